@@ -1,0 +1,27 @@
+// carc-oracle: the Carcassonne rules oracle's command line (README.md "Commands").
+#include <cstdio>
+#include <exception>
+#include <functional>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"carc-oracle: executable Carcassonne rulings and a conformance runner"};
+  app.require_subcommand(1);
+  std::function<int()> action;
+  carc::setup_play(app, action);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? carc::kExitOk : carc::kExitInvalidInput;
+  }
+  try {
+    return action ? action() : carc::kExitInvalidInput;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "internal error: %s\n", e.what());
+    return carc::kExitInternal;
+  }
+}

@@ -1,0 +1,115 @@
+// `carc-oracle play`: a complete seeded game between players choosing uniformly
+// among legal_moves, printed in the canonical notation with every score event.
+#include <memory>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "engine/game.hpp"
+#include "scenario/oracle_data.hpp"
+
+namespace carc {
+namespace {
+
+Result<std::array<int, kFigureKinds>> parse_figures(const std::string& spec, const std::string& edition) {
+  if (spec.empty()) return default_figures(edition);
+  std::array<int, kFigureKinds> f{};
+  std::stringstream ss(spec);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    const auto eq = item.find('=');
+    FigureKind k;
+    if (!parse_figure(item.substr(0, eq), k)) return fail("--figures: unknown figure kind '" + item.substr(0, eq) + "'");
+    int n = 1;
+    if (eq != std::string::npos) {
+      try {
+        n = std::stoi(item.substr(eq + 1));
+      } catch (...) {
+        return fail("--figures: '" + item + "' needs a count, e.g. follower=7");
+      }
+    }
+    f[static_cast<std::size_t>(k)] = n;
+  }
+  return f;
+}
+
+}  // namespace
+
+void setup_play(CLI::App& app, std::function<int()>& action) {
+  auto opts = std::make_shared<PlayOptions>();
+  CLI::App* cmd = app.add_subcommand("play", "Play a complete seeded game between random legal-move players");
+  cmd->add_option("--seed", opts->seed, "Seed of the shuffle and of the players' choices")->capture_default_str();
+  cmd->add_option("--players", opts->players, "Number of players, 1 to 6")->check(CLI::Range(1, 6))->capture_default_str();
+  cmd->add_option("--ruleset", opts->ruleset, "Ruleset preset (hig-c3, zmg-c2, rgg-c1, hig-c1-2000, ...)")->capture_default_str();
+  cmd->add_option("--edition", opts->edition, "Tile edition: C1, C2 or C3 (default: the ruleset's)");
+  cmd->add_option("--figures", opts->figures, "Figures per player, e.g. follower=7,abbot=1,large=1");
+  cmd->add_flag("--quiet", opts->quiet, "Print only the final scores");
+  cmd->callback([opts, &action] { action = [opts] { return run_play(*opts, std::cout, std::cerr); }; });
+}
+
+int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
+  auto rules = ruleset_named(o.ruleset);
+  if (!rules) {
+    err << "carc-oracle play: " << rules.error() << "\n";
+    return kExitInvalidInput;
+  }
+  const Preset* preset = find_preset(o.ruleset);
+  GameSetup setup;
+  setup.edition = !o.edition.empty() ? o.edition : preset->edition == "C3.1" ? "C3" : preset->edition;
+  auto figures = parse_figures(o.figures, setup.edition);
+  if (!figures) {
+    err << "carc-oracle play: " << figures.error() << "\n";
+    return kExitInvalidInput;
+  }
+  setup.figures = *figures;
+  setup.seed = o.seed;
+  for (int i = 0; i < o.players; ++i) setup.seats.push_back(static_cast<Colour>(i));
+  const TileCatalog& catalog = builtin_catalog();
+  auto game = new_game(catalog, *rules, setup);
+  if (!game) {
+    err << "carc-oracle play: " << game.error() << "\n";
+    return kExitInvalidInput;
+  }
+  State& s = *game;
+  if (!o.quiet) {
+    out << "# carc-oracle play --seed " << o.seed << " --players " << o.players << " --ruleset " << rules->name
+        << " --edition " << setup.edition << "\n# rules:";
+    for (const auto& [k, v] : rules->effective()) out << " " << k << "=" << v;
+    out << "\n# figures per player:";
+    for (int k = 0; k < kFigureKinds; ++k)
+      if (setup.figures[static_cast<std::size_t>(k)] > 0)
+        out << " " << figure_name(static_cast<FigureKind>(k)) << "=" << setup.figures[static_cast<std::size_t>(k)];
+    out << "\n# start: " << catalog[s.board().tile(0).type].id << " 0,0 r0; " << s.pile_remaining() + 1
+        << " tiles to draw\n";
+  }
+  SplitMix64 rng(o.seed ^ 0xC0FFEEull);
+  MoveList moves;
+  std::vector<Event> events;
+  while (s.phase() != Phase::GameOver) {
+    legal_moves(s, moves);
+    if (moves.empty()) {
+      err << "carc-oracle play: internal error: no legal move in phase " << phase_name(s.phase()) << "\n";
+      return kExitInternal;
+    }
+    const Move m = moves[rng.below(moves.size())];
+    const int mover = s.active();
+    const int turn = s.turn();
+    events.clear();
+    if (s.apply(m, &events) != Reason::Ok) {
+      err << "carc-oracle play: internal error: legal move " << to_string(m, catalog) << " was refused\n";
+      return kExitInternal;
+    }
+    if (o.quiet) continue;
+    if (m.kind == MoveKind::Place) out << "turn " << turn << " " << colour_name(s.player(mover).colour) << ": ";
+    else out << "  ";
+    out << to_string(m, catalog) << "\n";
+    for (const Event& e : events)
+      if (e.kind != EventKind::TilePlaced && e.kind != EventKind::FigureDeployed) out << "    " << describe(e, s) << "\n";
+  }
+  out << "final scores:";
+  for (int p = 0; p < s.player_count(); ++p) out << " " << colour_name(s.player(p).colour) << " " << s.player(p).score;
+  out << "\n";
+  return kExitOk;
+}
+
+}  // namespace carc

@@ -1,0 +1,236 @@
+#include "engine/board.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+
+namespace carc {
+
+std::size_t Board::slot_of(Pos p) const {
+  const auto h = static_cast<std::uint32_t>(p.x) * 0x9E3779B1u ^ static_cast<std::uint32_t>(p.y) * 0x85EBCA77u;
+  return (h ^ (h >> 15)) & (index_.size() - 1);
+}
+
+int Board::tile_at(Pos p) const {
+  for (std::size_t s = slot_of(p);; s = (s + 1) & (index_.size() - 1)) {
+    const int t = index_[s];
+    if (t < 0) return -1;
+    if (tiles_[static_cast<std::size_t>(t)].pos == p) return t;
+  }
+}
+
+void Board::index_insert(Pos p, int tile) {
+  if ((tiles_.size() + 1) * 2 > index_.size()) {
+    index_.assign(index_.size() * 2, -1);
+    for (std::size_t i = 0; i < tiles_.size(); ++i) {
+      if (static_cast<int>(i) == tile) continue;
+      std::size_t s = slot_of(tiles_[i].pos);
+      while (index_[s] >= 0) s = (s + 1) & (index_.size() - 1);
+      index_[s] = static_cast<std::int16_t>(i);
+    }
+  }
+  std::size_t s = slot_of(p);
+  while (index_[s] >= 0) s = (s + 1) & (index_.size() - 1);
+  index_[s] = static_cast<std::int16_t>(tile);
+}
+
+PlaceCheck Board::check(const TileDef& d, Pos p, int rot) const {
+  if (tile_at(p) >= 0) return PlaceCheck::Occupied;
+  if (tiles_.empty()) return PlaceCheck::Ok;
+  bool touching = false;
+  for (int e = 0; e < 4; ++e) {
+    const int n = tile_at(neighbour(p, e));
+    if (n < 0) continue;
+    touching = true;
+    const PlacedTile& nt = tiles_[static_cast<std::size_t>(n)];
+    if (d.edge_at(rot, e) != (*catalog_)[nt.type].edge_at(nt.rot, opposite(e))) return PlaceCheck::EdgeMismatch;
+  }
+  return touching ? PlaceCheck::Ok : PlaceCheck::NotAdjacent;
+}
+
+int Board::place(TileTypeId type, Pos p, int rot) {
+  const TileDef& d = (*catalog_)[type];
+  const int index = static_cast<int>(tiles_.size());
+  PlacedTile pt;
+  pt.type = type;
+  pt.rot = static_cast<std::uint8_t>(rot);
+  pt.pos = p;
+  pt.nfeatures = static_cast<std::uint8_t>(d.features.size());
+  pt.first_node = static_cast<std::uint16_t>(nodes_.size());
+  tiles_.push_back(pt);
+  for (std::size_t i = 0; i < d.features.size(); ++i) {
+    FeatureNode n;
+    n.parent = n.next = static_cast<std::uint16_t>(nodes_.size());
+    n.kind = d.features[i].kind;
+    n.local = static_cast<std::uint8_t>(i);
+    n.tile = static_cast<std::uint16_t>(index);
+    n.pennants = d.features[i].pennants;
+    if (uses_edges(n.kind)) n.open = static_cast<std::uint16_t>(std::popcount(d.features[i].mask));
+    nodes_.push_back(n);
+  }
+  index_insert(p, index);
+  if (auto it = std::find(frontier_.begin(), frontier_.end(), p); it != frontier_.end()) {
+    *it = frontier_.back();
+    frontier_.pop_back();
+  }
+  for (int e = 0; e < 4; ++e) {
+    const Pos q = neighbour(p, e);
+    if (tile_at(q) < 0 && std::find(frontier_.begin(), frontier_.end(), q) == frontier_.end()) frontier_.push_back(q);
+  }
+  for (int e = 0; e < 4; ++e) {
+    const int nb = tile_at(neighbour(p, e));
+    if (nb < 0) continue;
+    const PlacedTile& nt = tiles_[static_cast<std::size_t>(nb)];
+    const TileDef& nd = (*catalog_)[nt.type];
+    const int oe = opposite(e);
+    const int mine = d.edge_feature[pt.rot][static_cast<std::size_t>(e)];
+    if (mine >= 0) {
+      const int theirs = nd.edge_feature[nt.rot][static_cast<std::size_t>(oe)];
+      const auto a = node(index, mine);
+      const auto b = node(nb, theirs);
+      merge(a, b);
+      nodes_[find(a)].open = static_cast<std::uint16_t>(nodes_[find(a)].open - 2);
+      continue;
+    }
+    for (int side = 0; side < 2; ++side) {
+      const int h = 2 * e + side;
+      const int f1 = d.half_feature[pt.rot][static_cast<std::size_t>(h)];
+      const int f2 = nd.half_feature[nt.rot][static_cast<std::size_t>(facing_half(h))];
+      merge(node(index, f1), node(nb, f2));
+    }
+  }
+  return index;
+}
+
+void Board::merge(std::uint16_t a, std::uint16_t b) {
+  a = find(a);
+  b = find(b);
+  if (a == b) return;
+  if (nodes_[a].size < nodes_[b].size) std::swap(a, b);
+  FeatureNode& ra = nodes_[a];
+  FeatureNode& rb = nodes_[b];
+  rb.parent = a;
+  ra.size = static_cast<std::uint16_t>(ra.size + rb.size);
+  ra.open = static_cast<std::uint16_t>(ra.open + rb.open);
+  ra.pennants = static_cast<std::uint8_t>(ra.pennants + rb.pennants);
+  ra.occupants = static_cast<std::uint8_t>(ra.occupants + rb.occupants);
+  std::swap(ra.next, rb.next);  // splice the two circular member lists
+}
+
+int Board::neighbours_present(Pos p) const {
+  int n = 0;
+  for (const Pos off : kRingOffset) n += tile_at(p + off) >= 0;
+  return n;
+}
+
+bool Board::complete(std::uint16_t root) const {
+  const FeatureNode& r = nodes_[root];
+  switch (r.kind) {
+    case FeatureKind::City:
+    case FeatureKind::Road: return r.open == 0;
+    case FeatureKind::Cloister:
+    case FeatureKind::Garden: return neighbours_present(tiles_[r.tile].pos) == 8;
+    default: return false;
+  }
+}
+
+int Board::tiles_in(std::uint16_t root) const {
+  // Members of one feature on the same tile are few; a small sorted buffer suffices.
+  std::vector<std::uint16_t> seen;
+  std::uint16_t n = root;
+  do {
+    seen.push_back(nodes_[n].tile);
+    n = nodes_[n].next;
+  } while (n != root);
+  std::sort(seen.begin(), seen.end());
+  return static_cast<int>(std::unique(seen.begin(), seen.end()) - seen.begin());
+}
+
+std::vector<std::uint16_t> Board::adjacent_completed_cities(std::uint16_t field_root) const {
+  std::vector<std::uint16_t> out;
+  std::uint16_t n = field_root;
+  do {
+    const FeatureNode& fn = nodes_[n];
+    const TileDef& d = def(fn.tile);
+    const auto adj = d.features[fn.local].adjacent_cities;
+    for (int c = 0; c < kMaxTileFeatures; ++c) {
+      if (!(adj & (1u << c))) continue;
+      const auto croot = find(node(fn.tile, c));
+      if (complete(croot)) out.push_back(croot);
+    }
+    n = fn.next;
+  } while (n != field_root);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+FeatureAddr Board::node_addr(std::uint16_t n) const {
+  const FeatureNode& fn = nodes_[n];
+  return def(fn.tile).address(fn.local, tiles_[fn.tile].rot);
+}
+
+void Board::requirements(Pos p, std::uint8_t& want, std::uint8_t& care) const {
+  unsigned w = 0, c = 0;
+  for (int e = 0; e < 4; ++e) {
+    const int n = tile_at(neighbour(p, e));
+    if (n < 0) continue;
+    const PlacedTile& nt = tiles_[static_cast<std::size_t>(n)];
+    w |= static_cast<unsigned>((*catalog_)[nt.type].edge_at(nt.rot, opposite(e))) << (2 * e);
+    c |= 3u << (2 * e);
+  }
+  want = static_cast<std::uint8_t>(w);
+  care = static_cast<std::uint8_t>(c);
+}
+
+std::string Board::check_invariants() const {
+  // Every node's root is a root; roots' sizes and open counts match a recount.
+  std::vector<int> size(nodes_.size(), 0);
+  std::vector<int> open(nodes_.size(), 0);
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    const auto r = find(static_cast<std::uint16_t>(i));
+    if (nodes_[r].kind != nodes_[i].kind) return "feature node " + std::to_string(i) + " merged with another kind";
+    ++size[r];
+    const FeatureNode& fn = nodes_[i];
+    if (!uses_edges(fn.kind)) continue;
+    const PlacedTile& t = tiles_[fn.tile];
+    const auto mask = def(fn.tile).address(fn.local, t.rot).mask;
+    for (int e = 0; e < 4; ++e)
+      if ((mask & (1u << e)) && tile_at(neighbour(t.pos, e)) < 0) ++open[r];
+  }
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    if (nodes_[i].parent != i) continue;
+    if (size[i] != nodes_[i].size) return "feature size mismatch at node " + std::to_string(i);
+    if (uses_edges(nodes_[i].kind) && open[i] != nodes_[i].open)
+      return "open-edge count mismatch at node " + std::to_string(i) + ": stored " + std::to_string(nodes_[i].open) +
+             ", counted " + std::to_string(open[i]);
+    int listed = 0;
+    std::uint16_t n = static_cast<std::uint16_t>(i);
+    do {
+      ++listed;
+      n = nodes_[n].next;
+    } while (n != i && listed <= static_cast<int>(nodes_.size()));
+    if (listed != size[i]) return "member list broken at node " + std::to_string(i);
+  }
+  for (std::size_t i = 0; i < tiles_.size(); ++i)
+    if (tile_at(tiles_[i].pos) != static_cast<int>(i)) return "position index broken at " + to_string(tiles_[i].pos);
+  std::size_t expected_frontier = 0;
+  for (std::size_t i = 0; i < tiles_.size(); ++i) {
+    for (int e = 0; e < 4; ++e) {
+      const Pos q = neighbour(tiles_[i].pos, e);
+      if (tile_at(q) >= 0) continue;
+      if (std::find(frontier_.begin(), frontier_.end(), q) == frontier_.end()) return "frontier misses " + to_string(q);
+      // count each frontier position once: from its placed neighbour with the lowest index
+      bool first = true;
+      for (int f = 0; f < 4 && first; ++f) {
+        const int n = tile_at(neighbour(q, f));
+        if (n >= 0 && n < static_cast<int>(i)) first = false;
+      }
+      expected_frontier += first;
+    }
+  }
+  if (expected_frontier != frontier_.size()) return "frontier has stale positions";
+  return {};
+}
+
+}  // namespace carc

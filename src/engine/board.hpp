@@ -1,0 +1,94 @@
+#pragma once
+// The board: placed tiles, a position index, and union-find over tile
+// features with open-edge counts, so a road or city is complete the moment
+// its last open edge is closed (BR-02).
+#include <cstdint>
+#include <vector>
+
+#include "engine/catalog.hpp"
+#include "engine/geometry.hpp"
+#include "engine/tile.hpp"
+
+namespace carc {
+
+struct PlacedTile {
+  TileTypeId type = kNoTile;
+  std::uint8_t rot = 0;
+  std::uint8_t nfeatures = 0;
+  std::uint16_t first_node = 0;  // node of local feature 0
+  Pos pos;
+};
+
+// One node per feature of a placed tile. Root nodes hold the merged feature's data.
+struct FeatureNode {
+  std::uint16_t parent = 0;
+  std::uint16_t next = 0;       // circular list of the merged feature's nodes
+  std::uint16_t size = 1;       // roots: number of nodes
+  std::uint16_t open = 0;       // roots: open edges (cities, roads)
+  std::uint8_t pennants = 0;    // roots: pennants of the merged city
+  std::uint8_t occupants = 0;   // roots: followers standing in the merged feature
+  FeatureKind kind = FeatureKind::Field;
+  std::uint8_t local = 0;       // local feature index on its tile
+  std::uint16_t tile = 0;       // index of its placed tile
+};
+
+enum class PlaceCheck : std::uint8_t { Ok, Occupied, NotAdjacent, EdgeMismatch };
+
+class Board {
+ public:
+  explicit Board(const TileCatalog* catalog = nullptr) : catalog_(catalog) {}
+
+  const TileCatalog& catalog() const { return *catalog_; }
+  int tile_at(Pos p) const;  // tile index, -1 when empty
+  const PlacedTile& tile(int index) const { return tiles_[static_cast<std::size_t>(index)]; }
+  const TileDef& def(int index) const { return (*catalog_)[tiles_[static_cast<std::size_t>(index)].type]; }
+  int tile_count() const { return static_cast<int>(tiles_.size()); }
+  bool empty() const { return tiles_.empty(); }
+
+  // Whether the tile fits at p with rotation rot (the first tile fits anywhere).
+  PlaceCheck check(const TileDef& def, Pos p, int rot) const;
+  // Places a tile (caller checked it fits) and merges its features; returns its index.
+  int place(TileTypeId type, Pos p, int rot);
+
+  std::uint16_t node(int tile_index, int local) const {
+    return static_cast<std::uint16_t>(tiles_[static_cast<std::size_t>(tile_index)].first_node + local);
+  }
+  std::uint16_t find(std::uint16_t n) const {
+    while (nodes_[n].parent != n) n = nodes_[n].parent;
+    return n;
+  }
+  const FeatureNode& at(std::uint16_t n) const { return nodes_[n]; }
+  FeatureNode& root_mut(std::uint16_t n) { return nodes_[find(n)]; }
+  std::size_t node_count() const { return nodes_.size(); }
+
+  // Completion: roads and cities with no open edge; cloisters and gardens with all 8 neighbours.
+  bool complete(std::uint16_t root) const;
+  int neighbours_present(Pos p) const;  // of the 8 around p
+  // Distinct tiles of a merged feature (BG-07: a tile counts once).
+  int tiles_in(std::uint16_t root) const;
+  // Roots of completed cities adjacent to the merged field at root (sorted, unique).
+  std::vector<std::uint16_t> adjacent_completed_cities(std::uint16_t field_root) const;
+  // The located address of a node: its tile position and its address in board orientation.
+  Pos node_pos(std::uint16_t n) const { return tiles_[nodes_[n].tile].pos; }
+  FeatureAddr node_addr(std::uint16_t n) const;
+  // Positions where some tile could go: empty and edge-adjacent to a placed tile (kept incrementally).
+  const std::vector<Pos>& frontier() const { return frontier_; }
+  // Edge types a tile at p must show, packed like TileDef::packed_edges; care marks constrained edges.
+  void requirements(Pos p, std::uint8_t& want, std::uint8_t& care) const;
+
+  // Internal consistency (partitions, open-edge counts); returns an empty string when fine.
+  std::string check_invariants() const;
+
+ private:
+  void merge(std::uint16_t a, std::uint16_t b);
+  void index_insert(Pos p, int tile);
+  std::size_t slot_of(Pos p) const;
+
+  const TileCatalog* catalog_;
+  std::vector<PlacedTile> tiles_;
+  std::vector<FeatureNode> nodes_;
+  std::vector<Pos> frontier_;
+  std::vector<std::int16_t> index_ = std::vector<std::int16_t>(256, -1);  // open addressing, power of two
+};
+
+}  // namespace carc

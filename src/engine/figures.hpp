@@ -1,0 +1,41 @@
+#pragma once
+// Figure kinds, player colours and what each figure may stand on.
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "engine/tile.hpp"
+
+namespace carc {
+
+enum class FigureKind : std::uint8_t { Follower, Large, Abbot, Mayor, Wagon, Builder, Pig, Phantom };
+inline constexpr int kFigureKinds = 8;
+std::string_view figure_name(FigureKind k);
+bool parse_figure(std::string_view s, FigureKind& out);
+
+// Followers (meeples) occupy features and count for majority; builder and pig
+// are special figures that never do (BR-08).
+constexpr bool is_follower(FigureKind k) { return k != FigureKind::Builder && k != FigureKind::Pig; }
+
+// Which feature kinds a figure may ever stand on (BR-07, BR-09, AB-02, AM-01, AM-04, TB-01, TB-11).
+constexpr bool may_stand_on(FigureKind k, FeatureKind f) {
+  switch (k) {
+    case FigureKind::Follower:
+    case FigureKind::Large:
+    case FigureKind::Phantom:
+      return f == FeatureKind::City || f == FeatureKind::Road || f == FeatureKind::Field || f == FeatureKind::Cloister;
+    case FigureKind::Abbot: return f == FeatureKind::Cloister || f == FeatureKind::Garden;
+    case FigureKind::Mayor: return f == FeatureKind::City;
+    case FigureKind::Wagon: return f == FeatureKind::City || f == FeatureKind::Road || f == FeatureKind::Cloister;
+    case FigureKind::Builder: return f == FeatureKind::City || f == FeatureKind::Road;
+    case FigureKind::Pig: return f == FeatureKind::Field;
+  }
+  return false;
+}
+
+enum class Colour : std::uint8_t { Red, Blue, Green, Yellow, Black, Pink };
+inline constexpr int kMaxPlayers = 6;
+std::string_view colour_name(Colour c);
+bool parse_colour(std::string_view s, Colour& out);
+
+}  // namespace carc

@@ -1,0 +1,332 @@
+#include "engine/state.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+#include "engine/scoring.hpp"
+
+namespace carc {
+namespace {
+constexpr std::array<std::string_view, 3> kPhaseNames{"tile", "figure", "game-over"};
+}
+
+std::string_view phase_name(Phase p) { return kPhaseNames[static_cast<std::size_t>(p)]; }
+
+bool parse_phase(std::string_view s, Phase& out) {
+  for (std::size_t i = 0; i < kPhaseNames.size(); ++i) {
+    if (kPhaseNames[i] == s) {
+      out = static_cast<Phase>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string_view reason_name(Reason r) {
+  switch (r) {
+    case Reason::Ok: return "ok";
+    case Reason::WrongPhase: return "wrong-phase";
+    case Reason::NoTileInHand: return "no-tile-in-hand";
+    case Reason::NotInHand: return "tile-not-in-hand";
+    case Reason::PositionTaken: return "position-taken";
+    case Reason::NotAdjacent: return "not-adjacent";
+    case Reason::EdgeMismatch: return "edges-mismatch";
+    case Reason::NotOnPlacedTile: return "not-on-placed-tile";
+    case Reason::NoSuchFeature: return "no-such-feature";
+    case Reason::FigureNotAllowed: return "figure-not-allowed";
+    case Reason::FigureNotInGame: return "figure-not-in-game";
+    case Reason::NoFigureInSupply: return "no-figure-in-supply";
+    case Reason::FeatureOccupied: return "feature-occupied";
+    case Reason::FarmersOff: return "farmers-off";
+    case Reason::NoAbbotThere: return "no-abbot-there";
+    case Reason::FeatureComplete: return "feature-complete";
+  }
+  return "?";
+}
+
+bool engine_supports(FigureKind k) {
+  return k == FigureKind::Follower || k == FigureKind::Large || k == FigureKind::Abbot || k == FigureKind::Mayor;
+}
+
+Result<State> State::create(const TileCatalog& catalog, RuleSet rules, const std::vector<Colour>& seats) {
+  if (seats.empty() || seats.size() > kMaxPlayers) return fail("a game has 1 to 6 players");
+  State s;
+  s.catalog_ = &catalog;
+  s.rules_ = std::move(rules);
+  s.board_ = Board(&catalog);
+  for (const Colour c : seats) {
+    if (s.player_of(c) >= 0) return fail("colour '" + std::string(colour_name(c)) + "' is seated twice");
+    Player p;
+    p.colour = c;
+    s.players_.push_back(p);
+  }
+  return s;
+}
+
+int State::player_of(Colour c) const {
+  for (std::size_t i = 0; i < players_.size(); ++i)
+    if (players_[i].colour == c) return static_cast<int>(i);
+  return -1;
+}
+
+Result<bool> State::setup_tile(TileTypeId type, Pos p, int rot) {
+  if (type >= catalog_->size()) return fail("unknown tile");
+  const TileDef& d = (*catalog_)[type];
+  switch (board_.check(d, p, rot)) {
+    case PlaceCheck::Ok: break;
+    case PlaceCheck::Occupied: return fail("position " + to_string(p) + " already holds a tile");
+    case PlaceCheck::NotAdjacent:
+      return fail("tile " + d.id + " at " + to_string(p) + " touches no tile placed before it (list tiles so each touches an earlier one)");
+    case PlaceCheck::EdgeMismatch: {
+      for (int e = 0; e < 4; ++e) {
+        const int n = board_.tile_at(neighbour(p, e));
+        if (n < 0) continue;
+        const auto theirs = board_.def(n).edge_at(board_.tile(n).rot, opposite(e));
+        if (d.edge_at(rot, e) != theirs)
+          return fail("tile " + d.id + " at " + to_string(p) + " " + rotation_name(rot) + " shows " +
+                      edge_type_letter(d.edge_at(rot, e)) + " on its " + std::string(edge_name(e)) + " edge but " +
+                      board_.def(n).id + " at " + to_string(board_.tile(n).pos) + " shows " + edge_type_letter(theirs));
+      }
+      return fail("edges do not match");
+    }
+  }
+  board_.place(type, p, rot);
+  return true;
+}
+
+Result<bool> State::setup_owned(int player, FigureKind kind, int count) {
+  if (!engine_supports(kind))
+    return fail("figure kind '" + std::string(figure_name(kind)) + "' is not supported by this engine yet");
+  if (count < 0 || count > 99) return fail("a supply holds 0 to 99 figures of a kind");
+  Player& pl = players_[static_cast<std::size_t>(player)];
+  const auto k = static_cast<std::size_t>(kind);
+  const int on_board = pl.owned[k] - pl.supply[k];
+  if (count < on_board)
+    return fail(std::string(colour_name(pl.colour)) + " owns " + std::to_string(count) + " " +
+                std::string(figure_name(kind)) + " but has " + std::to_string(on_board) + " on the board");
+  pl.owned[k] = static_cast<std::uint8_t>(count);
+  pl.supply[k] = static_cast<std::uint8_t>(count - on_board);
+  return true;
+}
+
+Result<bool> State::setup_figure(int player, FigureKind kind, Pos p, FeatureAddr feature) {
+  Player& pl = players_[static_cast<std::size_t>(player)];
+  const int t = board_.tile_at(p);
+  if (t < 0) return fail("no tile at " + to_string(p) + " for the " + std::string(figure_name(kind)));
+  const int local = board_.def(t).find(feature, board_.tile(t).rot);
+  if (local < 0)
+    return fail("tile " + board_.def(t).id + " at " + to_string(p) + " " + rotation_name(board_.tile(t).rot) +
+                " has no feature " + to_string(feature));
+  if (!may_stand_on(kind, feature.kind))
+    return fail("a " + std::string(figure_name(kind)) + " may never stand on a " + std::string(feature_kind_name(feature.kind)));
+  const auto k = static_cast<std::size_t>(kind);
+  if (pl.supply[k] == 0)
+    return fail(std::string(colour_name(pl.colour)) + " has no " + std::string(figure_name(kind)) +
+                " left in supply (owns " + std::to_string(pl.owned[k]) + ")");
+  add_figure(player, kind, board_.node(t, local));
+  return true;
+}
+
+void State::setup_pile(std::vector<TileTypeId> pile, bool open_ended) {
+  pile_ = std::move(pile);
+  pile_next_ = 0;
+  open_ended_ = open_ended;
+}
+
+Result<bool> State::setup_turn(int active, Phase phase, TileTypeId in_hand, std::optional<Pos> placed) {
+  if (active < 0 || active >= player_count()) return fail("active player out of range");
+  active_ = active;
+  phase_ = phase;
+  in_hand_ = kNoTile;
+  placed_ = -1;
+  switch (phase) {
+    case Phase::Tile:
+      if (placed) return fail("phase 'tile' comes before placement: no placed tile");
+      if (in_hand != kNoTile) {
+        in_hand_ = in_hand;
+      } else {
+        draw(nullptr);
+      }
+      return true;
+    case Phase::Figure: {
+      if (!placed) return fail("phase 'figure' needs the position of the tile just placed");
+      placed_ = board_.tile_at(*placed);
+      if (placed_ < 0) return fail("no tile at " + to_string(*placed) + " to be the tile just placed");
+      return true;
+    }
+    case Phase::GameOver: return true;
+  }
+  return true;
+}
+
+int State::strength(const BoardFigure& f) const {
+  switch (f.kind) {
+    case FigureKind::Large: return 2;
+    case FigureKind::Mayor: return board_.at(board_.find(f.node)).pennants;
+    case FigureKind::Builder:
+    case FigureKind::Pig: return 0;
+    default: return 1;
+  }
+}
+
+void State::add_figure(int player, FigureKind kind, std::uint16_t node) {
+  Player& pl = players_[static_cast<std::size_t>(player)];
+  --pl.supply[static_cast<std::size_t>(kind)];
+  figures_.push_back(BoardFigure{static_cast<std::uint8_t>(player), kind, node});
+  if (is_follower(kind)) ++board_.root_mut(node).occupants;
+}
+
+void State::remove_figure(std::size_t index, std::vector<Event>* ev, bool returned_event) {
+  const BoardFigure f = figures_[index];
+  figures_.erase(figures_.begin() + static_cast<std::ptrdiff_t>(index));
+  ++players_[f.owner].supply[static_cast<std::size_t>(f.kind)];
+  if (is_follower(f.kind)) --board_.root_mut(f.node).occupants;
+  if (ev && returned_event) {
+    Event e;
+    e.kind = EventKind::FigureReturned;
+    e.player = static_cast<std::int8_t>(f.owner);
+    e.figure = f.kind;
+    e.pos = board_.node_pos(f.node);
+    e.feature = board_.node_addr(f.node);
+    ev->push_back(e);
+  }
+}
+
+Reason State::apply(const Move& m, std::vector<Event>* ev) {
+  const Reason r = is_legal(*this, m);
+  if (r != Reason::Ok) return r;
+  switch (m.kind) {
+    case MoveKind::Place: {
+      placed_ = board_.place(m.tile, m.pos, m.rot);
+      in_hand_ = kNoTile;
+      phase_ = Phase::Figure;
+      if (ev) {
+        Event e;
+        e.kind = EventKind::TilePlaced;
+        e.player = static_cast<std::int8_t>(active_);
+        e.tile = m.tile;
+        e.pos = m.pos;
+        ev->push_back(e);
+      }
+      break;
+    }
+    case MoveKind::Deploy: {
+      const int local = board_.def(placed_).find(m.feature, board_.tile(placed_).rot);
+      add_figure(active_, m.figure, board_.node(placed_, local));
+      if (ev) {
+        Event e;
+        e.kind = EventKind::FigureDeployed;
+        e.player = static_cast<std::int8_t>(active_);
+        e.figure = m.figure;
+        e.pos = m.pos;
+        e.feature = m.feature;
+        ev->push_back(e);
+      }
+      finish_turn_part(ev);
+      break;
+    }
+    case MoveKind::ReturnAbbot: {
+      Scoring(*this, ev).abbot_return(m.pos, m.feature);
+      finish_turn_part(ev);
+      break;
+    }
+    case MoveKind::Pass: finish_turn_part(ev); break;
+  }
+#ifndef NDEBUG
+  const std::string broken = check_invariants();
+  assert(broken.empty() && "state invariant broken after apply");
+#endif
+  return Reason::Ok;
+}
+
+// Step 3 (scoring of what the tile completed), then the next player's turn.
+void State::finish_turn_part(std::vector<Event>* ev) {
+  Scoring(*this, ev).completed_by(placed_);
+  next_turn(ev);
+}
+
+void State::next_turn(std::vector<Event>* ev) {
+  placed_ = -1;
+  active_ = (active_ + 1) % player_count();
+  ++turn_;
+  phase_ = Phase::Tile;
+  draw(ev);
+}
+
+bool has_placement(const Board& b, const TileDef& d);
+
+// Draws until a placeable tile comes up (BG-03: unplaceable tiles are discarded);
+// an exhausted closed pile ends the game with final scoring.
+void State::draw(std::vector<Event>* ev) {
+  while (pile_next_ < pile_.size()) {
+    const TileTypeId t = pile_[pile_next_++];
+    if (has_placement(board_, (*catalog_)[t])) {
+      in_hand_ = t;
+      return;
+    }
+    if (ev) {
+      Event e;
+      e.kind = EventKind::TileDiscarded;
+      e.player = static_cast<std::int8_t>(active_);
+      e.tile = t;
+      ev->push_back(e);
+    }
+  }
+  in_hand_ = kNoTile;
+  if (open_ended_) return;
+  Scoring(*this, ev).final_scoring();
+  phase_ = Phase::GameOver;
+  if (ev) {
+    Event e;
+    e.kind = EventKind::GameOver;
+    ev->push_back(e);
+  }
+}
+
+std::string State::check_invariants() const {
+  if (std::string b = board_.check_invariants(); !b.empty()) return b;
+  std::vector<std::array<int, kFigureKinds>> on_board(players_.size(), std::array<int, kFigureKinds>{});
+  std::vector<int> occupants(board_.node_count(), 0);
+  for (const BoardFigure& f : figures_) {
+    if (f.owner >= players_.size()) return "figure owned by a player not seated";
+    if (f.node >= board_.node_count()) return "figure on a missing feature";
+    if (!may_stand_on(f.kind, board_.at(f.node).kind)) return "figure on a feature it may not stand on";
+    ++on_board[f.owner][static_cast<std::size_t>(f.kind)];
+    if (is_follower(f.kind)) ++occupants[board_.find(f.node)];
+  }
+  for (std::size_t i = 0; i < board_.node_count(); ++i) {
+    const auto n = static_cast<std::uint16_t>(i);
+    if (board_.find(n) == n && board_.at(n).occupants != occupants[i])
+      return "occupant count of feature " + located(board_.node_pos(n), board_.node_addr(n)) + " is " +
+             std::to_string(board_.at(n).occupants) + ", figures say " + std::to_string(occupants[i]);
+  }
+  for (std::size_t p = 0; p < players_.size(); ++p) {
+    for (std::size_t k = 0; k < kFigureKinds; ++k) {
+      if (players_[p].supply[k] + on_board[p][k] != players_[p].owned[k])
+        return std::string(colour_name(players_[p].colour)) + "'s " + std::string(figure_name(static_cast<FigureKind>(k))) +
+               " count: supply + board != owned";
+    }
+  }
+  if (phase_ == Phase::Figure && (placed_ < 0 || placed_ >= board_.tile_count())) return "figure phase without a placed tile";
+  if (phase_ == Phase::Tile && placed_ >= 0) return "tile phase with a placed tile";
+  return {};
+}
+
+std::string describe(const Event& e, const State& s) {
+  const std::string who = e.player >= 0 ? std::string(colour_name(s.player(e.player).colour)) : std::string("-");
+  const auto& cat = s.catalog();
+  switch (e.kind) {
+    case EventKind::TilePlaced: return who + " places " + cat[e.tile].id + " at " + to_string(e.pos);
+    case EventKind::TileDiscarded: return "discard " + cat[e.tile].id + " (no legal placement)";
+    case EventKind::FigureDeployed: return who + " deploys " + std::string(figure_name(e.figure)) + " " + located(e.pos, e.feature);
+    case EventKind::FeatureScored:
+      return std::string(e.final_scoring ? "final " : "") + "score " + who + " +" + std::to_string(e.points) + " " +
+             located(e.pos, e.feature);
+    case EventKind::FigureReturned: return "return " + who + " " + std::string(figure_name(e.figure)) + " " + located(e.pos, e.feature);
+    case EventKind::AbbotReturned: return who + " takes the abbot back from " + located(e.pos, e.feature);
+    case EventKind::GameOver: return "game over";
+  }
+  return "?";
+}
+
+}  // namespace carc

@@ -1,0 +1,80 @@
+#pragma once
+// Tiles as values: features with the edges or half-edges they touch, and the
+// per-rotation lookup tables the board uses. Tile-wide features (cloister,
+// garden, flier, crop circle, portal, tower) touch no edge.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/geometry.hpp"
+#include "engine/result.hpp"
+
+namespace carc {
+
+enum class FeatureKind : std::uint8_t { City, Road, Field, Cloister, Garden, Flier, CropCircle, Portal, Tower };
+inline constexpr int kFeatureKinds = 9;
+std::string_view feature_kind_name(FeatureKind k);
+bool parse_feature_kind(std::string_view s, FeatureKind& out);
+// City and road address edges, fields half-edges; the rest are tile-wide.
+constexpr bool uses_edges(FeatureKind k) { return k == FeatureKind::City || k == FeatureKind::Road; }
+constexpr bool uses_halves(FeatureKind k) { return k == FeatureKind::Field; }
+constexpr bool is_tile_wide(FeatureKind k) { return !uses_edges(k) && !uses_halves(k); }
+
+enum class EdgeType : std::uint8_t { Field = 0, Road = 1, City = 2 };
+char edge_type_letter(EdgeType t);
+
+enum class CropSymbol : std::uint8_t { None, Club, Shield, Rake };
+std::string_view crop_symbol_name(CropSymbol s);
+
+// A feature address in board orientation: kind plus edge or half-edge bitmask
+// (bit i = edge i in N,E,S,W order, or half-edge i in NL..WR order).
+struct FeatureAddr {
+  FeatureKind kind = FeatureKind::City;
+  std::uint8_t mask = 0;
+  friend bool operator==(FeatureAddr, FeatureAddr) = default;
+};
+std::string to_string(FeatureAddr a);                    // "city{N,W}", "field{}", "cloister"
+Result<FeatureAddr> parse_feature_addr(std::string_view s);
+FeatureAddr rotate(FeatureAddr a, int quarter);
+
+struct TileFeature {
+  FeatureKind kind = FeatureKind::City;
+  std::uint8_t mask = 0;        // at rotation 0
+  std::uint8_t pennants = 0;    // cities
+  bool princess = false;        // cities
+  Compass arrow = Compass::N;   // flier
+  CropSymbol symbol = CropSymbol::None;
+  std::uint16_t adjacent_cities = 0;  // fields: bitmask of local city indices
+};
+
+using TileTypeId = std::uint16_t;
+inline constexpr TileTypeId kNoTile = 0xFFFF;
+inline constexpr int kMaxTileFeatures = 16;
+
+struct TileDef {
+  std::string id;
+  std::string letter;  // WikiCarpedia letter, may be empty
+  std::string jcz;     // JCloisterZone id, may be empty
+  std::vector<TileFeature> features;
+  std::array<EdgeType, 4> edges{};                   // at rotation 0, N,E,S,W
+  std::array<std::array<std::int8_t, 4>, 4> edge_feature{};  // [rot][board edge] -> local index, -1 for field edges
+  std::array<std::array<std::int8_t, 8>, 4> half_feature{};  // [rot][board half-edge] -> local field index
+  std::array<std::uint8_t, 4> canonical_rot{};       // smallest rotation giving the same layout
+  std::array<std::uint8_t, 4> packed_edges{};        // [rot] 2 bits per board edge (EdgeType), N in the low bits
+  std::int8_t cloister = -1, garden = -1, flier = -1, crop = -1, portal = -1, tower = -1;
+
+  EdgeType edge_at(int rot, int board_edge) const { return edges[static_cast<std::size_t>((board_edge - rot) & 3)]; }
+  FeatureAddr address(int local, int rot) const;
+  int find(FeatureAddr board_addr, int rot) const;   // local index, -1 when absent
+  int distinct_orientations() const;
+  bool has_pennant() const;
+};
+
+// Builds a tile from feature specs, e.g. "city{N,W} pennant", "road{E,W}",
+// "field{EL,WR} touches city{N}", "cloister", "flier NW", "crop-circle club".
+// Checks the half-edge partition (tiles.md §8.2) and derives the edge types.
+Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs);
+
+}  // namespace carc

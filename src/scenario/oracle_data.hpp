@@ -1,0 +1,49 @@
+#pragma once
+// The published data of oracle/: the tile catalog (oracle/tiles/*.yaml) and the
+// ruleset presets (oracle/rulesets/*.yaml), loaded from the embedded copies.
+//
+// Tile file format (documented in oracle/tiles/README.md):
+//   set: NAME, editions: [C1, ...], start: TILE-ID (optional),
+//   tiles: [{id, letter?, jcz?, edges: "CRFR", count: {C1: n, ...}, features: [spec, ...]}]
+// Ruleset file format (oracle/rulesets/README.md):
+//   name, aliases?, title, parent?, edition, switches: {key: {value, source}}, notes?
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/catalog.hpp"
+#include "engine/result.hpp"
+#include "engine/rules.hpp"
+#include "scenario/diagnostic.hpp"
+
+namespace carc {
+
+struct SourceFile {
+  std::string path;
+  std::string text;
+};
+
+// Loads tile files into a catalog; problems go to diags (located) and make the result an error.
+Result<TileCatalog> load_catalog(const std::vector<SourceFile>& files, Diagnostics& diags);
+
+struct PresetSwitch {
+  std::string key, value, source;
+};
+struct Preset {
+  std::string name, title, parent, edition, notes, file;
+  std::vector<std::string> aliases;
+  std::vector<PresetSwitch> switches;  // this preset's own delta
+};
+Result<std::vector<Preset>> load_presets(const std::vector<SourceFile>& files, Diagnostics& diags);
+
+// The built-in data; the first call loads it. Broken embedded data is an internal error (exit 70).
+const TileCatalog& builtin_catalog();
+const std::vector<Preset>& builtin_presets();
+// A preset by name or alias, resolved through its parents into a RuleSet named by its canonical name.
+Result<RuleSet> ruleset_named(std::string_view name);
+const Preset* find_preset(std::string_view name_or_alias);
+// The embedded files under a directory prefix ("oracle/tiles/").
+std::vector<SourceFile> embedded_under(std::string_view prefix);
+
+}  // namespace carc
