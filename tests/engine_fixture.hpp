@@ -1,0 +1,92 @@
+#pragma once
+// Builds engine positions from the canonical notation for tests.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "engine/state.hpp"
+#include "scenario/oracle_data.hpp"
+
+namespace carc::test {
+
+inline const TileCatalog& cat() { return builtin_catalog(); }
+
+inline TileTypeId tile(const std::string& id) {
+  auto t = cat().lookup(id);
+  REQUIRE(t.has_value());
+  return *t;
+}
+
+inline Move move(const std::string& text) {
+  auto m = parse_move(text, cat());
+  INFO(text);
+  REQUIRE(m.ok());
+  return *m;
+}
+
+inline FeatureAddr addr(const std::string& text) {
+  auto a = parse_feature_addr(text);
+  REQUIRE(a.ok());
+  return *a;
+}
+
+struct Figure {
+  int player;
+  FigureKind kind;
+  std::string where;  // "x,y:feature"
+};
+
+// tiles: "ID x,y rN"; players red, blue, ... each owning `followers` followers plus `extra` kinds.
+inline State position(const std::vector<std::string>& tiles, int players = 2, const std::vector<Figure>& figures = {},
+                      const RuleSet& rules = RuleSet{}, std::vector<FigureKind> extra = {FigureKind::Abbot, FigureKind::Large}) {
+  std::vector<Colour> seats;
+  for (int i = 0; i < players; ++i) seats.push_back(static_cast<Colour>(i));
+  auto s = State::create(cat(), rules, seats);
+  REQUIRE(s.ok());
+  for (const auto& t : tiles) {
+    auto m = parse_move("place " + t, cat());
+    INFO(t);
+    REQUIRE(m.ok());
+    auto ok = s->setup_tile(m->tile, m->pos, m->rot);
+    INFO((ok ? std::string() : ok.error()));
+    REQUIRE(ok.ok());
+  }
+  for (int p = 0; p < players; ++p) {
+    REQUIRE(s->setup_owned(p, FigureKind::Follower, 7).ok());
+    for (auto k : extra) REQUIRE(s->setup_owned(p, k, 1).ok());
+  }
+  for (const auto& f : figures) {
+    auto loc = parse_located(f.where);
+    REQUIRE(loc.ok());
+    auto ok = s->setup_figure(f.player, f.kind, loc->first, loc->second);
+    INFO((ok ? std::string() : ok.error()));
+    REQUIRE(ok.ok());
+  }
+  return std::move(*s);
+}
+
+// Puts `id` in the active player's hand (phase tile).
+inline void in_hand(State& s, const std::string& id, int active = 0) {
+  REQUIRE(s.setup_turn(active, Phase::Tile, tile(id), std::nullopt).ok());
+}
+
+inline void play(State& s, const std::vector<std::string>& moves, std::vector<Event>* ev = nullptr) {
+  for (const auto& text : moves) {
+    INFO(text);
+    const Reason r = s.apply(move(text), ev);
+    INFO(reason_name(r));
+    REQUIRE(r == Reason::Ok);
+    INFO(s.check_invariants());
+    REQUIRE(s.check_invariants().empty());
+  }
+}
+
+inline bool has_move(const State& s, const std::string& text) {
+  const Move m = move(text);
+  for (const Move& l : legal_moves(s))
+    if (l == m) return true;
+  return false;
+}
+
+}  // namespace carc::test
