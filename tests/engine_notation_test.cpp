@@ -91,3 +91,15 @@ TEST_CASE("An arrow makes every rotation of an all-field tile distinct (tiles.md
   auto plain = make_tile("y", {"field{NL,NR,EL,ER,SL,SR,WL,WR}"});
   CHECK(plain->distinct_orientations() == 1);
 }
+
+TEST_CASE("One-edge roads say where they end (tiles.md §1.4)", "[catalog]") {
+  CHECK_THAT(make_tile("x", {"road{S}", "field{NL,NR,EL,ER,SL,SR,WL,WR}"}).error(), Catch::Contains("must say where it ends"));
+  CHECK_THAT(make_tile("x", {"road{E,S} ends junction", "field{NL,NR,EL,SR,WL,WR}", "field{ER,SL}"}).error(),
+             Catch::Contains("only a one-edge road"));
+  auto a = make_tile("x", {"cloister", "road{S} ends cloister", "field{NL,NR,EL,ER,SL,SR,WL,WR}"});
+  REQUIRE(a.ok());
+  CHECK(a->features[1].road_end == RoadEnd::Cloister);
+  CHECK(a->features[1].end_feature == 0);
+  const TileDef& s = cat()[tile("S")];
+  CHECK(s.features[static_cast<std::size_t>(s.find(addr("road{S}"), 0))].road_end == RoadEnd::City);
+}

@@ -60,6 +60,19 @@ std::string_view crop_symbol_name(CropSymbol s) {
   return "none";
 }
 
+std::string_view road_end_name(RoadEnd e) {
+  switch (e) {
+    case RoadEnd::Junction: return "junction";
+    case RoadEnd::Cloister: return "cloister";
+    case RoadEnd::City: return "city";
+    case RoadEnd::CropCircle: return "crop-circle";
+    case RoadEnd::Tower: return "tower";
+    case RoadEnd::Volcano: return "volcano";
+    case RoadEnd::None: break;
+  }
+  return "none";
+}
+
 std::string to_string(FeatureAddr a) {
   std::string out(feature_kind_name(a.kind));
   if (is_tile_wide(a.kind)) return out;
@@ -163,6 +176,7 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
   if (specs.size() > kMaxTileFeatures) return fail("tile " + t.id + ": more than 16 features");
   // First pass: features; second pass: field adjacency (names refer to cities).
   std::vector<std::vector<std::string_view>> touches(specs.size());
+  std::vector<std::string_view> ends(specs.size());
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const auto words = split_words(specs[i]);
     if (words.empty()) return fail("tile " + t.id + ": empty feature");
@@ -181,6 +195,10 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
         ++f.pennants;
       } else if (word == "princess" && f.kind == FeatureKind::City) {
         f.princess = true;
+      } else if (word == "ends" && f.kind == FeatureKind::Road) {
+        if (w >= words.size()) return bad("'ends' needs what the road ends at (junction, cloister, city{...}, crop-circle, tower, volcano)");
+        if (std::popcount(static_cast<unsigned>(f.mask)) != 1) return bad("only a one-edge road ends on its tile");
+        ends[i] = words[w++];
       } else if (word == "touches" && f.kind == FeatureKind::Field) {
         if (w >= words.size()) return bad("'touches' needs at least one city address");
         while (w < words.size()) touches[i].push_back(words[w++]);
@@ -227,6 +245,40 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
       if (c < 0) return fail("tile " + t.id + ": field touches " + std::string(name) + ", which the tile does not have");
       t.features[i].adjacent_cities = static_cast<std::uint16_t>(t.features[i].adjacent_cities | (1u << c));
     }
+  }
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    if (ends[i].empty()) {
+      if (t.features[i].kind == FeatureKind::Road && std::popcount(static_cast<unsigned>(t.features[i].mask)) == 1)
+        return fail("tile " + t.id + ": one-edge road '" + specs[i] + "' must say where it ends ('ends junction', ...)");
+      continue;
+    }
+    TileFeature& f = t.features[i];
+    const std::string_view e = ends[i];
+    auto find_kind = [&](FeatureKind k) {
+      for (std::size_t j = 0; j < t.features.size(); ++j)
+        if (t.features[j].kind == k) return static_cast<int>(j);
+      return -1;
+    };
+    int target = -1;
+    if (e == "junction") {
+      f.road_end = RoadEnd::Junction;
+    } else if (e == "cloister" || e == "crop-circle" || e == "tower" || e == "volcano") {
+      f.road_end = e == "cloister" ? RoadEnd::Cloister : e == "crop-circle" ? RoadEnd::CropCircle
+                   : e == "tower"  ? RoadEnd::Tower : RoadEnd::Volcano;
+      FeatureKind k = FeatureKind::Cloister;
+      if (e != "volcano" && parse_feature_kind(e, k)) {
+        target = find_kind(k);
+        if (target < 0) return fail("tile " + t.id + ": road ends at a " + std::string(e) + " the tile does not have");
+      }
+    } else {
+      auto addr = parse_feature_addr(e);
+      if (!addr || addr->kind != FeatureKind::City)
+        return fail("tile " + t.id + ": '" + std::string(e) + "' is not something a road ends at");
+      target = t.find(*addr, 0);
+      if (target < 0) return fail("tile " + t.id + ": road ends at " + std::string(e) + ", which the tile does not have");
+      f.road_end = RoadEnd::City;
+    }
+    f.end_feature = static_cast<std::int8_t>(target);
   }
   // Edge types and the half-edge partition (tiles.md §8.2).
   std::array<int, 4> edge_owner{-1, -1, -1, -1};

@@ -28,6 +28,10 @@ char edge_type_letter(EdgeType t);
 enum class CropSymbol : std::uint8_t { None, Club, Shield, Rake };
 std::string_view crop_symbol_name(CropSymbol s);
 
+// Where a one-edge road ends (tiles.md §1.4); the C1 wagon reach follows these links.
+enum class RoadEnd : std::uint8_t { None, Junction, Cloister, City, CropCircle, Tower, Volcano };
+std::string_view road_end_name(RoadEnd e);
+
 // A feature address in board orientation: kind plus edge or half-edge bitmask
 // (bit i = edge i in N,E,S,W order, or half-edge i in NL..WR order).
 struct FeatureAddr {
@@ -47,6 +51,10 @@ struct TileFeature {
   Compass arrow = Compass::N;   // flier
   CropSymbol symbol = CropSymbol::None;
   std::uint16_t adjacent_cities = 0;  // fields: bitmask of local city indices
+  // One-edge roads: what the road ends at on this tile (tiles.md §1.4). `end_feature`
+  // is the local index of the cloister, city or crop circle it runs into, -1 otherwise.
+  RoadEnd road_end = RoadEnd::None;
+  std::int8_t end_feature = -1;
 };
 
 using TileTypeId = std::uint16_t;
@@ -73,7 +81,8 @@ struct TileDef {
 };
 
 // Builds a tile from feature specs, e.g. "city{N,W} pennant", "road{E,W}",
-// "field{EL,WR} touches city{N}", "cloister", "flier NW", "crop-circle club".
+// "field{EL,WR} touches city{N}", "road{S} ends cloister", "road{S} ends city{N,E,W}",
+// "road{E} ends junction", "cloister", "flier NW", "crop-circle club".
 // Checks the half-edge partition (tiles.md §8.2) and derives the edge types.
 Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs);
 
