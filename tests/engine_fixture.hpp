@@ -2,6 +2,8 @@
 // Builds engine positions from the canonical notation for tests.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -64,6 +66,30 @@ inline State position(const std::vector<std::string>& tiles, int players = 2, co
     REQUIRE(ok.ok());
   }
   return std::move(*s);
+}
+
+inline std::vector<FigureKind> all_figures() {
+  return {FigureKind::Large, FigureKind::Abbot, FigureKind::Mayor, FigureKind::Wagon,
+          FigureKind::Builder, FigureKind::Pig, FigureKind::Phantom};
+}
+
+inline RuleSet rules_with(std::initializer_list<std::pair<const char*, const char*>> switches) {
+  RuleSet r;
+  for (const auto& [k, v] : switches) REQUIRE(r.set(k, v).ok());
+  return r;
+}
+
+// The legal moves as sorted canonical strings.
+inline std::vector<std::string> move_strings(const State& s) {
+  std::vector<std::string> out;
+  for (const Move& m : legal_moves(s)) out.push_back(to_string(m, s.catalog()));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+inline std::vector<std::string> sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
 }
 
 // Puts `id` in the active player's hand (phase tile).

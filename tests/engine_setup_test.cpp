@@ -50,9 +50,14 @@ TEST_CASE("More figures than the supply holds are refused", "[setup]") {
   CHECK_THAT(s.setup_owned(0, FigureKind::Follower, 0).error(), Catch::Contains("on the board"));
 }
 
-TEST_CASE("Figure kinds the engine does not model yet are refused at setup", "[setup]") {
+TEST_CASE("A figure kind the player does not own is 'not in game'; all on the board is 'no figure in supply'", "[setup]") {
   State s = two_players();
-  CHECK_THAT(s.setup_owned(0, FigureKind::Phantom, 1).error(), Catch::Contains("not supported"));
+  REQUIRE(s.setup_figure(0, FigureKind::Follower, {0, 0}, addr("road{E,W}")).ok());
+  s.setup_pile({}, true);
+  REQUIRE(s.setup_turn(0, Phase::Tile, tile("U"), std::nullopt).ok());
+  REQUIRE(s.apply(move("place U 1,0 r0")) == Reason::Ok);
+  CHECK(is_legal(s, move("deploy follower 1,0:field{NL,NR,EL,WR}")) == Reason::NoFigureInSupply);
+  CHECK(is_legal(s, move("deploy large 1,0:field{NL,NR,EL,WR}")) == Reason::FigureNotInGame);
 }
 
 TEST_CASE("Seats are unique and between one and six", "[setup]") {

@@ -90,8 +90,9 @@ int Board::place(TileTypeId type, Pos p, int rot) {
       const auto b = node(nb, theirs);
       merge(a, b);
       nodes_[find(a)].open = static_cast<std::uint16_t>(nodes_[find(a)].open - 2);
-      continue;
     }
+    if (d.edge_at(pt.rot, e) == EdgeType::City) continue;
+    // Field and road edges: the fields on both sides meet half-edge to half-edge (L meets R).
     for (int side = 0; side < 2; ++side) {
       const int h = 2 * e + side;
       const int f1 = d.half_feature[pt.rot][static_cast<std::size_t>(h)];
@@ -214,6 +215,28 @@ std::string Board::check_invariants() const {
   }
   for (std::size_t i = 0; i < tiles_.size(); ++i)
     if (tile_at(tiles_[i].pos) != static_cast<int>(i)) return "position index broken at " + to_string(tiles_[i].pos);
+  // Across every shared edge the features meet: cities and roads edge to edge, fields half to half.
+  for (std::size_t i = 0; i < tiles_.size(); ++i) {
+    const PlacedTile& t = tiles_[i];
+    const TileDef& d = (*catalog_)[t.type];
+    for (int e = 0; e < 4; ++e) {
+      const int n = tile_at(neighbour(t.pos, e));
+      if (n < 0) continue;
+      const PlacedTile& nt = tiles_[static_cast<std::size_t>(n)];
+      const TileDef& nd = (*catalog_)[nt.type];
+      const int mine = d.edge_feature[t.rot][static_cast<std::size_t>(e)];
+      if (mine >= 0 && find(node(static_cast<int>(i), mine)) !=
+                           find(node(n, nd.edge_feature[nt.rot][static_cast<std::size_t>(opposite(e))])))
+        return "features not joined across the " + std::string(edge_name(e)) + " edge of " + to_string(t.pos);
+      if (d.edge_at(t.rot, e) == EdgeType::City) continue;
+      for (int side = 0; side < 2; ++side) {
+        const int h = 2 * e + side;
+        if (find(node(static_cast<int>(i), d.half_feature[t.rot][static_cast<std::size_t>(h)])) !=
+            find(node(n, nd.half_feature[nt.rot][static_cast<std::size_t>(facing_half(h))])))
+          return "fields not joined across half-edge " + std::string(half_name(h)) + " of " + to_string(t.pos);
+      }
+    }
+  }
   std::size_t expected_frontier = 0;
   for (std::size_t i = 0; i < tiles_.size(); ++i) {
     for (int e = 0; e < 4; ++e) {

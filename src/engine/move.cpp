@@ -15,18 +15,28 @@ Result<std::pair<Pos, FeatureAddr>> parse_located(std::string_view s) {
 }
 
 std::string to_string(const Move& m, const TileCatalog& catalog) {
+  const std::string fig(figure_name(m.figure));
   switch (m.kind) {
     case MoveKind::Place:
       return "place " + (m.tile < catalog.size() ? catalog[m.tile].id : std::string("?")) + " " + to_string(m.pos) +
              " " + rotation_name(m.rot);
-    case MoveKind::Deploy: return "deploy " + std::string(figure_name(m.figure)) + " " + located(m.pos, m.feature);
+    case MoveKind::Deploy: return "deploy " + fig + " " + located(m.pos, m.feature) + (m.portal ? " portal" : "");
     case MoveKind::ReturnAbbot: return "return abbot " + located(m.pos, m.feature);
     case MoveKind::Pass: return "pass";
+    case MoveKind::Fly: return "fly " + fig + " " + std::to_string(m.roll);
+    case MoveKind::Land: return "land " + located(m.pos, m.feature);
+    case MoveKind::Princess:
+      return "princess " + fig + " " + std::string(colour_name(m.colour)) + " " + located(m.pos, m.feature);
+    case MoveKind::CropChoice: return m.add ? "crop add" : "crop remove";
+    case MoveKind::CropAdd: return "add " + fig + " " + located(m.pos, m.feature);
+    case MoveKind::CropRemove: return "remove " + fig + " " + located(m.pos, m.feature);
+    case MoveKind::Wagon: return "wagon " + located(m.pos, m.feature);
   }
   return "?";
 }
 
-Result<Move> parse_move(std::string_view text, const TileCatalog& catalog) {
+namespace {
+std::vector<std::string_view> words_of(std::string_view text) {
   std::vector<std::string_view> w;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -36,14 +46,34 @@ Result<Move> parse_move(std::string_view text, const TileCatalog& catalog) {
     if (j > i) w.push_back(text.substr(i, j - i));
     i = j;
   }
+  return w;
+}
+}  // namespace
+
+Result<Move> parse_move(std::string_view text, const TileCatalog& catalog) {
+  const auto w = words_of(text);
   const std::string quoted = "'" + std::string(text) + "'";
   if (w.empty()) return fail("empty move");
-  if (w[0] == "pass") {
+  auto expect_words = [&](std::size_t n, const char* form) -> Result<bool> {
+    if (w.size() != n) return fail(quoted + ": expected '" + form + "'");
+    return true;
+  };
+  auto figure_at = [&](std::size_t i, FigureKind& k) -> Result<bool> {
+    if (!parse_figure(w[i], k)) return fail(quoted + ": unknown figure kind '" + std::string(w[i]) + "'");
+    return true;
+  };
+  auto located_at = [&](std::size_t i) -> Result<std::pair<Pos, FeatureAddr>> {
+    auto loc = parse_located(w[i]);
+    if (!loc) return fail(quoted + ": " + loc.error());
+    return loc;
+  };
+  const std::string_view verb = w[0];
+  if (verb == "pass") {
     if (w.size() != 1) return fail(quoted + ": 'pass' takes no arguments");
     return Move::pass();
   }
-  if (w[0] == "place") {
-    if (w.size() != 4) return fail(quoted + ": expected 'place TILE x,y ROT'");
+  if (verb == "place") {
+    if (auto ok = expect_words(4, "place TILE x,y ROT"); !ok) return fail(ok.error());
     auto t = catalog.lookup(w[1]);
     if (!t) return fail(quoted + ": unknown tile '" + std::string(w[1]) + "'");
     Pos p;
@@ -52,19 +82,50 @@ Result<Move> parse_move(std::string_view text, const TileCatalog& catalog) {
     if (!parse_rotation(w[3], rot)) return fail(quoted + ": '" + std::string(w[3]) + "' is not a rotation (r0, r90, r180, r270)");
     return Move::place(*t, p, rot);
   }
-  if (w[0] == "deploy" || w[0] == "return") {
-    if (w.size() != 3) return fail(quoted + ": expected '" + std::string(w[0]) + " KIND x,y:FEATURE'");
+  if (verb == "deploy" || verb == "return" || verb == "add" || verb == "remove") {
+    const bool portal = verb == "deploy" && w.size() == 4 && w[3] == "portal";
+    if (w.size() != 3 && !portal) return fail(quoted + ": expected '" + std::string(verb) + " KIND x,y:FEATURE" + (verb == "deploy" ? " [portal]'" : "'"));
     FigureKind k;
-    if (!parse_figure(w[1], k)) return fail(quoted + ": unknown figure kind '" + std::string(w[1]) + "'");
-    auto loc = parse_located(w[2]);
-    if (!loc) return fail(quoted + ": " + loc.error());
-    if (w[0] == "return") {
+    if (auto ok = figure_at(1, k); !ok) return fail(ok.error());
+    auto loc = located_at(2);
+    if (!loc) return fail(loc.error());
+    if (verb == "return") {
       if (k != FigureKind::Abbot) return fail(quoted + ": only the abbot returns early ('return abbot x,y:FEATURE')");
       return Move::return_abbot(loc->first, loc->second);
     }
-    return Move::deploy(k, loc->first, loc->second);
+    if (verb == "add") return Move::crop_add(k, loc->first, loc->second);
+    if (verb == "remove") return Move::crop_remove(k, loc->first, loc->second);
+    return Move::deploy(k, loc->first, loc->second, portal);
   }
-  return fail(quoted + ": unknown move '" + std::string(w[0]) + "' (expected place, deploy, return or pass)");
+  if (verb == "fly") {
+    if (auto ok = expect_words(3, "fly KIND ROLL"); !ok) return fail(ok.error());
+    FigureKind k;
+    if (auto ok = figure_at(1, k); !ok) return fail(ok.error());
+    if (w[2].size() != 1 || w[2][0] < '1' || w[2][0] > '3') return fail(quoted + ": the roll is 1, 2 or 3");
+    return Move::fly(k, w[2][0] - '0');
+  }
+  if (verb == "land" || verb == "wagon") {
+    if (auto ok = expect_words(2, verb == "land" ? "land x,y:FEATURE" : "wagon x,y:FEATURE"); !ok) return fail(ok.error());
+    auto loc = located_at(1);
+    if (!loc) return fail(loc.error());
+    return verb == "land" ? Move::land(loc->first, loc->second) : Move::wagon(loc->first, loc->second);
+  }
+  if (verb == "princess") {
+    if (auto ok = expect_words(4, "princess KIND COLOUR x,y:FEATURE"); !ok) return fail(ok.error());
+    FigureKind k;
+    if (auto ok = figure_at(1, k); !ok) return fail(ok.error());
+    Colour c;
+    if (!parse_colour(w[2], c)) return fail(quoted + ": unknown colour '" + std::string(w[2]) + "'");
+    auto loc = located_at(3);
+    if (!loc) return fail(loc.error());
+    return Move::princess(k, c, loc->first, loc->second);
+  }
+  if (verb == "crop") {
+    if (w.size() == 2 && (w[1] == "add" || w[1] == "remove")) return Move::crop_choice(w[1] == "add");
+    return fail(quoted + ": expected 'crop add' or 'crop remove'");
+  }
+  return fail(quoted + ": unknown move '" + std::string(verb) +
+              "' (expected place, deploy, fly, land, return, princess, crop, add, remove, wagon or pass)");
 }
 
 }  // namespace carc

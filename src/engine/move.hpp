@@ -1,6 +1,9 @@
 #pragma once
 // Moves as values, with the canonical text notation (src/engine/README.md):
-//   place TILE x,y ROT | deploy KIND x,y:FEATURE | return abbot x,y:FEATURE | pass
+//   place TILE x,y ROT | deploy KIND x,y:FEATURE [portal] | fly KIND ROLL |
+//   land x,y:FEATURE | return abbot x,y:FEATURE | princess KIND COLOUR x,y:FEATURE |
+//   crop add | crop remove | add KIND x,y:FEATURE | remove KIND x,y:FEATURE |
+//   wagon x,y:FEATURE | pass
 // Feature addresses are in board orientation, so a move never depends on internal ids.
 #include <string>
 #include <string_view>
@@ -14,12 +17,28 @@
 
 namespace carc {
 
-enum class MoveKind : std::uint8_t { Place, Deploy, ReturnAbbot, Pass };
+enum class MoveKind : std::uint8_t {
+  Place,        // place TILE x,y ROT
+  Deploy,       // deploy KIND x,y:FEATURE [portal]
+  ReturnAbbot,  // return abbot x,y:FEATURE
+  Pass,         // pass
+  Fly,          // fly KIND ROLL
+  Land,         // land x,y:FEATURE
+  Princess,     // princess KIND COLOUR x,y:FEATURE
+  CropChoice,   // crop add | crop remove  (add = true for "add")
+  CropAdd,      // add KIND x,y:FEATURE
+  CropRemove,   // remove KIND x,y:FEATURE
+  Wagon,        // wagon x,y:FEATURE
+};
 
 struct Move {
   MoveKind kind = MoveKind::Pass;
   FigureKind figure = FigureKind::Follower;
   std::uint8_t rot = 0;
+  std::uint8_t roll = 0;
+  bool portal = false;  // Deploy through a magic portal
+  bool add = false;     // CropChoice
+  Colour colour = Colour::Red;  // Princess: the knight's owner
   TileTypeId tile = kNoTile;
   Pos pos;
   FeatureAddr feature;
@@ -33,19 +52,42 @@ struct Move {
     m.rot = static_cast<std::uint8_t>(rot);
     return m;
   }
-  static Move deploy(FigureKind k, Pos p, FeatureAddr f) {
+  static Move located_move(MoveKind kind, FigureKind k, Pos p, FeatureAddr f) {
     Move m;
-    m.kind = MoveKind::Deploy;
+    m.kind = kind;
     m.figure = k;
     m.pos = p;
     m.feature = f;
     return m;
   }
-  static Move return_abbot(Pos p, FeatureAddr f) {
-    Move m = deploy(FigureKind::Abbot, p, f);
-    m.kind = MoveKind::ReturnAbbot;
+  static Move deploy(FigureKind k, Pos p, FeatureAddr f, bool portal = false) {
+    Move m = located_move(MoveKind::Deploy, k, p, f);
+    m.portal = portal;
     return m;
   }
+  static Move return_abbot(Pos p, FeatureAddr f) { return located_move(MoveKind::ReturnAbbot, FigureKind::Abbot, p, f); }
+  static Move fly(FigureKind k, int roll) {
+    Move m;
+    m.kind = MoveKind::Fly;
+    m.figure = k;
+    m.roll = static_cast<std::uint8_t>(roll);
+    return m;
+  }
+  static Move land(Pos p, FeatureAddr f) { return located_move(MoveKind::Land, FigureKind::Follower, p, f); }
+  static Move princess(FigureKind k, Colour c, Pos p, FeatureAddr f) {
+    Move m = located_move(MoveKind::Princess, k, p, f);
+    m.colour = c;
+    return m;
+  }
+  static Move crop_choice(bool add) {
+    Move m;
+    m.kind = MoveKind::CropChoice;
+    m.add = add;
+    return m;
+  }
+  static Move crop_add(FigureKind k, Pos p, FeatureAddr f) { return located_move(MoveKind::CropAdd, k, p, f); }
+  static Move crop_remove(FigureKind k, Pos p, FeatureAddr f) { return located_move(MoveKind::CropRemove, k, p, f); }
+  static Move wagon(Pos p, FeatureAddr f) { return located_move(MoveKind::Wagon, FigureKind::Wagon, p, f); }
   static Move pass() { return Move{}; }
 };
 

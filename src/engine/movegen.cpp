@@ -1,8 +1,10 @@
-// Legal-move generation by phase, and the independent legality check.
+// Legal-move generation, organised by phase behind legal_moves().
 #include <algorithm>
 #include <cstdlib>
 
+#include "engine/queries.hpp"
 #include "engine/state.hpp"
+#include "engine/turn.hpp"
 
 namespace carc {
 namespace {
@@ -23,8 +25,8 @@ void placements(const State& s, MoveList& out) {
   }
 }
 
-// Whether a follower-kind figure could be deployed on local feature `local` of
-// the tile placed at p, rotation rot (occupancy probed through its neighbours).
+// Whether a follower could be deployed on local feature `local` of a tile about
+// to be placed at p with rotation rot (occupancy probed through its neighbours).
 bool probe_unoccupied(const Board& b, const TileDef& d, int local, Pos p, int rot) {
   const FeatureAddr a = d.address(local, rot);
   if (is_tile_wide(a.kind)) return true;  // a new cloister or garden is empty
@@ -42,19 +44,20 @@ bool probe_unoccupied(const Board& b, const TileDef& d, int local, Pos p, int ro
   return true;
 }
 
-// Step-2 choices on the placed tile, given per-feature occupancy.
+// Followers on the placed tile's free features (BR-03, BR-07, BR-09), given occupancy.
 template <class Unoccupied>
-void deployments(const State& s, const TileDef& d, Pos p, int rot, Unoccupied&& unoccupied, MoveList& out) {
-  const Player& pl = s.player(s.active());
+void follower_deployments(const State& s, const TileDef& d, Pos p, int rot, bool phantom_only, Unoccupied&& unoccupied_at,
+                          MoveList& out) {
+  const Player& pl = s.player(s.actor());
   for (int local = 0; local < static_cast<int>(d.features.size()); ++local) {
     const FeatureKind fk = d.features[static_cast<std::size_t>(local)].kind;
-    if (fk == FeatureKind::Field && !s.rules().farmers_in_play()) continue;
     bool known = false, free = false;
     for (int k = 0; k < kFigureKinds; ++k) {
       const auto kind = static_cast<FigureKind>(k);
-      if (pl.supply[static_cast<std::size_t>(k)] == 0 || !may_stand_on(kind, fk) || !is_follower(kind)) continue;
+      if (phantom_only != (kind == FigureKind::Phantom)) continue;
+      if (pl.supply[static_cast<std::size_t>(k)] == 0 || !is_follower(kind) || !may_deploy_on(s, kind, fk)) continue;
       if (!known) {
-        free = unoccupied(local);
+        free = unoccupied_at(local);
         known = true;
       }
       if (free) out.push_back(Move::deploy(kind, p, d.address(local, rot)));
@@ -62,14 +65,86 @@ void deployments(const State& s, const TileDef& d, Pos p, int rot, Unoccupied&& 
   }
 }
 
-// AB-04/AB-05: the active player's abbot on an incomplete cloister or garden may return.
+// Builder and pig on the placed tile where the player already has a follower (TB-01, TB-11).
+void special_deployments(const State& s, MoveList& out) {
+  const Board& b = s.board();
+  const int t = s.placed_tile();
+  const Player& pl = s.player(s.actor());
+  for (const FigureKind kind : {FigureKind::Builder, FigureKind::Pig}) {
+    if (pl.supply[static_cast<std::size_t>(kind)] == 0) continue;
+    for (int local = 0; local < b.tile(t).nfeatures; ++local)
+      if (special_allowed(s, kind, b.node(t, local)))
+        out.push_back(Move::deploy(kind, b.tile(t).pos, b.def(t).address(local, b.tile(t).rot)));
+  }
+}
+
+// AB-04/AB-05: the player's abbot on an incomplete cloister or garden may return.
 void abbot_returns(const State& s, MoveList& out) {
   const Board& b = s.board();
   for (const BoardFigure& f : s.figures()) {
-    if (f.owner != s.active() || f.kind != FigureKind::Abbot) continue;
+    if (f.owner != s.actor() || f.kind != FigureKind::Abbot) continue;
     if (b.complete(b.find(f.node))) continue;
     out.push_back(Move::return_abbot(b.node_pos(f.node), b.node_addr(f.node)));
   }
+}
+
+void flights(const State& s, bool phantom_only, MoveList& out) {
+  for (int k = 0; k < kFigureKinds; ++k) {
+    const auto kind = static_cast<FigureKind>(k);
+    if (phantom_only != (kind == FigureKind::Phantom) || !may_launch(s, kind)) continue;
+    for (const int roll : rolls_allowed(s)) out.push_back(Move::fly(kind, roll));
+  }
+}
+
+void portals(const State& s, bool phantom_only, MoveList& out) {
+  if (!portal_open(s)) return;
+  const Player& pl = s.player(s.actor());
+  for (int k = 0; k < kFigureKinds; ++k) {
+    const auto kind = static_cast<FigureKind>(k);
+    if (phantom_only != (kind == FigureKind::Phantom) || pl.supply[static_cast<std::size_t>(k)] == 0) continue;
+    for (const auto node : portal_nodes(s, kind))
+      out.push_back(Move::deploy(kind, s.board().node_pos(node), s.board().node_addr(node), true));
+  }
+}
+
+void princess_moves(const State& s, MoveList& out) {
+  const Board& b = s.board();
+  for (const BoardFigure& f : princess_targets(s))
+    out.push_back(Move::princess(f.kind, s.player(f.owner).colour, b.node_pos(f.node), b.node_addr(f.node)));
+}
+
+void figure_phase(const State& s, MoveList& out) {
+  const Board& b = s.board();
+  const int t = s.placed_tile();
+  const PlacedTile& pt = b.tile(t);
+  if (s.flag(kAbbotReturned)) {  // V-AB-1 meeples-only: special figures may still follow
+    special_deployments(s, out);
+    out.push_back(Move::pass());
+    return;
+  }
+  princess_moves(s, out);
+  if (!out.empty() && s.rules().princess_must_remove()) return;  // V-PD-2 "must"
+  auto free_here = [&](int local) { return unoccupied(s, b.node(t, local)); };
+  for (const bool phantom : {false, true}) {
+    follower_deployments(s, b.def(t), pt.pos, pt.rot, phantom, free_here, out);
+    flights(s, phantom, out);
+    portals(s, phantom, out);
+  }
+  special_deployments(s, out);
+  abbot_returns(s, out);
+  out.push_back(Move::pass());
+}
+
+void crop_response(const State& s, MoveList& out) {
+  const Board& b = s.board();
+  const int p = s.actor();
+  if (s.crop_add()) {
+    for (const auto& [kind, node] : crop_add_options(s, p)) out.push_back(Move::crop_add(kind, b.node_pos(node), b.node_addr(node)));
+    if (!s.rules().crop_add_mandatory() || out.empty()) out.push_back(Move::pass());  // CC-13 vs CC-17
+    return;
+  }
+  for (const BoardFigure& f : crop_role_figures(s, p))
+    out.push_back(Move::crop_remove(f.kind, b.node_pos(f.node), b.node_addr(f.node)));
 }
 
 }  // namespace
@@ -85,21 +160,44 @@ bool has_placement(const Board& b, const TileDef& d) {
   return false;
 }
 
+// The phantom as the second figure (PH-04, PH-08, FM-24, PH-16): the placed tile's
+// free features, an unused flying machine, an unused portal.
+void phantom_moves(const State& s, MoveList& out) {
+  const Board& b = s.board();
+  const int t = s.placed_tile();
+  if (t < 0 || s.player(s.actor()).supply[static_cast<std::size_t>(FigureKind::Phantom)] == 0) return;
+  const PlacedTile& pt = b.tile(t);
+  auto free_here = [&](int local) { return unoccupied(s, b.node(t, local)); };
+  follower_deployments(s, b.def(t), pt.pos, pt.rot, true, free_here, out);
+  flights(s, true, out);
+  portals(s, true, out);
+}
+
 void legal_moves(const State& s, MoveList& out) {
   out.clear();
+  const Board& b = s.board();
   switch (s.phase()) {
     case Phase::Tile:
       if (s.in_hand() != kNoTile) placements(s, out);
       return;
-    case Phase::Figure: {
-      const Board& b = s.board();
-      const int t = s.placed_tile();
-      const PlacedTile& pt = b.tile(t);
-      deployments(s, b.def(t), pt.pos, pt.rot, [&](int local) { return !s.occupied(b.node(t, local)); }, out);
-      abbot_returns(s, out);
+    case Phase::Figure: figure_phase(s, out); return;
+    case Phase::Landing:
+      for (const auto node : landing_nodes(s, s.flying(), s.flight_target()))
+        out.push_back(Move::land(b.node_pos(node), b.node_addr(node)));  // FM-07: no pass
+      return;
+    case Phase::Phantom:
+      phantom_moves(s, out);
       out.push_back(Move::pass());
       return;
-    }
+    case Phase::Wagon:
+      for (const auto node : wagon_targets(s)) out.push_back(Move::wagon(b.node_pos(node), b.node_addr(node)));
+      out.push_back(Move::pass());
+      return;
+    case Phase::CropChoice:  // CC-05, CC-11: a choice even with no figures in play
+      out.push_back(Move::crop_choice(true));
+      out.push_back(Move::crop_choice(false));
+      return;
+    case Phase::CropResponse: crop_response(s, out); return;
     case Phase::GameOver: return;
   }
 }
@@ -120,7 +218,8 @@ void legal_turns(const State& s, std::vector<TurnOption>& out) {
   const TileDef& d = s.catalog()[s.in_hand()];
   for (const Move& pm : places) {
     actions.clear();
-    deployments(s, d, pm.pos, pm.rot, [&](int local) { return probe_unoccupied(b, d, local, pm.pos, pm.rot); }, actions);
+    auto probe = [&](int local) { return probe_unoccupied(b, d, local, pm.pos, pm.rot); };
+    follower_deployments(s, d, pm.pos, pm.rot, false, probe, actions);
     for (const Move& a : actions) out.push_back({pm, a});
     // An abbot return is open unless this very tile completes the abbot's feature.
     for (const Move& a : returns) {
@@ -130,66 +229,6 @@ void legal_turns(const State& s, std::vector<TurnOption>& out) {
     }
     out.push_back({pm, Move::pass()});
   }
-}
-
-Reason is_legal(const State& s, const Move& m) {
-  const Board& b = s.board();
-  switch (m.kind) {
-    case MoveKind::Place: {
-      if (s.phase() != Phase::Tile) return Reason::WrongPhase;
-      if (s.in_hand() == kNoTile) return Reason::NoTileInHand;
-      if (m.tile != s.in_hand()) return Reason::NotInHand;
-      if (m.rot > 3) return Reason::EdgeMismatch;
-      const TileDef& d = s.catalog()[m.tile];
-      if (b.tile_at(m.pos) >= 0) return Reason::PositionTaken;
-      bool touching = b.empty();
-      for (int e = 0; e < 4; ++e) {
-        const int n = b.tile_at(neighbour(m.pos, e));
-        if (n < 0) continue;
-        touching = true;
-        // Compare the two edges directly, without the packed tables legal_moves uses.
-        const TileDef& nd = b.def(n);
-        const int their_local_edge = (opposite(e) - b.tile(n).rot) & 3;
-        const int my_local_edge = (e - m.rot) & 3;
-        if (d.edges[static_cast<std::size_t>(my_local_edge)] != nd.edges[static_cast<std::size_t>(their_local_edge)])
-          return Reason::EdgeMismatch;
-      }
-      return touching ? Reason::Ok : Reason::NotAdjacent;
-    }
-    case MoveKind::Deploy: {
-      if (s.phase() != Phase::Figure) return Reason::WrongPhase;
-      const int t = s.placed_tile();
-      if (b.tile(t).pos != m.pos) return Reason::NotOnPlacedTile;
-      const int local = b.def(t).find(m.feature, b.tile(t).rot);
-      if (local < 0) return Reason::NoSuchFeature;
-      if (!may_stand_on(m.figure, m.feature.kind) || !is_follower(m.figure)) return Reason::FigureNotAllowed;
-      const Player& pl = s.player(s.active());
-      if (pl.owned[static_cast<std::size_t>(m.figure)] == 0) return Reason::FigureNotInGame;
-      if (pl.supply[static_cast<std::size_t>(m.figure)] == 0) return Reason::NoFigureInSupply;
-      if (m.feature.kind == FeatureKind::Field && !s.rules().farmers_in_play()) return Reason::FarmersOff;
-      // BR-03: unoccupied along its whole length, counted figure by figure.
-      const auto root = b.find(b.node(t, local));
-      for (const BoardFigure& f : s.figures())
-        if (is_follower(f.kind) && b.find(f.node) == root) return Reason::FeatureOccupied;
-      return Reason::Ok;
-    }
-    case MoveKind::ReturnAbbot: {
-      if (s.phase() != Phase::Figure) return Reason::WrongPhase;
-      const int t = b.tile_at(m.pos);
-      if (t < 0) return Reason::NoSuchFeature;
-      const int local = b.def(t).find(m.feature, b.tile(t).rot);
-      if (local < 0) return Reason::NoSuchFeature;
-      const auto node = b.node(t, local);
-      const bool mine = std::any_of(s.figures().begin(), s.figures().end(), [&](const BoardFigure& f) {
-        return f.node == node && f.kind == FigureKind::Abbot && f.owner == s.active();
-      });
-      if (!mine) return Reason::NoAbbotThere;
-      if (b.complete(b.find(node))) return Reason::FeatureComplete;  // AB-05 with BR-02
-      return Reason::Ok;
-    }
-    case MoveKind::Pass: return s.phase() == Phase::Figure ? Reason::Ok : Reason::WrongPhase;
-  }
-  return Reason::WrongPhase;
 }
 
 }  // namespace carc

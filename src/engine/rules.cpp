@@ -8,6 +8,20 @@ const std::vector<SwitchSpec>& switch_specs() {
       {Switch::TinyCityScoring, "tiny-city-scoring", "V-BG-2", {"4", "2"}},
       {Switch::Farmers, "farmers", "V-BG-3", {"on", "off"}},
       {Switch::AbbotReturnExcludes, "abbot-return-excludes-other-actions", "V-AB-1", {"all-move-wood", "meeples-only"}},
+      {Switch::WagonMove, "wagon-move", "V-AM-1", {"C2-adjacent-tiles", "C1-connected"}},
+      {Switch::BuilderSecondTile, "builder-second-tile", "V-TB-1", {"after-scoring", "immediately"}},
+      {Switch::BuilderPigAreFollowers, "builder-pig-are-followers", "V-TB-2", {"false", "true"}},
+      {Switch::FlierEligible, "flier-eligible-figures", "V-FM-1", {"any-follower", "standard-and-large-only"}},
+      {Switch::PhantomAfterCrash, "phantom-after-crashed-flight", "V-FM-5", {"forbidden", "allowed"}},
+      {Switch::FlierDistance, "flier-distance", "V-FM-6", {"grid-positions", "existing-tiles"}},
+      {Switch::PhantomFlierOccupied, "phantom-flier-occupied", "V-FM-9", {"allowed", "forbidden"}},
+      {Switch::PhantomAfterNonFollower, "phantom-after-non-follower-action", "V-PH-1", {"allowed", "only-after-meeple-placement"}},
+      {Switch::CropAddCompulsion, "crop-add-compulsion", "V-CC-1", {"optional", "mandatory-if-possible"}},
+      {Switch::CropAddWhere, "crop-add-where", "V-CC-2", {"same-tile-next-to", "anywhere-in-feature"}},
+      {Switch::CropAddFigures, "crop-add-figures", "V-CC-4", {"any-follower-legal-there", "regular-only"}},
+      {Switch::PortalToCompleted, "portal-to-completed-feature", "V-PD-1", {"forbidden", "allowed"}},
+      {Switch::PrincessAction, "princess-action", "V-PD-2", {"may", "must"}},
+      {Switch::PrincessLargeFollower, "princess-large-follower", "V-PD-4", {"as-normal", "only-if-last"}},
   };
   return specs;
 }

@@ -9,15 +9,30 @@
 #include <utility>
 #include <vector>
 
+#include "engine/figures.hpp"
 #include "engine/result.hpp"
 
 namespace carc {
 
 enum class Switch : std::uint8_t {
-  FarmerScoring,       // V-BG-1
-  TinyCityScoring,     // V-BG-2
-  Farmers,             // V-BG-3
-  AbbotReturnExcludes, // V-AB-1
+  FarmerScoring,          // V-BG-1
+  TinyCityScoring,        // V-BG-2
+  Farmers,                // V-BG-3
+  AbbotReturnExcludes,    // V-AB-1
+  WagonMove,              // V-AM-1
+  BuilderSecondTile,      // V-TB-1
+  BuilderPigAreFollowers, // V-TB-2
+  FlierEligible,          // V-FM-1
+  PhantomAfterCrash,      // V-FM-5
+  FlierDistance,          // V-FM-6
+  PhantomFlierOccupied,   // V-FM-9
+  PhantomAfterNonFollower,// V-PH-1
+  CropAddCompulsion,      // V-CC-1
+  CropAddWhere,           // V-CC-2
+  CropAddFigures,         // V-CC-4
+  PortalToCompleted,      // V-PD-1
+  PrincessAction,         // V-PD-2
+  PrincessLargeFollower,  // V-PD-4
   kCount
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::kCount);
@@ -54,6 +69,33 @@ class RuleSet {
   bool farmers_in_play() const { return at(Switch::Farmers) == 0; }
   // V-AB-1: after an abbot's early return, may a non-meeple action (builder, pig, ...) still follow?
   bool abbot_return_allows_special_figures() const { return at(Switch::AbbotReturnExcludes) == 1; }
+  // V-AM-1: after scoring, a wagon moves to features connected to the scored one (C1)
+  // or to any on its tile and the 8 around it (C2).
+  bool wagon_moves_along_connections() const { return at(Switch::WagonMove) == 1; }
+  // V-TB-1: the builder's second tile comes after the first part's scoring (latest rules) or
+  // right after its step 2, both parts then scoring together (pre-Big Box C1).
+  bool second_tile_after_scoring() const { return at(Switch::BuilderSecondTile) == 0; }
+  // V-TB-2: pre-Big Box C1 treats builder and pig as followers (kept without a follower; princess target).
+  bool builder_pig_are_followers() const { return at(Switch::BuilderPigAreFollowers) == 1; }
+  // V-FM-1: may this figure use a flying machine?
+  bool may_fly(FigureKind k) const {
+    if (at(Switch::FlierEligible) == 1) return k == FigureKind::Follower || k == FigureKind::Large;
+    return is_follower(k);
+  }
+  bool phantom_after_crash() const { return at(Switch::PhantomAfterCrash) == 1; }            // V-FM-5
+  bool flier_counts_existing_tiles() const { return at(Switch::FlierDistance) == 1; }        // V-FM-6
+  bool phantom_flier_may_land_occupied() const { return at(Switch::PhantomFlierOccupied) == 0; }  // V-FM-9
+  bool phantom_after_non_follower_action() const { return at(Switch::PhantomAfterNonFollower) == 0; }  // V-PH-1
+  bool crop_add_mandatory() const { return at(Switch::CropAddCompulsion) == 1; }             // V-CC-1
+  bool crop_add_anywhere_in_feature() const { return at(Switch::CropAddWhere) == 1; }        // V-CC-2
+  // V-CC-4: which figures a crop-circle "add" may bring onto a feature of kind f.
+  bool crop_may_add(FigureKind k, FeatureKind f) const {
+    if (at(Switch::CropAddFigures) == 1) return k == FigureKind::Follower;
+    return k != FigureKind::Abbot && is_follower(k) && may_stand_on(k, f);
+  }
+  bool portal_to_completed_feature() const { return at(Switch::PortalToCompleted) == 1; }    // V-PD-1
+  bool princess_must_remove() const { return at(Switch::PrincessAction) == 1; }              // V-PD-2
+  bool princess_large_only_if_last() const { return at(Switch::PrincessLargeFollower) == 1; }  // V-PD-4
 
  private:
   std::uint8_t at(Switch s) const { return values_[static_cast<std::size_t>(s)]; }

@@ -53,8 +53,16 @@ void Scoring::score_feature(std::uint16_t root, bool final_scoring) {
 }
 
 void Scoring::return_figures(std::uint16_t root) {
-  for (std::size_t i = s_.figures_.size(); i-- > 0;)
-    if (s_.board_.find(s_.figures_[i].node) == root) s_.remove_figure(i, ev_, true);
+  for (std::size_t i = s_.figures_.size(); i-- > 0;) {
+    const BoardFigure& f = s_.figures_[i];
+    if (s_.board_.find(f.node) != root) continue;
+    if (f.kind == FigureKind::Wagon) {
+      // AM-05: the wagon stays put until its owner moves or returns it (the wagon phase).
+      s_.wagons_.push_back({f.owner, f.node, root});
+      continue;
+    }
+    s_.remove_figure(i, ev_, true);
+  }
 }
 
 void Scoring::completed_by(int tile_index) {
@@ -82,6 +90,11 @@ void Scoring::completed_by(int tile_index) {
   done.erase(std::unique(done.begin(), done.end()), done.end());
   for (const auto root : done) score_feature(root, false);
   for (const auto root : done) return_figures(root);
+  // AM-07: wagon owners decide in seat order starting with the active player.
+  const int n = s_.player_count();
+  std::stable_sort(s_.wagons_.begin(), s_.wagons_.end(), [&](const auto& x, const auto& y) {
+    return (x.owner - s_.active_ + n) % n < (y.owner - s_.active_ + n) % n;
+  });
 }
 
 void Scoring::abbot_return(Pos p, FeatureAddr feature) {
@@ -133,8 +146,14 @@ void Scoring::score_fields() {
   if (mode == FarmerScoring::Fs3Field3) {
     // BG-18: each field independently, 3 per adjacent completed city to its majority.
     for (const auto field : fields) {
-      const int points = 3 * static_cast<int>(b.adjacent_completed_cities(field).size());
-      for (int p : winners(field)) award(p, points, field, true);
+      const int cities = static_cast<int>(b.adjacent_completed_cities(field).size());
+      for (int p : winners(field)) {
+        // TB-12: a pig of a winning owner adds 1 per city (pigs do not stack).
+        const bool pig = std::any_of(s_.figures().begin(), s_.figures().end(), [&](const BoardFigure& f) {
+          return f.kind == FigureKind::Pig && f.owner == p && b.find(f.node) == field;
+        });
+        award(p, (pig ? 4 : 3) * cities, field, true);
+      }
     }
     return;
   }

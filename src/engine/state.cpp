@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cassert>
 
+#include "engine/queries.hpp"
 #include "engine/scoring.hpp"
+#include "engine/turn.hpp"
 
 namespace carc {
 namespace {
-constexpr std::array<std::string_view, 3> kPhaseNames{"tile", "figure", "game-over"};
+constexpr std::array<std::string_view, 8> kPhaseNames{"tile",    "figure",      "landing",       "phantom",
+                                                      "wagon",   "crop-choice", "crop-response", "game-over"};
 }
 
 std::string_view phase_name(Phase p) { return kPhaseNames[static_cast<std::size_t>(p)]; }
@@ -40,13 +43,26 @@ std::string_view reason_name(Reason r) {
     case Reason::FarmersOff: return "farmers-off";
     case Reason::NoAbbotThere: return "no-abbot-there";
     case Reason::FeatureComplete: return "feature-complete";
+    case Reason::NoFlier: return "no-flier";
+    case Reason::FlierUsed: return "flier-used";
+    case Reason::WrongRoll: return "wrong-roll";
+    case Reason::NoLanding: return "no-landing";
+    case Reason::NoPortal: return "no-portal";
+    case Reason::PortalUsed: return "portal-used";
+    case Reason::NoPrincess: return "no-princess";
+    case Reason::NoKnightThere: return "no-knight-there";
+    case Reason::PrincessRequired: return "princess-required";
+    case Reason::NotAllowedNow: return "not-allowed-now";
+    case Reason::NoWagonMove: return "no-wagon-move";
+    case Reason::NoCropChoice: return "no-crop-choice";
+    case Reason::NotYourFigure: return "not-your-figure";
+    case Reason::CropAddMandatory: return "crop-add-mandatory";
+    case Reason::PigScoringUndefined: return "pig-scoring-undefined";
   }
   return "?";
 }
 
-bool engine_supports(FigureKind k) {
-  return k == FigureKind::Follower || k == FigureKind::Large || k == FigureKind::Abbot || k == FigureKind::Mayor;
-}
+bool engine_supports(FigureKind) { return true; }
 
 Result<State> State::create(const TileCatalog& catalog, RuleSet rules, const std::vector<Colour>& seats) {
   if (seats.empty() || seats.size() > kMaxPlayers) return fail("a game has 1 to 6 players");
@@ -95,8 +111,9 @@ Result<bool> State::setup_tile(TileTypeId type, Pos p, int rot) {
 }
 
 Result<bool> State::setup_owned(int player, FigureKind kind, int count) {
-  if (!engine_supports(kind))
-    return fail("figure kind '" + std::string(figure_name(kind)) + "' is not supported by this engine yet");
+  if (kind == FigureKind::Pig && count > 0 && rules_.farmer_scoring() != FarmerScoring::Fs3Field3)
+    return fail("the pig is defined only with per-field farmer scoring (farmer-scoring fs3-field-3; "
+                "rules-reference.md §1.8): ruleset '" + rules_.name + "' uses " + std::string(rules_.get("farmer-scoring")));
   if (count < 0 || count > 99) return fail("a supply holds 0 to 99 figures of a kind");
   Player& pl = players_[static_cast<std::size_t>(player)];
   const auto k = static_cast<std::size_t>(kind);
@@ -136,9 +153,12 @@ void State::setup_pile(std::vector<TileTypeId> pile, bool open_ended) {
 Result<bool> State::setup_turn(int active, Phase phase, TileTypeId in_hand, std::optional<Pos> placed) {
   if (active < 0 || active >= player_count()) return fail("active player out of range");
   active_ = active;
+  actor_ = active;
   phase_ = phase;
   in_hand_ = kNoTile;
   placed_ = -1;
+  flags_ = 0;
+  turn_tiles_.clear();
   switch (phase) {
     case Phase::Tile:
       if (placed) return fail("phase 'tile' comes before placement: no placed tile");
@@ -152,11 +172,19 @@ Result<bool> State::setup_turn(int active, Phase phase, TileTypeId in_hand, std:
       if (!placed) return fail("phase 'figure' needs the position of the tile just placed");
       placed_ = board_.tile_at(*placed);
       if (placed_ < 0) return fail("no tile at " + to_string(*placed) + " to be the tile just placed");
+      turn_tiles_.push_back(placed_);
+      for (int i = 0; i < board_.tile(placed_).nfeatures; ++i) {  // TB-04, as if just placed
+        const auto root = board_.find(board_.node(placed_, i));
+        for (const BoardFigure& f : figures_)
+          if (uses_edges(board_.at(root).kind) && f.kind == FigureKind::Builder && f.owner == active_ &&
+              board_.find(f.node) == root)
+            flags_ = static_cast<std::uint16_t>(flags_ | kBuilderTriggered);
+      }
       return true;
     }
     case Phase::GameOver: return true;
+    default: return fail("a position starts in phase tile, figure or game-over; reach later phases by applying moves");
   }
-  return true;
 }
 
 int State::strength(const BoardFigure& f) const {
@@ -195,11 +223,42 @@ void State::remove_figure(std::size_t index, std::vector<Event>* ev, bool return
 Reason State::apply(const Move& m, std::vector<Event>* ev) {
   const Reason r = is_legal(*this, m);
   if (r != Reason::Ok) return r;
+  Turn turn(*this, ev);
+  auto event = [&](EventKind kind, int player, FigureKind fig, Pos p, FeatureAddr f) {
+    if (!ev) return;
+    Event e;
+    e.kind = kind;
+    e.player = static_cast<std::int8_t>(player);
+    e.figure = fig;
+    e.pos = p;
+    e.feature = f;
+    ev->push_back(e);
+  };
+  auto node_at = [&](Pos p, FeatureAddr f) {
+    const int t = board_.tile_at(p);
+    return board_.node(t, board_.def(t).find(f, board_.tile(t).rot));
+  };
+  auto figure_index = [&](int owner, FigureKind kind, std::uint16_t node) {
+    for (std::size_t i = 0; i < figures_.size(); ++i)
+      if (figures_[i].owner == owner && figures_[i].kind == kind && figures_[i].node == node) return i;
+    return figures_.size();
+  };
   switch (m.kind) {
     case MoveKind::Place: {
       placed_ = board_.place(m.tile, m.pos, m.rot);
+      turn_tiles_.push_back(placed_);
       in_hand_ = kNoTile;
       phase_ = Phase::Figure;
+      // TB-04: the tile extends a road or city holding the player's builder (first part only).
+      if (!flag(kSecondPart)) {
+        for (int i = 0; i < board_.tile(placed_).nfeatures; ++i) {
+          const auto root = board_.find(board_.node(placed_, i));
+          if (!uses_edges(board_.at(root).kind)) continue;
+          for (const BoardFigure& f : figures_)
+            if (f.kind == FigureKind::Builder && f.owner == active_ && board_.find(f.node) == root)
+              flags_ = static_cast<std::uint16_t>(flags_ | kBuilderTriggered);
+        }
+      }
       if (ev) {
         Event e;
         e.kind = EventKind::TilePlaced;
@@ -211,27 +270,112 @@ Reason State::apply(const Move& m, std::vector<Event>* ev) {
       break;
     }
     case MoveKind::Deploy: {
-      const int local = board_.def(placed_).find(m.feature, board_.tile(placed_).rot);
-      add_figure(active_, m.figure, board_.node(placed_, local));
-      if (ev) {
-        Event e;
-        e.kind = EventKind::FigureDeployed;
-        e.player = static_cast<std::int8_t>(active_);
-        e.figure = m.figure;
-        e.pos = m.pos;
-        e.feature = m.feature;
-        ev->push_back(e);
-      }
-      finish_turn_part(ev);
+      add_figure(actor_, m.figure, node_at(m.pos, m.feature));
+      if (m.portal) flags_ = static_cast<std::uint16_t>(flags_ | kPortalUsed);
+      event(EventKind::FigureDeployed, actor_, m.figure, m.pos, m.feature);
+      turn.after_action(phase_ == Phase::Phantom || m.figure == FigureKind::Phantom ? Step2::Phantom
+                        : is_follower(m.figure)                                    ? Step2::Follower
+                                                                                   : Step2::Special);
       break;
     }
     case MoveKind::ReturnAbbot: {
       Scoring(*this, ev).abbot_return(m.pos, m.feature);
-      finish_turn_part(ev);
+      flags_ = static_cast<std::uint16_t>(flags_ | kAbbotReturned);
+      turn.after_action(Step2::AbbotReturn);
       break;
     }
-    case MoveKind::Pass: finish_turn_part(ev); break;
+    case MoveKind::Fly: {
+      if (rolls_next_ < rolls_.size()) ++rolls_next_;
+      flags_ = static_cast<std::uint16_t>(flags_ | kFlierUsed);
+      const auto target = carc::flight_target(*this, m.roll);
+      if (target && !landing_nodes(*this, m.figure, *target).empty()) {
+        flying_ = m.figure;
+        flight_target_ = *target;
+        phase_ = Phase::Landing;
+        break;
+      }
+      event(EventKind::FlierCrashed, actor_, m.figure, target.value_or(Pos{}), FeatureAddr{});
+      turn.after_action(m.figure == FigureKind::Phantom ? Step2::Phantom : Step2::Crash);
+      break;
+    }
+    case MoveKind::Land: {
+      add_figure(actor_, flying_, node_at(m.pos, m.feature));
+      event(EventKind::FigureDeployed, actor_, flying_, m.pos, m.feature);
+      turn.after_action(flying_ == FigureKind::Phantom ? Step2::Phantom : Step2::Follower);
+      break;
+    }
+    case MoveKind::Princess: {
+      const int owner = player_of(m.colour);
+      const auto node = node_at(m.pos, m.feature);
+      const auto root = board_.find(node);
+      remove_figure(figure_index(owner, m.figure, node), nullptr, false);
+      event(EventKind::KnightRemoved, owner, m.figure, m.pos, m.feature);
+      flags_ = static_cast<std::uint16_t>(flags_ | kPrincessUsed);
+      turn.release_specials(owner, root);
+      turn.after_action(Step2::Princess);
+      break;
+    }
+    case MoveKind::Pass: {
+      if (phase_ == Phase::Wagon) {
+        const auto node = wagons_.front().node;
+        wagons_.erase(wagons_.begin());
+        remove_figure(figure_index(actor_, FigureKind::Wagon, node), ev, true);
+        turn.next_wagon();
+      } else if (phase_ == Phase::CropResponse) {
+        crop_queue_.erase(crop_queue_.begin());
+        turn.next_crop_responder();
+      } else if (phase_ == Phase::Figure && flag(kAbbotReturned)) {
+        turn.after_action(Step2::Follower);  // the abbot's return was the action; the phantom may follow
+      } else if (phase_ == Phase::Phantom) {
+        turn.end_step2();
+      } else {
+        turn.after_action(Step2::Pass);
+      }
+      break;
+    }
+    case MoveKind::Wagon: {
+      const auto from = wagons_.front().node;
+      wagons_.erase(wagons_.begin());
+      remove_figure(figure_index(actor_, FigureKind::Wagon, from), nullptr, false);
+      add_figure(actor_, FigureKind::Wagon, node_at(m.pos, m.feature));
+      event(EventKind::WagonMoved, actor_, FigureKind::Wagon, m.pos, m.feature);
+      turn.next_wagon();
+      break;
+    }
+    case MoveKind::CropChoice: {
+      crop_add_ = m.add;
+      crop_queue_.clear();
+      for (int i = 1; i <= player_count(); ++i) crop_queue_.push_back(static_cast<std::uint8_t>((active_ + i) % player_count()));
+      if (ev) {
+        Event e;
+        e.kind = EventKind::CropChoice;
+        e.player = static_cast<std::int8_t>(active_);
+        e.points = m.add ? 1 : 0;
+        ev->push_back(e);
+      }
+      turn.next_crop_responder();
+      break;
+    }
+    case MoveKind::CropAdd: {
+      add_figure(actor_, m.figure, node_at(m.pos, m.feature));
+      event(EventKind::FigureDeployed, actor_, m.figure, m.pos, m.feature);
+      crop_queue_.erase(crop_queue_.begin());
+      turn.next_crop_responder();
+      break;
+    }
+    case MoveKind::CropRemove: {
+      const auto node = node_at(m.pos, m.feature);
+      const auto root = board_.find(node);
+      remove_figure(figure_index(actor_, m.figure, node), ev, true);
+      turn.release_specials(actor_, root);
+      crop_queue_.erase(crop_queue_.begin());
+      turn.next_crop_responder();
+      break;
+    }
   }
+  if (phase_ == Phase::Tile || phase_ == Phase::Figure || phase_ == Phase::Landing || phase_ == Phase::Phantom ||
+      phase_ == Phase::CropChoice)
+    actor_ = active_;
 #ifndef NDEBUG
   const std::string broken = check_invariants();
   assert(broken.empty() && "state invariant broken after apply");
@@ -239,24 +383,8 @@ Reason State::apply(const Move& m, std::vector<Event>* ev) {
   return Reason::Ok;
 }
 
-// Step 3 (scoring of what the tile completed), then the next player's turn.
-void State::finish_turn_part(std::vector<Event>* ev) {
-  Scoring(*this, ev).completed_by(placed_);
-  next_turn(ev);
-}
-
-void State::next_turn(std::vector<Event>* ev) {
-  placed_ = -1;
-  active_ = (active_ + 1) % player_count();
-  ++turn_;
-  phase_ = Phase::Tile;
-  draw(ev);
-}
-
-bool has_placement(const Board& b, const TileDef& d);
-
 // Draws until a placeable tile comes up (BG-03: unplaceable tiles are discarded);
-// an exhausted closed pile ends the game with final scoring.
+// an exhausted closed pile ends the game with final scoring once the turn's scoring is done.
 void State::draw(std::vector<Event>* ev) {
   while (pile_next_ < pile_.size()) {
     const TileTypeId t = pile_[pile_next_++];
@@ -273,7 +401,7 @@ void State::draw(std::vector<Event>* ev) {
     }
   }
   in_hand_ = kNoTile;
-  if (open_ended_) return;
+  if (open_ended_ || !turn_tiles_.empty()) return;
   Scoring(*this, ev).final_scoring();
   phase_ = Phase::GameOver;
   if (ev) {
@@ -307,7 +435,10 @@ std::string State::check_invariants() const {
                " count: supply + board != owned";
     }
   }
-  if (phase_ == Phase::Figure && (placed_ < 0 || placed_ >= board_.tile_count())) return "figure phase without a placed tile";
+  const bool needs_tile = phase_ == Phase::Figure || phase_ == Phase::Landing || phase_ == Phase::Phantom;
+  if (needs_tile && (placed_ < 0 || placed_ >= board_.tile_count())) return "step-2 phase without a placed tile";
+  if (phase_ == Phase::Wagon && wagons_.empty()) return "wagon phase without a pending wagon";
+  if (phase_ == Phase::CropResponse && (crop_queue_.empty() || crop_queue_.front() != actor_)) return "crop response out of turn";
   if (phase_ == Phase::Tile && placed_ >= 0) return "tile phase with a placed tile";
   return {};
 }
@@ -324,6 +455,13 @@ std::string describe(const Event& e, const State& s) {
              located(e.pos, e.feature);
     case EventKind::FigureReturned: return "return " + who + " " + std::string(figure_name(e.figure)) + " " + located(e.pos, e.feature);
     case EventKind::AbbotReturned: return who + " takes the abbot back from " + located(e.pos, e.feature);
+    case EventKind::FlierCrashed:
+      return who + "'s " + std::string(figure_name(e.figure)) + " finds no landing at " + to_string(e.pos) + " and stays in supply";
+    case EventKind::WagonMoved: return who + " moves the wagon to " + located(e.pos, e.feature);
+    case EventKind::KnightRemoved:
+      return "the princess sends " + who + "'s " + std::string(figure_name(e.figure)) + " home from " + located(e.pos, e.feature);
+    case EventKind::CropChoice: return who + " chooses crop " + (e.points ? "add" : "remove");
+    case EventKind::SecondTile: return who + " draws a second tile (builder)";
     case EventKind::GameOver: return "game over";
   }
   return "?";
