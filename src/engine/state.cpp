@@ -135,7 +135,8 @@ Result<bool> State::setup_figure(int player, FigureKind kind, Pos p, FeatureAddr
     return fail("tile " + board_.def(t).id + " at " + to_string(p) + " " + rotation_name(board_.tile(t).rot) +
                 " has no feature " + to_string(feature));
   if (!may_stand_on(kind, feature.kind))
-    return fail("a " + std::string(figure_name(kind)) + " may never stand on a " + std::string(feature_kind_name(feature.kind)));
+    return fail(std::string(kind == FigureKind::Abbot ? "an " : "a ") + std::string(figure_name(kind)) + " may never stand on a " +
+                std::string(feature_kind_name(feature.kind)));
   const auto k = static_cast<std::size_t>(kind);
   if (pl.supply[k] == 0)
     return fail(std::string(colour_name(pl.colour)) + " has no " + std::string(figure_name(kind)) +
