@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/game.hpp"
+#include "engine/perft.hpp"
 #include "scenario/oracle_data.hpp"
 
 namespace {
@@ -73,6 +74,31 @@ void BM_RandomGame(benchmark::State& st) {
   }
 }
 BENCHMARK(BM_RandomGame)->Unit(benchmark::kMillisecond);
+
+// Perft throughput from a mid-game position of a game with every expansion and
+// figure: nodes per second is the items-per-second counter.
+void BM_Perft(benchmark::State& st) {
+  GameSetup setup;
+  setup.seats = {Colour::Red, Colour::Blue, Colour::Green};
+  setup.edition = "C2";
+  setup.sets = {"base", "flier", "crop-circles", "princess-dragon"};
+  setup.figures = default_figures("C2");
+  for (const FigureKind k : {FigureKind::Large, FigureKind::Mayor, FigureKind::Wagon, FigureKind::Builder,
+                             FigureKind::Pig, FigureKind::Phantom})
+    setup.figures[static_cast<std::size_t>(k)] = 1;
+  setup.seed = 7;
+  State s = *new_game(builtin_catalog(), RuleSet{}, setup);
+  SplitMix64 rng(7);
+  MoveList moves;
+  while (s.board().tile_count() < 30 || s.phase() != Phase::Tile) {
+    legal_moves(s, moves);
+    s.apply(moves[rng.below(moves.size())]);
+  }
+  std::uint64_t nodes = 0;
+  for (auto _ : st) nodes += perft(s, static_cast<int>(st.range(0)));
+  st.SetItemsProcessed(static_cast<std::int64_t>(nodes));
+}
+BENCHMARK(BM_Perft)->Arg(4)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
