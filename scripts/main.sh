@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake --preset release >/dev/null
 cmake --build --preset release --target carc-oracle
-exec build/release/carc-oracle play --seed 1 --players 4 "$@"
+exec build/release/carc-oracle run scenarios "$@"

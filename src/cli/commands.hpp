@@ -7,6 +7,8 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace carc {
 
@@ -16,9 +18,62 @@ struct PlayOptions {
   std::string ruleset = "hig-c3";
   std::string edition;          // default: the ruleset's edition
   std::string figures;          // "follower=7,abbot=1,large=1"; default per edition
+  std::string sets = "base";    // tile sets shuffled into the pile
   bool quiet = false;           // only the final scores
 };
 void setup_play(CLI::App& app, std::function<int()>& action);
 int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err);
+
+// `run [PATHS]`: run scenarios against our engine (DESIGN.md "The command line").
+struct RunOptions {
+  std::vector<std::string> paths;  // default: scenarios/ of the current directory
+  std::vector<std::string> ids, tags, rulings, rulesets;
+  std::string format = "text";     // text | json | junit | markdown
+  std::string out_dir;             // write the report file into this directory instead of stdout
+  std::string shard;               // K/N
+};
+void setup_run(CLI::App& app, std::function<int()>& action);
+int run_run(const RunOptions& o, std::ostream& out, std::ostream& err);
+
+// `report [PATHS] --out DIR`: regenerates reports/ (summary.md and results.jsonl).
+struct ReportCommandOptions {
+  std::vector<std::string> paths;
+  std::string out_dir = "reports";
+};
+void setup_report(CLI::App& app, std::function<int()>& action);
+int run_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& err);
+
+// `check [PATHS]`: validate and lint scenarios without running them.
+struct CheckOptions {
+  std::vector<std::string> paths;
+};
+void setup_check(CLI::App& app, std::function<int()>& action);
+int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err);
+
+// `moves FILE`: the legal moves of a scenario's position after its query.apply.
+struct MovesOptions {
+  std::string file;
+  std::string id;                  // which scenario, when the file holds several
+  std::string ruleset = "hig-c3";
+};
+void setup_moves(CLI::App& app, std::function<int()>& action);
+int run_moves(const MovesOptions& o, std::ostream& out, std::ostream& err);
+
+// `coverage [PATHS]`: each ruling of oracle/rulings.yaml with its scenarios.
+struct CoverageOptions {
+  std::vector<std::string> paths;
+  std::string format = "text";     // text | json
+};
+void setup_coverage(CLI::App& app, std::function<int()>& action);
+int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err);
+
+// `schema`: the JSON Schema of scenario files, generated from the format and the engine's vocabularies.
+void setup_schema(CLI::App& app, std::function<int()>& action);
+int run_schema(std::ostream& out, std::ostream& err);
+std::string scenario_schema_text();
+
+// Shared by the scenario commands: the paths to load (default scenarios/ when it
+// exists); empty with a message on err when there is nothing to load.
+std::vector<std::string> scenario_paths(const std::vector<std::string>& given, std::string_view command, std::ostream& err);
 
 }  // namespace carc

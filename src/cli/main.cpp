@@ -12,6 +12,12 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   std::function<int()> action;
   carc::setup_play(app, action);
+  carc::setup_run(app, action);
+  carc::setup_report(app, action);
+  carc::setup_check(app, action);
+  carc::setup_moves(app, action);
+  carc::setup_coverage(app, action);
+  carc::setup_schema(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

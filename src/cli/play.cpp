@@ -43,6 +43,8 @@ void setup_play(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--ruleset", opts->ruleset, "Ruleset preset (hig-c3, zmg-c2, rgg-c1, hig-c1-2000, ...)")->capture_default_str();
   cmd->add_option("--edition", opts->edition, "Tile edition: C1, C2 or C3 (default: the ruleset's)");
   cmd->add_option("--figures", opts->figures, "Figures per player, e.g. follower=7,abbot=1,large=1");
+  cmd->add_option("--sets", opts->sets, "Tile sets, comma-separated: base,flier,crop-circles,princess-dragon")
+      ->capture_default_str();
   cmd->add_flag("--quiet", opts->quiet, "Print only the final scores");
   cmd->callback([opts, &action] { action = [opts] { return run_play(*opts, std::cout, std::cerr); }; });
 }
@@ -62,6 +64,13 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
     return kExitInvalidInput;
   }
   setup.figures = *figures;
+  setup.sets.clear();
+  {
+    std::stringstream ss(o.sets);
+    std::string set;
+    while (std::getline(ss, set, ','))
+      if (!set.empty()) setup.sets.push_back(set);
+  }
   setup.seed = o.seed;
   for (int i = 0; i < o.players; ++i) setup.seats.push_back(static_cast<Colour>(i));
   const TileCatalog& catalog = builtin_catalog();
@@ -79,6 +88,7 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
     for (int k = 0; k < kFigureKinds; ++k)
       if (setup.figures[static_cast<std::size_t>(k)] > 0)
         out << " " << figure_name(static_cast<FigureKind>(k)) << "=" << setup.figures[static_cast<std::size_t>(k)];
+    out << "\n# tile sets: " << o.sets;
     out << "\n# start: " << catalog[s.board().tile(0).type].id << " 0,0 r0; " << s.pile_remaining() + 1
         << " tiles to draw\n";
   }

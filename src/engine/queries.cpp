@@ -252,8 +252,16 @@ std::vector<std::pair<FigureKind, std::uint16_t>> crop_add_options(const State& 
   const Board& b = s.board();
   std::vector<std::uint16_t> nodes;
   for (const BoardFigure& f : crop_role_figures(s, player)) {
-    if (s.rules().crop_add_anywhere_in_feature()) add_feature_nodes(b, b.find(f.node), nodes);  // CC-18 (ZMG)
-    else nodes.push_back(f.node);  // CC-06, CC-24: same tile, same feature segment (HiG)
+    const auto root = b.find(f.node);
+    if (s.rules().crop_add_anywhere_in_feature()) {
+      add_feature_nodes(b, root, nodes);  // CC-18 (ZMG): any tile of the feature
+      continue;
+    }
+    // CC-06, CC-24: next to it, on the same tile and the same feature (HiG). Where the
+    // feature crosses that tile twice, both segments qualify (rulings.md §4 item 11).
+    const int tile = b.at(f.node).tile;
+    for (int local = 0; local < b.tile(tile).nfeatures; ++local)
+      if (b.find(b.node(tile, local)) == root) nodes.push_back(b.node(tile, local));
   }
   std::sort(nodes.begin(), nodes.end());
   nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());

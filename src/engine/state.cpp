@@ -15,6 +15,11 @@ constexpr std::array<std::string_view, 8> kPhaseNames{"tile",    "figure",      
 
 std::string_view phase_name(Phase p) { return kPhaseNames[static_cast<std::size_t>(p)]; }
 
+const std::vector<std::string_view>& all_phase_names() {
+  static const std::vector<std::string_view> names(kPhaseNames.begin(), kPhaseNames.end());
+  return names;
+}
+
 bool parse_phase(std::string_view s, Phase& out) {
   for (std::size_t i = 0; i < kPhaseNames.size(); ++i) {
     if (kPhaseNames[i] == s) {
@@ -63,6 +68,44 @@ std::string_view reason_name(Reason r) {
 }
 
 bool engine_supports(FigureKind) { return true; }
+
+const std::vector<std::string_view>& engine_expansions() {
+  static const std::vector<std::string_view> names{"flier", "crop-circles", "portal", "princess"};
+  return names;
+}
+
+const std::vector<std::string_view>& all_reason_names() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (int i = 0; i <= static_cast<int>(Reason::PigScoringUndefined); ++i) out.push_back(reason_name(static_cast<Reason>(i)));
+    return out;
+  }();
+  return names;
+}
+
+bool parse_reason(std::string_view s, Reason& out) {
+  const auto& names = all_reason_names();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == s) {
+      out = static_cast<Reason>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+void State::end_game(std::vector<Event>* ev) {
+  if (phase_ == Phase::GameOver) return;
+  Scoring(*this, ev).final_scoring();
+  phase_ = Phase::GameOver;
+  placed_ = -1;
+  in_hand_ = kNoTile;
+  if (ev) {
+    Event e;
+    e.kind = EventKind::GameOver;
+    ev->push_back(e);
+  }
+}
 
 Result<State> State::create(const TileCatalog& catalog, RuleSet rules, const std::vector<Colour>& seats) {
   if (seats.empty() || seats.size() > kMaxPlayers) return fail("a game has 1 to 6 players");

@@ -28,6 +28,7 @@ namespace carc {
 enum class Phase : std::uint8_t { Tile, Figure, Landing, Phantom, Wagon, CropChoice, CropResponse, GameOver };
 std::string_view phase_name(Phase p);
 bool parse_phase(std::string_view s, Phase& out);
+const std::vector<std::string_view>& all_phase_names();
 
 // Why a move is illegal: stable codes used by scenarios and the protocol.
 enum class Reason : std::uint8_t {
@@ -64,6 +65,8 @@ enum class Reason : std::uint8_t {
   PigScoringUndefined,
 };
 std::string_view reason_name(Reason r);
+bool parse_reason(std::string_view s, Reason& out);
+const std::vector<std::string_view>& all_reason_names();  // "ok" first
 
 struct Player {
   Colour colour = Colour::Red;
@@ -108,6 +111,8 @@ struct Event {
 
 // Which figure kinds this engine models (all of figures.hpp).
 bool engine_supports(FigureKind k);
+// The tile features with rules of their own that this engine models.
+const std::vector<std::string_view>& engine_expansions();  // flier, crop-circles, portal, princess
 
 // Per-turn-part flags (TB-09: they reset for the builder's second part).
 enum TurnFlag : std::uint16_t {
@@ -185,6 +190,8 @@ class State {
   bool occupied(std::uint16_t node) const { return board_.at(board_.find(node)).occupants > 0; }
 
   // --- change ---
+  // Ends the game now: final scoring (BG-14) and phase game-over.
+  void end_game(std::vector<Event>* events = nullptr);
   // Validates (is_legal) and applies a move; on Ok the state advanced, otherwise it is unchanged.
   Reason apply(const Move& m, std::vector<Event>* events = nullptr);
   // Empty when every invariant holds, else a description of the first broken one.

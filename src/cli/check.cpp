@@ -1,0 +1,32 @@
+// `carc-oracle check [PATHS]`: validates and lints scenarios without running
+// them; prints one "file:line:col: message" line per problem.
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "scenario/corpus.hpp"
+
+namespace carc {
+
+void setup_check(CLI::App& app, std::function<int()>& action) {
+  auto o = std::make_shared<CheckOptions>();
+  CLI::App* cmd = app.add_subcommand("check", "Validate and lint scenarios without running them");
+  cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
+  cmd->callback([o, &action] { action = [o] { return run_check(*o, std::cout, std::cerr); }; });
+}
+
+int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
+  const auto paths = scenario_paths(o.paths, "check", err);
+  if (paths.empty()) return kExitInvalidInput;
+  const Corpus corpus = load_corpus(paths);
+  const Diagnostics problems = corpus.all_problems();
+  for (const auto& d : problems) out << d.to_string() << "\n";
+  out << "checked " << corpus.scenario_count() << " scenario" << (corpus.scenario_count() == 1 ? "" : "s") << " in "
+      << corpus.files.size() << " file" << (corpus.files.size() == 1 ? "" : "s") << ": ";
+  if (problems.empty()) out << "no problems\n";
+  else out << problems.size() << " problem" << (problems.size() == 1 ? "" : "s") << "\n";
+  return problems.empty() ? kExitOk : kExitInvalidInput;
+}
+
+}  // namespace carc

@@ -1,0 +1,105 @@
+// `carc-oracle coverage [PATHS]`: each ruling of the ledger with its scenarios
+// and their verdicts under the default ruleset, a gap, or not encodable.
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "runner/engine_subject.hpp"
+#include "runner/runner.hpp"
+#include "scenario/ledger.hpp"
+
+namespace carc {
+namespace {
+
+constexpr const char* kDefaultRuleset = "hig-c3";
+
+struct Covered {
+  std::string id, verdict;
+};
+
+// Verdict of each valid scenario under the default ruleset ("not-applicable" when it excludes it).
+std::map<std::string, std::vector<Covered>> verdicts(const Corpus& corpus) {
+  std::map<std::string, std::vector<Covered>> out;
+  EngineSubject subject;
+  for (const auto& f : corpus.files) {
+    for (const auto& s : f.scenarios) {
+      std::string verdict = "invalid";
+      if (s.valid()) {
+        const auto rs = scenario_rulesets(s);
+        verdict = std::find(rs.begin(), rs.end(), kDefaultRuleset) == rs.end()
+                      ? "not-applicable"
+                      : std::string(outcome_name(run_one(s, kDefaultRuleset, subject).outcome));
+      }
+      for (const auto& r : s.rulings) out[r].push_back({s.id, verdict});
+    }
+  }
+  for (auto& [ruling, list] : out)
+    std::sort(list.begin(), list.end(), [](const Covered& a, const Covered& b) { return a.id < b.id; });
+  return out;
+}
+
+std::string_view status_of(const LedgerRuling& r, const std::vector<Covered>& scenarios) {
+  if (!scenarios.empty()) return "covered";
+  return r.encodable ? "gap" : "not-encodable";
+}
+
+}  // namespace
+
+void setup_coverage(CLI::App& app, std::function<int()>& action) {
+  auto o = std::make_shared<CoverageOptions>();
+  CLI::App* cmd = app.add_subcommand("coverage", "Show each ruling with its scenarios, gaps and rulings not encodable");
+  cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
+  cmd->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+  cmd->callback([o, &action] { action = [o] { return run_coverage(*o, std::cout, std::cerr); }; });
+}
+
+int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.format != "text" && o.format != "json") {
+    err << "carc-oracle coverage: unknown --format '" << o.format << "' (text or json)\n";
+    return kExitInvalidInput;
+  }
+  const auto paths = scenario_paths(o.paths, "coverage", err);
+  if (paths.empty()) return kExitInvalidInput;
+  const auto by_ruling = verdicts(load_corpus(paths));
+  std::map<std::string_view, int> totals{{"covered", 0}, {"gap", 0}, {"not-encodable", 0}};
+  const std::vector<Covered> none;
+  for (const auto& r : builtin_ledger()) {
+    const auto it = by_ruling.find(r.id);
+    const auto& scenarios = it == by_ruling.end() ? none : it->second;
+    const std::string_view status = status_of(r, scenarios);
+    ++totals[status];
+    if (o.format == "json") {
+      nlohmann::ordered_json j{{"type", "ruling"}, {"id", r.id}, {"area", r.area}, {"title", r.title}, {"coverage", status}};
+      nlohmann::ordered_json list = nlohmann::ordered_json::array();
+      for (const auto& c : scenarios) list.push_back({{"id", c.id}, {"verdict", c.verdict}});
+      j["scenarios"] = list;
+      if (!r.encodable) j["not_encodable"] = r.not_encodable;
+      out << j.dump() << "\n";
+      continue;
+    }
+    out << r.id << "  " << status;
+    if (status == "not-encodable") out << ": " << r.not_encodable;
+    for (std::size_t i = 0; i < scenarios.size(); ++i)
+      out << (i ? ", " : "  ") << scenarios[i].id << " (" << scenarios[i].verdict << ")";
+    out << "\n";
+  }
+  const int total = totals["covered"] + totals["gap"] + totals["not-encodable"];
+  if (o.format == "json") {
+    out << nlohmann::ordered_json{{"type", "summary"}, {"rulings", total}, {"covered", totals["covered"]},
+                                  {"gap", totals["gap"]}, {"not_encodable", totals["not-encodable"]},
+                                  {"ruleset", kDefaultRuleset}}
+               .dump()
+        << "\n";
+  } else {
+    out << total << " rulings: " << totals["covered"] << " covered, " << totals["gap"] << " gaps, "
+        << totals["not-encodable"] << " not encodable (verdicts under " << kDefaultRuleset << ")\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace carc

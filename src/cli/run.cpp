@@ -1,0 +1,140 @@
+// `carc-oracle run [PATHS]`: runs the scenario corpus against our engine and
+// reports in text, JSON lines, JUnit XML or Markdown (src/report/README.md).
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "report/report.hpp"
+#include "runner/engine_subject.hpp"
+#include "runner/runner.hpp"
+
+namespace carc {
+namespace {
+
+// Colour only for a terminal on stdout, and never when NO_COLOR is set (no-color.org).
+bool use_colour(const std::ostream& out) {
+  return &out == &std::cout && std::getenv("NO_COLOR") == nullptr && isatty(fileno(stdout)) == 1;
+}
+
+int exit_code(const RunReport& report, const Corpus& corpus) {
+  if (report.any_invalid() || !corpus.problems.empty()) return kExitInvalidInput;
+  return report.any_failure() ? kExitFailures : kExitOk;
+}
+
+void print_path_problems(const Corpus& corpus, std::ostream& err) {
+  for (const auto& d : corpus.problems) err << "carc-oracle: " << d.to_string() << "\n";
+}
+
+Result<Selection> selection_of(const RunOptions& o) {
+  Selection sel;
+  sel.ids = o.ids;
+  sel.tags = o.tags;
+  sel.rulings = o.rulings;
+  sel.rulesets = o.rulesets;
+  if (!o.shard.empty()) {
+    auto shard = parse_shard(o.shard);
+    if (!shard) return fail(shard.error());
+    sel.shard = shard->first;
+    sel.shards = shard->second;
+  }
+  return resolve(sel);
+}
+
+// Writes one format to DIR/<file name>; false with a message on err when it cannot.
+bool write_file(const std::string& dir, Format f, const RunReport& report, std::ostream& out, std::ostream& err) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  const std::string path = (std::filesystem::path(dir) / report_file_name(f)).generic_string();
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!file) {
+    err << "carc-oracle: cannot write " << path << "\n";
+    return false;
+  }
+  make_reporter(f, ReportOptions{})->write(report, file);
+  out << "wrote " << path << "\n";
+  return static_cast<bool>(file);
+}
+
+}  // namespace
+
+std::vector<std::string> scenario_paths(const std::vector<std::string>& given, std::string_view command, std::ostream& err) {
+  if (!given.empty()) return given;
+  std::error_code ec;
+  if (std::filesystem::is_directory("scenarios", ec)) return {"scenarios"};
+  err << "carc-oracle " << command << ": no scenarios/ in the current directory; give the scenario files or folders\n";
+  return {};
+}
+
+void setup_run(CLI::App& app, std::function<int()>& action) {
+  auto o = std::make_shared<RunOptions>();
+  CLI::App* cmd = app.add_subcommand("run", "Run scenarios against the engine and report the results");
+  cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
+  // Repeatable options take one value each, so `run --id X PATH` keeps PATH a path.
+  cmd->add_option("--id", o->ids, "Only scenarios whose id matches this glob (repeatable)")->allow_extra_args(false);
+  cmd->add_option("--tag", o->tags, "Only scenarios with this tag (repeatable)")->allow_extra_args(false);
+  cmd->add_option("--ruling", o->rulings, "Only scenarios pinning this ruling id or glob, e.g. FM-* (repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_option("--ruleset", o->rulesets, "Only under this ruleset preset or alias (repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_option("--format", o->format, "Report format")
+      ->check(CLI::IsMember({"text", "json", "junit", "markdown"}))
+      ->capture_default_str();
+  cmd->add_option("--out", o->out_dir, "Write the report file into this directory instead of stdout");
+  cmd->add_option("--shard", o->shard, "Run shard K of N (stable by scenario id), e.g. 1/4");
+  cmd->callback([o, &action] { action = [o] { return run_run(*o, std::cout, std::cerr); }; });
+}
+
+int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
+  Format format;
+  if (!parse_format(o.format, format)) {
+    err << "carc-oracle run: unknown --format '" << o.format << "' (text, json, junit or markdown)\n";
+    return kExitInvalidInput;
+  }
+  auto sel = selection_of(o);
+  if (!sel) {
+    err << "carc-oracle run: " << sel.error() << "\n";
+    return kExitInvalidInput;
+  }
+  const auto paths = scenario_paths(o.paths, "run", err);
+  if (paths.empty()) return kExitInvalidInput;
+  const Corpus corpus = load_corpus(paths);
+  print_path_problems(corpus, err);
+  EngineSubject subject;
+  const RunReport report = run_corpus(corpus, *sel, subject);
+  if (!o.out_dir.empty()) {
+    if (!write_file(o.out_dir, format, report, out, err)) return kExitInvalidInput;
+  } else {
+    make_reporter(format, ReportOptions{use_colour(out)})->write(report, out);
+  }
+  return exit_code(report, corpus);
+}
+
+void setup_report(CLI::App& app, std::function<int()>& action) {
+  auto o = std::make_shared<ReportCommandOptions>();
+  CLI::App* cmd = app.add_subcommand("report", "Regenerate the committed reports: summary.md and results.jsonl");
+  cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
+  cmd->add_option("--out", o->out_dir, "Directory to write into")->capture_default_str();
+  cmd->callback([o, &action] { action = [o] { return run_report(*o, std::cout, std::cerr); }; });
+}
+
+int run_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& err) {
+  const auto paths = scenario_paths(o.paths, "report", err);
+  if (paths.empty()) return kExitInvalidInput;
+  const Corpus corpus = load_corpus(paths);
+  print_path_problems(corpus, err);
+  EngineSubject subject;
+  const RunReport report = run_corpus(corpus, Selection{}, subject);
+  for (const Format f : {Format::Markdown, Format::Json})
+    if (!write_file(o.out_dir, f, report, out, err)) return kExitInvalidInput;
+  out << counts_line(report) << "\n";
+  return exit_code(report, corpus);
+}
+
+}  // namespace carc

@@ -1,0 +1,217 @@
+// `carc-oracle schema`: prints oracle/schemas/scenario.schema.json (JSON Schema
+// draft 2020-12) for editors. The structure follows scenarios/README.md; the
+// vocabularies (colours, figure kinds, capabilities, rulesets, rule switches,
+// reason codes) come from the engine and the oracle data, so the committed file
+// is regenerated, never edited (tests/scenario_schema_test.cpp keeps it current).
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "engine/state.hpp"
+#include "scenario/capabilities.hpp"
+#include "scenario/oracle_data.hpp"
+
+namespace carc {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json ref(const std::string& def) { return Json{{"$ref", "#/$defs/" + def}}; }
+Json str(const std::string& pattern) { return Json{{"type", "string"}, {"pattern", pattern}}; }
+Json enum_of(const std::vector<std::string>& values) { return Json{{"enum", values}}; }
+Json list_of(const Json& item) { return Json{{"type", "array"}, {"items", item}}; }
+Json one_or_list(const Json& item) { return Json{{"anyOf", Json::array({item, list_of(item)})}}; }
+Json counts_of(const Json& key) {
+  return Json{{"type", "object"}, {"propertyNames", key}, {"additionalProperties", {{"type", "integer"}, {"minimum", 0}}}};
+}
+Json object(Json properties, std::vector<std::string> required = {}) {
+  Json o{{"type", "object"}, {"additionalProperties", false}};
+  if (!required.empty()) o["required"] = required;
+  o["properties"] = std::move(properties);
+  return o;
+}
+
+std::string alternatives(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : "|") + w;
+  return "(" + out + ")";
+}
+
+std::vector<std::string> colours() {
+  std::vector<std::string> out;
+  for (int c = 0; c < kMaxPlayers; ++c) out.emplace_back(colour_name(static_cast<Colour>(c)));
+  return out;
+}
+
+std::vector<std::string> figure_kinds() {
+  std::vector<std::string> out;
+  for (int k = 0; k < kFigureKinds; ++k) out.emplace_back(figure_name(static_cast<FigureKind>(k)));
+  return out;
+}
+
+std::vector<std::string> reasons() {
+  std::vector<std::string> out;
+  const auto& names = all_reason_names();
+  for (std::size_t i = 1; i < names.size(); ++i) out.emplace_back(names[i]);
+  return out;
+}
+
+// A switch's values as YAML may type them: "4" also as 4, "true" also as true.
+Json switch_values(const SwitchSpec& spec) {
+  Json values = Json::array();
+  for (const auto v : spec.values) {
+    values.push_back(std::string(v));
+    if (v == "true" || v == "false") values.push_back(v == "true");
+    else if (v.find_first_not_of("0123456789") == std::string_view::npos) values.push_back(std::stoi(std::string(v)));
+  }
+  return Json{{"enum", values}};
+}
+
+Json vocabularies() {
+  Json d;
+  std::vector<std::string> presets;
+  for (const auto& p : builtin_presets()) {
+    presets.push_back(p.name);
+    for (const auto& a : p.aliases) presets.push_back(a);
+  }
+  std::vector<std::string> caps(capability_names().begin(), capability_names().end());
+  Json switches;
+  for (const auto& s : switch_specs()) switches[std::string(s.key)] = switch_values(s);
+  d["colour"] = enum_of(colours());
+  d["figureKind"] = enum_of(figure_kinds());
+  d["capability"] = enum_of(caps);
+  d["ruleset"] = enum_of(presets);
+  d["phase"] = enum_of({"tile", "figure", "landing", "phantom", "wagon", "crop-choice", "crop-response", "game-over"});
+  d["reason"] = enum_of(reasons());
+  d["status"] = enum_of({"RULE", "OFFICIAL", "EXAMPLE", "EDITORIAL", "DERIVED", "IMPL", "UNVERIFIED"});
+  d["switches"] = Json{{"type", "object"}, {"additionalProperties", false}, {"properties", switches}};
+  Json when = switches;
+  when["ruleset"] = one_or_list(ref("ruleset"));
+  d["when"] = Json{{"type", "object"}, {"minProperties", 1}, {"additionalProperties", false}, {"properties", when}};
+  return d;
+}
+
+// Patterns of the notation (src/engine/README.md).
+void notation(Json& d) {
+  const std::string pos = "-?[0-9]+,-?[0-9]+";
+  const std::string halves = "(NL|NR|EL|ER|SL|SR|WL|WR)";
+  const std::string feature = "((city|road)\\{[NESW](,[NESW])*\\}|field\\{(" + halves + "(," + halves +
+                              ")*)?\\}|cloister|garden|flier|crop-circle|portal|tower)";
+  const std::string loc = pos + ":" + feature;
+  const std::string kind = alternatives(figure_kinds());
+  const std::string colour = alternatives(colours());
+  const std::string rot = "r(0|90|180|270)";
+  d["position"] = str("^" + pos + "$");
+  d["tileEntry"] = str("^\\S+ " + pos + " " + rot + "$");
+  d["figureEntry"] = str("^" + colour + " " + kind + " " + loc + "$");
+  d["move"] = str("^(place \\S+ " + pos + " " + rot + "|deploy " + kind + " " + loc + "( portal)?|fly " + kind +
+                  " [1-3]|land " + loc + "|return abbot " + loc + "|princess " + kind + " " + colour + " " + loc +
+                  "|crop (add|remove)|(add|remove) " + kind + " " + loc + "|wagon " + loc + "|pass)$");
+  d["move"]["description"] = "A move in canonical notation (src/engine/README.md).";
+  d["moves"] = list_of(ref("move"));
+}
+
+Json position_def() {
+  Json supply{{"type", "object"}, {"propertyNames", ref("colour")}, {"additionalProperties", counts_of(ref("figureKind"))}};
+  return object(
+      {{"players", {{"type", "array"}, {"minItems", 1}, {"maxItems", kMaxPlayers}, {"uniqueItems", true}, {"items", ref("colour")}}},
+       {"active", ref("colour")},
+       {"phase", enum_of({"tile", "figure", "game-over"})},
+       {"tiles", {{"type", "array"}, {"minItems", 1}, {"items", ref("tileEntry")}}},
+       {"placed", ref("position")},
+       {"in_hand", {{"type", "string"}, {"description", "A tile id or alias of the catalog (oracle/tiles/)."}}},
+       {"pile", list_of(Json{{"type", "string"}})},
+       {"last_tile", {{"type", "boolean"}}},
+       {"rolls", list_of(Json{{"type", "integer"}, {"minimum", 1}, {"maximum", 3}})},
+       {"second_tile", {{"type", "boolean"}}},
+       {"figures", list_of(ref("figureEntry"))},
+       {"supply", supply},
+       {"scores", counts_of(ref("colour"))}},
+      {"players", "active", "phase", "tiles"});
+}
+
+Json expect_def() {
+  Json legal{{"type", "object"},
+             {"propertyNames", ref("move")},
+             {"additionalProperties", {{"anyOf", Json::array({Json{{"const", "ok"}}, ref("reason")})}}}};
+  Json supply{{"type", "object"}, {"propertyNames", ref("colour")}, {"additionalProperties", counts_of(ref("figureKind"))}};
+  Json e = object({{"moves", ref("moves")},
+                   {"includes", ref("moves")},
+                   {"excludes", ref("moves")},
+                   {"count", {{"type", "integer"}, {"minimum", 0}}},
+                   {"legal", legal},
+                   {"rejected", object({{"move", {{"type", "integer"}, {"minimum", 1}}}, {"reason", ref("reason")}}, {"move", "reason"})},
+                   {"scores", counts_of(ref("colour"))},
+                   {"returned", list_of(ref("figureEntry"))},
+                   {"figures", list_of(ref("figureEntry"))},
+                   {"supply", supply},
+                   {"phase", ref("phase")},
+                   {"active", ref("colour")}});
+  e["minProperties"] = 1;
+  return e;
+}
+
+Json scenario_schema() {
+  Json s;
+  s["$schema"] = "https://json-schema.org/draft/2020-12/schema";
+  s["$id"] = "https://carcassonne-oracle.invalid/schemas/scenario.schema.json";
+  s["title"] = "Carcassonne rules oracle: scenario (scenarios/README.md)";
+  s["description"] =
+      "Generated by `carc-oracle schema`; do not edit. The loader (src/scenario) checks more: tile ids, ledger ids, "
+      "positions, seated colours, canonical placements.";
+  const Json text{{"type", "string"}, {"minLength", 1}};
+  Json props{{"id", str("^[A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*$")},
+             {"title", text},
+             {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR)-[0-9]{2}|V-[A-Z0-9]+(-[0-9]+)?)$"))},
+             {"status", ref("status")},
+             {"disputed", {{"type", "boolean"}}},
+             {"source", text},
+             {"tags", one_or_list(Json{{"type", "string"}})},
+             {"requires", one_or_list(ref("capability"))},
+             {"applies_to", one_or_list(ref("ruleset"))},
+             {"rules", ref("switches")},
+             {"notes", {{"type", "string"}}},
+             {"position", ref("positionSpec")},
+             {"query", object({{"apply", ref("moves")}, {"final_scoring", {{"type", "boolean"}}}})},
+             {"expect", ref("expect")},
+             {"variants", list_of(object({{"when", ref("when")}, {"expect", ref("expect")}}, {"when", "expect"}))}};
+  s.update(object(props, {"id", "title", "rulings", "source", "position", "expect"}));
+  Json defs = vocabularies();
+  notation(defs);
+  defs["positionSpec"] = position_def();
+  defs["expect"] = expect_def();
+  s["$defs"] = defs;
+  return s;
+}
+
+}  // namespace
+
+std::string scenario_schema_text() { return scenario_schema().dump(2) + "\n"; }
+
+void setup_schema(CLI::App& app, std::function<int()>& action) {
+  auto out_file = std::make_shared<std::string>();
+  CLI::App* cmd = app.add_subcommand("schema", "Print the JSON Schema of scenario files (oracle/schemas/scenario.schema.json)");
+  cmd->add_option("--out", *out_file, "Write to this file instead of stdout");
+  cmd->callback([out_file, &action] {
+    action = [out_file] {
+      if (out_file->empty()) return run_schema(std::cout, std::cerr);
+      std::ofstream f(*out_file, std::ios::binary | std::ios::trunc);
+      if (!f) {
+        std::cerr << "carc-oracle schema: cannot write " << *out_file << "\n";
+        return static_cast<int>(kExitInvalidInput);
+      }
+      return run_schema(f, std::cerr);
+    };
+  });
+}
+
+int run_schema(std::ostream& out, std::ostream&) {
+  out << scenario_schema_text();
+  return kExitOk;
+}
+
+}  // namespace carc

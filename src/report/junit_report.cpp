@@ -1,0 +1,136 @@
+// JUnit XML as Jenkins and GitLab read it: one <testsuite> per ruleset (plus
+// "invalid" for scenarios that could not run), one <testcase> per result.
+// failed and xpass are <failure>; invalid, errored, crashed and timed_out are
+// <error>; unsupported, skipped and xfail are <skipped>.
+#include <algorithm>
+#include <map>
+
+#include "report/report.hpp"
+#include "scenario/oracle_data.hpp"
+
+namespace carc {
+namespace {
+
+std::string xml_escape(std::string_view s) {
+  std::string out;
+  for (const char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        // XML 1.0 allows no control characters but tab, newline and carriage return.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += "?";
+        else out += c;
+    }
+  }
+  return out;
+}
+
+enum class Kind { Pass, Failure, Error, Skipped };
+
+Kind kind_of(Outcome o) {
+  switch (o) {
+    case Outcome::Passed: return Kind::Pass;
+    case Outcome::Failed:
+    case Outcome::XPass: return Kind::Failure;
+    case Outcome::Unsupported:
+    case Outcome::Skipped:
+    case Outcome::XFail: return Kind::Skipped;
+    default: return Kind::Error;
+  }
+}
+
+std::string body(const RunResult& r) {
+  std::string out = r.message + "\n";
+  for (const auto& d : r.diffs) {
+    out += d.key + " (- expected, + actual):\n";
+    for (const auto& e : d.expected) out += "  - " + e + "\n";
+    for (const auto& a : d.actual) out += "  + " + a + "\n";
+  }
+  return out + "rerun: " + rerun_command(r) + "\n";
+}
+
+void write_case(const RunResult& r, std::ostream& out) {
+  const std::string suite = r.ruleset.empty() ? "invalid" : r.ruleset;
+  out << "    <testcase name=\"" << xml_escape(r.id + " [" + suite + "]") << "\" classname=\"" << xml_escape(area_of(r))
+      << "\" file=\"" << xml_escape(r.file) << "\"";
+  const Kind k = kind_of(r.outcome);
+  if (k == Kind::Pass) {
+    out << "/>\n";
+    return;
+  }
+  out << ">\n";
+  const std::string state(outcome_name(r.outcome));
+  const std::string first_line = r.message.substr(0, r.message.find('\n'));
+  if (k == Kind::Skipped) {
+    out << "      <skipped message=\"" << xml_escape(state + ": " + first_line) << "\"/>\n";
+  } else {
+    const char* tag = k == Kind::Failure ? "failure" : "error";
+    out << "      <" << tag << " type=\"" << state << "\" message=\"" << xml_escape(first_line) << "\">"
+        << xml_escape(body(r)) << "</" << tag << ">\n";
+  }
+  out << "    </testcase>\n";
+}
+
+struct Tally {
+  int tests = 0, failures = 0, errors = 0, skipped = 0;
+  void add(Outcome o) {
+    ++tests;
+    const Kind k = kind_of(o);
+    failures += k == Kind::Failure;
+    errors += k == Kind::Error;
+    skipped += k == Kind::Skipped;
+  }
+};
+
+std::string attrs(const Tally& t) {
+  return "tests=\"" + std::to_string(t.tests) + "\" failures=\"" + std::to_string(t.failures) + "\" errors=\"" +
+         std::to_string(t.errors) + "\" skipped=\"" + std::to_string(t.skipped) + "\"";
+}
+
+class JunitReporter final : public Reporter {
+ public:
+  void write(const RunReport& report, std::ostream& out) const override {
+    std::vector<std::string> suites;  // in order of first appearance, invalid first
+    std::map<std::string, std::vector<const RunResult*>> by_suite;
+    Tally all;
+    for (const auto& r : report.results) {
+      const std::string suite = r.ruleset.empty() ? "invalid" : r.ruleset;
+      if (!by_suite.count(suite)) suites.push_back(suite);
+      by_suite[suite].push_back(&r);
+      all.add(r.outcome);
+    }
+    std::stable_partition(suites.begin(), suites.end(), [](const std::string& s) { return s == "invalid"; });
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    out << "<testsuites name=\"carc-oracle\" " << attrs(all) << ">\n";
+    for (const auto& suite : suites) {
+      Tally t;
+      for (const auto* r : by_suite[suite]) t.add(r->outcome);
+      out << "  <testsuite name=\"" << xml_escape(suite) << "\" " << attrs(t) << ">\n";
+      write_properties(suite, out);
+      for (const auto* r : by_suite[suite]) write_case(*r, out);
+      out << "  </testsuite>\n";
+    }
+    out << "</testsuites>\n";
+  }
+
+ private:
+  // The preset's switches (a scenario's own `rules:` are in its JSON record).
+  static void write_properties(const std::string& suite, std::ostream& out) {
+    const auto rules = ruleset_named(suite);
+    if (!rules) return;
+    out << "    <properties>\n";
+    for (const auto& [k, v] : rules->effective())
+      out << "      <property name=\"" << xml_escape(k) << "\" value=\"" << xml_escape(v) << "\"/>\n";
+    out << "    </properties>\n";
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Reporter> make_junit_reporter() { return std::make_unique<JunitReporter>(); }
+
+}  // namespace carc

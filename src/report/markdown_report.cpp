@@ -1,0 +1,138 @@
+// The Markdown summary (reports/summary.md): counts per state, a table of
+// ruling area x ruleset, then every result that needs attention.
+#include <algorithm>
+#include <map>
+
+#include "report/report.hpp"
+#include "scenario/ledger.hpp"
+#include "scenario/oracle_data.hpp"
+
+namespace carc {
+namespace {
+
+std::string cell_escape(std::string s) {
+  std::string out;
+  for (const char c : s) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n') out += "<br>";
+    else out += c;
+  }
+  return out;
+}
+
+using Counts = std::array<int, kOutcomes>;
+
+std::string cell(const Counts& c) {
+  int total = 0;
+  for (const int n : c) total += n;
+  if (total == 0) return "";
+  std::string out = std::to_string(c[0]) + "/" + std::to_string(total);
+  std::string rest;
+  for (std::size_t i = 1; i < kOutcomes; ++i)
+    if (c[i] > 0) rest += (rest.empty() ? "" : ", ") + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
+  return rest.empty() ? out : out + " (" + rest + ")";
+}
+
+// Areas in ledger order, then any others (e.g. "(invalid)").
+std::vector<std::string> area_order(const RunReport& report) {
+  std::vector<std::string> out;
+  for (const auto& r : builtin_ledger())
+    if (std::find(out.begin(), out.end(), r.area) == out.end()) out.push_back(r.area);
+  for (const auto& r : report.results)
+    if (std::find(out.begin(), out.end(), area_of(r)) == out.end()) out.push_back(area_of(r));
+  return out;
+}
+
+std::vector<std::string> ruleset_order(const RunReport& report) {
+  std::vector<std::string> out;
+  for (const auto& p : builtin_presets())
+    if (std::any_of(report.results.begin(), report.results.end(), [&](const RunResult& r) { return r.ruleset == p.name; }))
+      out.push_back(p.name);
+  if (std::any_of(report.results.begin(), report.results.end(), [](const RunResult& r) { return r.ruleset.empty(); }))
+    out.push_back("");
+  return out;
+}
+
+void write_states(const RunReport& report, std::ostream& out) {
+  const auto counts = report.counts();
+  out << "| state | results |\n|---|---:|\n";
+  for (std::size_t i = 0; i < kOutcomes; ++i) out << "| " << outcome_name(static_cast<Outcome>(i)) << " | " << counts[i] << " |\n";
+  out << "| **total** | " << report.results.size() << " |\n\n";
+}
+
+void write_matrix(const RunReport& report, std::ostream& out) {
+  const auto rulesets = ruleset_order(report);
+  std::map<std::pair<std::string, std::string>, Counts> table;
+  for (const auto& r : report.results) ++table[{area_of(r), r.ruleset}][static_cast<std::size_t>(r.outcome)];
+  out << "## By ruling area and ruleset\n\nEach cell: passed / results, then the other states.\n\n| area |";
+  for (const auto& rs : rulesets) out << " " << (rs.empty() ? "(not run)" : rs) << " |";
+  out << "\n|---|";
+  for (std::size_t i = 0; i < rulesets.size(); ++i) out << "---|";
+  out << "\n";
+  for (const auto& area : area_order(report)) {
+    out << "| " << area << " |";
+    for (const auto& rs : rulesets) {
+      const auto it = table.find({area, rs});
+      out << " " << (it == table.end() ? "" : cell(it->second)) << " |";
+    }
+    out << "\n";
+  }
+  out << "\n";
+}
+
+void write_attention(const RunReport& report, std::ostream& out) {
+  out << "## Results needing attention\n\n";
+  bool any = false;
+  for (const auto& r : report.results) {
+    if (r.outcome == Outcome::Passed || r.outcome == Outcome::Unsupported || r.outcome == Outcome::Skipped ||
+        r.outcome == Outcome::XFail)
+      continue;
+    any = true;
+    out << "### " << r.id << (r.ruleset.empty() ? "" : " under " + r.ruleset) << ": " << outcome_name(r.outcome) << "\n\n";
+    if (r.scenario && !r.scenario->title.empty()) out << cell_escape(r.scenario->title) << " (`" << r.file << "`)\n\n";
+    out << "```\n" << r.message << "\n";
+    for (const auto& d : r.diffs) {
+      out << d.key << " (- expected, + actual):\n";
+      for (const auto& e : d.expected) out << "  - " << e << "\n";
+      for (const auto& a : d.actual) out << "  + " << a << "\n";
+    }
+    out << "```\n\nRerun: `" << rerun_command(r) << "`\n\n";
+  }
+  if (!any) out << "None.\n\n";
+}
+
+void write_not_run(const RunReport& report, std::ostream& out) {
+  std::map<std::string, std::vector<std::string>> by_reason;
+  for (const auto& r : report.results)
+    if (r.outcome == Outcome::Unsupported || r.outcome == Outcome::Skipped || r.outcome == Outcome::XFail)
+      by_reason[std::string(outcome_name(r.outcome)) + ": " + r.message].push_back(r.id);
+  if (by_reason.empty()) return;
+  out << "## Not run or expected to fail\n\n| state | scenarios |\n|---|---|\n";
+  for (auto& [reason, ids] : by_reason) {
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    std::string list;
+    for (const auto& id : ids) list += (list.empty() ? "" : ", ") + id;
+    out << "| " << cell_escape(reason) << " | " << cell_escape(list) << " |\n";
+  }
+  out << "\n";
+}
+
+class MarkdownReporter final : public Reporter {
+ public:
+  void write(const RunReport& report, std::ostream& out) const override {
+    out << "# Scenario results: " << report.subject << "\n\n";
+    out << "Capabilities:";
+    for (const auto& c : report.capabilities) out << " " << c;
+    out << ". " << counts_line(report) << ".\n\n";
+    write_states(report, out);
+    write_matrix(report, out);
+    write_attention(report, out);
+    write_not_run(report, out);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Reporter> make_markdown_reporter() { return std::make_unique<MarkdownReporter>(); }
+
+}  // namespace carc

@@ -1,0 +1,101 @@
+#include "report/report.hpp"
+
+#include "scenario/ledger.hpp"
+#include "scenario/oracle_data.hpp"
+
+namespace carc {
+
+std::unique_ptr<Reporter> make_text_reporter(const ReportOptions& o);
+std::unique_ptr<Reporter> make_json_reporter();
+std::unique_ptr<Reporter> make_junit_reporter();
+std::unique_ptr<Reporter> make_markdown_reporter();
+
+namespace {
+constexpr std::array<std::string_view, 4> kFormatNames{"text", "json", "junit", "markdown"};
+constexpr std::array<std::string_view, 4> kFileNames{"results.txt", "results.jsonl", "junit.xml", "summary.md"};
+
+std::string shell_quote(const std::string& s) {
+  if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:+=@") == std::string::npos)
+    return s;
+  std::string out = "'";
+  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+}  // namespace
+
+bool parse_format(std::string_view name, Format& out) {
+  for (std::size_t i = 0; i < kFormatNames.size(); ++i) {
+    if (kFormatNames[i] != name) continue;
+    out = static_cast<Format>(i);
+    return true;
+  }
+  return false;
+}
+
+std::string_view format_name(Format f) { return kFormatNames[static_cast<std::size_t>(f)]; }
+std::string_view report_file_name(Format f) { return kFileNames[static_cast<std::size_t>(f)]; }
+
+std::unique_ptr<Reporter> make_reporter(Format f, const ReportOptions& options) {
+  switch (f) {
+    case Format::Text: return make_text_reporter(options);
+    case Format::Json: return make_json_reporter();
+    case Format::Junit: return make_junit_reporter();
+    case Format::Markdown: return make_markdown_reporter();
+  }
+  return make_text_reporter(options);
+}
+
+std::string rerun_command(const RunResult& r) {
+  if (r.ruleset.empty()) return "carc-oracle check " + shell_quote(r.file);
+  return "carc-oracle run " + shell_quote(r.file) + " --id " + shell_quote(r.id) + " --ruleset " + shell_quote(r.ruleset);
+}
+
+std::string area_of(const RunResult& r) {
+  if (!r.scenario || r.scenario->rulings.empty()) return "(invalid)";
+  const LedgerRuling* l = ruling_for(r.scenario->rulings.front());
+  return l ? l->area : "(invalid)";
+}
+
+std::string counts_line(const RunReport& report) {
+  const auto counts = report.counts();
+  std::string out;
+  int total = 0;
+  for (std::size_t i = 0; i < kOutcomes; ++i) {
+    total += counts[i];
+    if (counts[i] > 0)
+      out += (out.empty() ? "" : ", ") + std::to_string(counts[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
+  }
+  if (total == 0) return "no results";
+  return std::to_string(total) + " result" + (total == 1 ? "" : "s") + ": " + out;
+}
+
+std::vector<std::string> position_lines(const Scenario& s) {
+  const Position& p = s.position;
+  const TileCatalog& cat = builtin_catalog();
+  std::vector<std::string> out;
+  std::string players;
+  for (const auto c : p.players) players += (players.empty() ? "" : ", ") + std::string(colour_name(c));
+  std::string turn = "players " + players + "; " + std::string(colour_name(p.active)) + " to act, phase " + p.phase;
+  if (p.placed) turn += ", placed " + to_string(*p.placed);
+  if (p.in_hand != kNoTile) turn += ", in hand " + cat[p.in_hand].id;
+  out.push_back(turn);
+  for (const auto& t : p.tiles) out.push_back("tile " + cat[t.tile].id + " " + to_string(t.pos) + " " + rotation_name(t.rot));
+  for (const auto& f : p.figures) out.push_back("figure " + to_string(f));
+  for (const auto& [c, score] : p.scores) out.push_back("score " + std::string(colour_name(c)) + " " + std::to_string(score));
+  if (!p.pile.empty()) {
+    std::string pile;
+    for (const auto t : p.pile) pile += (pile.empty() ? "" : ", ") + cat[t].id;
+    out.push_back("pile " + pile + (p.last_tile ? " (last tiles)" : ""));
+  }
+  if (!p.rolls.empty()) {
+    std::string rolls;
+    for (const int r : p.rolls) rolls += (rolls.empty() ? "" : ", ") + std::to_string(r);
+    out.push_back("rolls " + rolls);
+  }
+  if (p.second_tile) out.push_back("the builder's second tile");
+  for (const auto& m : s.apply) out.push_back("apply " + m.text);
+  if (s.final_scoring) out.push_back("then final scoring");
+  return out;
+}
+
+}  // namespace carc

@@ -1,0 +1,150 @@
+#include "runner/evaluate.hpp"
+
+#include <algorithm>
+#include <iterator>
+
+namespace carc {
+namespace {
+
+// Sorted canonical strings of an answer's moves (unparsable ones kept as written).
+std::vector<std::string> canonical_answer(const std::vector<std::string>& moves, const TileCatalog& cat) {
+  std::vector<std::string> out;
+  for (const auto& text : moves) {
+    auto m = parse_move(text, cat);
+    out.push_back(m ? canonical_move(*m, cat) : canonical_move(MoveText{text, std::nullopt, {}}, cat));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> canonical_expected(const std::vector<MoveText>& moves, const TileCatalog& cat) {
+  std::vector<std::string> out;
+  for (const auto& m : moves) out.push_back(canonical_move(m, cat));
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<std::string> minus(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  std::vector<std::string> out;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
+
+std::vector<std::string> both(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  std::vector<std::string> out;
+  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
+
+class Comparer {
+ public:
+  Comparer(const Answer& a, const TileCatalog& cat) : a_(a), cat_(cat), actual_(canonical_answer(a.moves, cat)) {}
+
+  void add(std::string key, std::vector<std::string> expected, std::vector<std::string> actual) {
+    if (expected.empty() && actual.empty()) return;
+    diffs_.push_back(Diff{std::move(key), std::move(expected), std::move(actual)});
+  }
+
+  void rejected(const std::optional<Rejection>& want) {
+    const auto& got = a_.rejected;
+    auto text = [](int move, const std::string& reason) { return "move " + std::to_string(move) + " refused: " + reason; };
+    if (want && (!got || got->first != want->move || got->second != want->reason))
+      add("rejected", {text(want->move, want->reason)}, {got ? text(got->first, got->second) : "every move accepted"});
+    else if (!want && got)
+      add("apply", {"every move accepted"}, {text(got->first, got->second)});
+  }
+
+  void moves(const Expect& e) {
+    if (e.moves) {
+      const auto want = canonical_expected(*e.moves, cat_);
+      add("moves", minus(want, actual_), minus(actual_, want));
+    }
+    if (e.includes) add("includes", minus(canonical_expected(*e.includes, cat_), actual_), {});
+    if (e.excludes) add("excludes", {}, both(canonical_expected(*e.excludes, cat_), actual_));
+    if (e.count && *e.count != static_cast<int>(a_.moves.size()))
+      add("count", {std::to_string(*e.count)}, {std::to_string(a_.moves.size())});
+    if (!e.legal) return;
+    for (const auto& [m, want] : *e.legal) {
+      const auto it = a_.legal.find(m.text);
+      const std::string got = it == a_.legal.end() ? "(no answer)" : it->second;
+      if (got != want) add("legal", {m.text + ": " + want}, {m.text + ": " + got});
+    }
+  }
+
+  void figures(const std::string& key, const std::optional<std::vector<FigureEntry>>& want,
+               std::vector<std::string> got) {
+    if (!want) return;
+    std::vector<std::string> expected;
+    for (const auto& f : *want) expected.push_back(to_string(f));
+    std::sort(expected.begin(), expected.end());
+    std::sort(got.begin(), got.end());
+    add(key, minus(expected, got), minus(got, expected));
+  }
+
+  void players(const Expect& e) {
+    if (e.scores) {
+      for (const auto& [c, want] : *e.scores) {
+        const std::string colour(colour_name(c));
+        const auto it = a_.scores.find(colour);
+        const std::string got = it == a_.scores.end() ? "(none)" : std::to_string(it->second);
+        if (got != std::to_string(want)) add("scores", {colour + " " + std::to_string(want)}, {colour + " " + got});
+      }
+    }
+    if (e.supply) {
+      for (const auto& [c, kinds] : *e.supply) {
+        const std::string colour(colour_name(c));
+        for (const auto& [k, want] : kinds) {
+          const std::string kind(figure_name(k));
+          int got = 0;
+          if (const auto p = a_.supply.find(colour); p != a_.supply.end())
+            if (const auto q = p->second.find(kind); q != p->second.end()) got = q->second;
+          if (got != want)
+            add("supply", {colour + " " + kind + " " + std::to_string(want)}, {colour + " " + kind + " " + std::to_string(got)});
+        }
+      }
+    }
+    if (e.phase && *e.phase != a_.phase) add("phase", {*e.phase}, {a_.phase});
+    if (e.active && std::string(colour_name(*e.active)) != a_.active)
+      add("active", {std::string(colour_name(*e.active))}, {a_.active});
+  }
+
+  std::vector<Diff> take() { return std::move(diffs_); }
+
+ private:
+  const Answer& a_;
+  const TileCatalog& cat_;
+  std::vector<std::string> actual_;
+  std::vector<Diff> diffs_;
+};
+
+}  // namespace
+
+std::vector<std::string> probes_of(const Expect& e) {
+  std::vector<std::string> out;
+  if (e.legal)
+    for (const auto& [m, verdict] : *e.legal) out.push_back(m.text);
+  return out;
+}
+
+std::vector<Diff> compare(const Expect& e, const Answer& a, const TileCatalog& catalog) {
+  Comparer c(a, catalog);
+  c.rejected(e.rejected);
+  c.moves(e);
+  c.players(e);
+  c.figures("figures", e.figures, a.figures);
+  c.figures("returned", e.returned, a.returned);
+  return c.take();
+}
+
+std::string summarise(const std::vector<Diff>& diffs) {
+  if (diffs.empty()) return {};
+  std::string keys;
+  for (const auto& d : diffs)
+    if (keys.find(d.key) == std::string::npos) keys += (keys.empty() ? "" : ", ") + d.key;
+  const Diff& d = diffs.front();
+  if (d.key == "apply") return "a move of query.apply was refused (" + d.actual.front() + ")";
+  return "the answer differs from the expectation in: " + keys;
+}
+
+}  // namespace carc

@@ -1,0 +1,149 @@
+#include "scenario/capabilities.hpp"
+
+#include <algorithm>
+
+#include "engine/state.hpp"
+#include "scenario/oracle_data.hpp"
+#include "scenario/scenario.hpp"
+
+namespace carc {
+
+const std::vector<std::string_view>& capability_names() {
+  static const std::vector<std::string_view> names{"base", "abbot",   "large",   "mayor",        "wagon",  "builder",
+                                                   "pig",  "phantom", "flier", "crop-circles", "portal", "princess"};
+  return names;
+}
+
+bool is_capability(std::string_view name) {
+  const auto& n = capability_names();
+  return std::find(n.begin(), n.end(), name) != n.end();
+}
+
+std::string_view figure_capability(FigureKind k) {
+  return k == FigureKind::Follower ? std::string_view("base") : figure_name(k);
+}
+
+std::string_view verb_capability(std::string_view move_text) {
+  const std::string_view verb = move_text.substr(0, move_text.find(' '));
+  if (verb == "fly" || verb == "land") return "flier";
+  if (verb == "princess") return "princess";
+  if (verb == "crop" || verb == "add" || verb == "remove") return "crop-circles";
+  if (verb == "wagon") return "wagon";
+  if (verb == "deploy" && move_text.size() > 7 && move_text.substr(move_text.size() - 7) == " portal") return "portal";
+  return {};
+}
+
+// Figure capabilities follow engine_supports(); the others are the tile features
+// with rules of their own that the engine models (engine_expansions()).
+const std::vector<std::string>& engine_capabilities() {
+  static const std::vector<std::string> caps = [] {
+    std::vector<std::string> out{"base"};
+    for (int k = 0; k < kFigureKinds; ++k) {
+      const auto kind = static_cast<FigureKind>(k);
+      if (kind != FigureKind::Follower && engine_supports(kind)) out.emplace_back(figure_capability(kind));
+    }
+    for (const auto name : engine_expansions()) out.emplace_back(name);
+    return out;
+  }();
+  return caps;
+}
+
+bool engine_models(std::string_view capability) {
+  const auto& c = engine_capabilities();
+  return std::find(c.begin(), c.end(), capability) != c.end();
+}
+
+namespace {
+
+class UseCollector {
+ public:
+  explicit UseCollector(std::vector<Use>& out) : out_(out) {}
+
+  void add(std::string_view cap, const std::string& what) {
+    if (cap.empty() || cap == "base") return;
+    for (const auto& u : out_)
+      if (u.capability == cap) return;
+    out_.push_back({std::string(cap), what});
+  }
+  void figure(FigureKind k, const std::string& what) { add(figure_capability(k), what); }
+  void tile(TileTypeId t, const std::string& where) {
+    const auto& cat = builtin_catalog();
+    if (t >= cat.size()) return;
+    const TileDef& d = cat[t];
+    const std::string what = "tile " + d.id + where;
+    if (d.garden >= 0) add("abbot", "garden " + what);
+    if (d.flier >= 0) add("flier", "flying-machine " + what);
+    if (d.crop >= 0) add("crop-circles", "crop-circle " + what);
+    if (d.portal >= 0) add("portal", "portal " + what);
+    for (const auto& f : d.features)
+      if (f.princess) add("princess", "princess " + what);
+  }
+  void move(const MoveText& m) {
+    const std::string what = "move '" + m.text + "'";
+    if (auto cap = verb_capability(m.text); !cap.empty()) return add(cap, what);
+    if (!m.move) return;
+    if (m.move->kind == MoveKind::Place) tile(m.move->tile, "");
+    if (m.move->kind == MoveKind::Deploy || m.move->kind == MoveKind::ReturnAbbot) figure(m.move->figure, what);
+  }
+  void moves(const std::optional<std::vector<MoveText>>& ms) {
+    if (ms)
+      for (const auto& m : *ms) move(m);
+  }
+  void expect(const Expect& e) {
+    moves(e.moves);
+    moves(e.includes);
+    moves(e.excludes);
+    if (e.legal)
+      for (const auto& [m, reason] : *e.legal) move(m);
+    for (const auto* list : {&e.returned, &e.figures})
+      if (*list)
+        for (const auto& f : **list) figure(f.kind, "figure '" + to_string(f) + "' in expect");
+    if (e.supply)
+      for (const auto& [colour, kinds] : *e.supply)
+        for (const auto& [kind, n] : kinds) figure(kind, std::string(figure_name(kind)) + " in the expected supply");
+  }
+
+ private:
+  std::vector<Use>& out_;
+};
+
+}  // namespace
+
+std::vector<Use> inferred_uses(const Scenario& s) {
+  std::vector<Use> out;
+  UseCollector c(out);
+  const Position& p = s.position;
+  for (const auto& f : p.figures) c.figure(f.kind, "figure '" + to_string(f) + "'");
+  for (const auto& [colour, counts] : p.supply)
+    for (int k = 0; k < kFigureKinds; ++k)
+      if (counts[static_cast<std::size_t>(k)] > 0)
+        c.figure(static_cast<FigureKind>(k), std::string(colour_name(colour)) + "'s supply of " +
+                                                 std::string(figure_name(static_cast<FigureKind>(k))));
+  for (const auto& t : p.tiles) c.tile(t.tile, " at " + to_string(t.pos));
+  c.tile(p.in_hand, " in hand");
+  if (!p.rolls.empty()) c.add("flier", "die rolls (position.rolls)");
+  if (p.second_tile) c.add("builder", "the builder's second tile (position.second_tile)");
+  for (const auto t : p.pile) c.tile(t, " in the pile");
+  for (const auto& m : s.apply) c.move(m);
+  c.expect(s.expect);
+  for (const auto& v : s.variants) c.expect(v.expect);
+  return out;
+}
+
+std::vector<std::string> required_capabilities(const Scenario& s) {
+  std::vector<std::string> out = s.required;
+  out.emplace_back("base");
+  for (const auto& u : inferred_uses(s)) out.push_back(u.capability);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<std::string> missing_capabilities(const Scenario& s, const std::vector<std::string>& has) {
+  std::vector<std::string> out;
+  for (const auto& c : required_capabilities(s))
+    if (std::find(has.begin(), has.end(), c) == has.end()) out.push_back(c);
+  return out;
+}
+
+}  // namespace carc

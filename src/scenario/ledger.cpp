@@ -1,0 +1,113 @@
+#include "scenario/ledger.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "scenario/oracle_data.hpp"
+#include "scenario/yaml_util.hpp"
+
+namespace carc {
+namespace {
+
+[[noreturn]] void broken_ledger(const Diagnostics& diags) {
+  std::fprintf(stderr, "internal error: the embedded rulings ledger is broken:\n");
+  for (const auto& d : diags) std::fprintf(stderr, "  %s\n", d.to_string().c_str());
+  std::exit(70);
+}
+
+LedgerRuling read_ruling(const YAML::Node& n, YamlReader& r) {
+  LedgerRuling out;
+  if (!n.IsMap()) {
+    r.error(n, "ruling: expected a map");
+    return out;
+  }
+  for (const auto& kv : n) {
+    const std::string key = kv.first.Scalar();
+    if (key == "id") out.id = r.str(kv.second, "id").value_or("");
+    else if (key == "area") out.area = r.str(kv.second, "area").value_or("");
+    else if (key == "title") out.title = r.str(kv.second, "title").value_or("");
+    else if (key == "status") out.status = r.str(kv.second, "status").value_or("");
+    else if (key == "disputed") out.disputed = r.boolean(kv.second, "disputed").value_or(false);
+    else if (key == "encodable" && kv.second.IsScalar() && kv.second.Scalar() != "true") {
+      out.encodable = false;
+      out.not_encodable = kv.second.Scalar();
+    }
+  }
+  return out;
+}
+
+LedgerSwitch read_switch(const YAML::Node& n, YamlReader& r) {
+  LedgerSwitch out;
+  if (!n.IsMap()) {
+    r.error(n, "switch: expected a map");
+    return out;
+  }
+  for (const auto& kv : n) {
+    const std::string key = kv.first.Scalar();
+    if (key == "id") out.id = r.str(kv.second, "id").value_or("");
+    else if (key == "key") out.key = r.str(kv.second, "key").value_or("");
+    else if (key == "rulings") out.rulings = r.str_list(kv.second, "rulings");
+  }
+  return out;
+}
+
+struct Ledger {
+  std::vector<LedgerRuling> rulings;
+  std::vector<LedgerSwitch> switches;
+};
+
+Ledger load_ledger() {
+  Diagnostics diags;
+  const auto files = embedded_under("oracle/rulings.yaml");
+  if (files.empty()) broken_ledger({{"oracle/rulings.yaml", 0, 0, "not embedded"}});
+  YamlReader r(files[0].path, diags);
+  const YAML::Node doc = parse_yaml(files[0].text, files[0].path, diags);
+  Ledger out;
+  if (doc.IsMap()) {
+    for (const auto& kv : doc) {
+      if (!kv.second.IsSequence()) continue;
+      if (kv.first.Scalar() == "rulings")
+        for (const auto& n : kv.second) out.rulings.push_back(read_ruling(n, r));
+      if (kv.first.Scalar() == "switches")
+        for (const auto& n : kv.second) out.switches.push_back(read_switch(n, r));
+    }
+  }
+  if (out.rulings.empty()) r.error(doc, "no rulings found");
+  if (!diags.empty()) broken_ledger(diags);
+  return out;
+}
+
+const Ledger& ledger() {
+  static const Ledger l = load_ledger();
+  return l;
+}
+
+}  // namespace
+
+const std::vector<LedgerRuling>& builtin_ledger() { return ledger().rulings; }
+const std::vector<LedgerSwitch>& builtin_ledger_switches() { return ledger().switches; }
+
+const LedgerSwitch* find_ledger_switch(std::string_view id) {
+  for (const auto& s : builtin_ledger_switches())
+    if (s.id == id) return &s;
+  return nullptr;
+}
+
+const LedgerRuling* ruling_for(std::string_view ledger_id) {
+  if (const auto* r = find_ruling(ledger_id)) return r;
+  const auto* s = find_ledger_switch(ledger_id);
+  return s && !s->rulings.empty() ? find_ruling(s->rulings.front()) : nullptr;
+}
+
+const LedgerRuling* find_ruling(std::string_view id) {
+  for (const auto& r : builtin_ledger())
+    if (r.id == id) return &r;
+  return nullptr;
+}
+
+const std::vector<std::string_view>& status_tiers() {
+  static const std::vector<std::string_view> tiers{"RULE", "OFFICIAL", "EXAMPLE", "EDITORIAL", "DERIVED", "IMPL", "UNVERIFIED"};
+  return tiers;
+}
+
+}  // namespace carc

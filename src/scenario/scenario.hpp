@@ -1,0 +1,162 @@
+#pragma once
+// The scenario model and its strict loader. scenarios/README.md is the format
+// specification; oracle/schemas/scenario.schema.json mirrors it for editors.
+//
+// A file holds one scenario or several YAML documents separated by `---`.
+// Every problem is a located Diagnostic on the scenario (or on the file when
+// no scenario could be read), and a scenario with any problem is `invalid`.
+// Loading never throws and never stops at the first bad file.
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/figures.hpp"
+#include "engine/move.hpp"
+#include "engine/rules.hpp"
+#include "engine/state.hpp"
+#include "scenario/diagnostic.hpp"
+
+namespace carc {
+
+// Where a value was written (1-based; 0 when unknown).
+struct Loc {
+  int line = 0;
+  int column = 0;
+};
+
+// A move as written. `move` is set when this engine's notation knows the verb;
+// moves of capabilities it does not model (fly, land, crop, ...) stay text.
+struct MoveText {
+  std::string text;
+  std::optional<Move> move;
+  Loc loc;
+};
+
+struct TileEntry {
+  TileTypeId tile = kNoTile;
+  Pos pos;
+  int rot = 0;
+  Loc loc;
+};
+
+// "COLOUR KIND x,y:FEATURE": a figure on the board (position and expectations).
+struct FigureEntry {
+  Colour owner = Colour::Red;
+  FigureKind kind = FigureKind::Follower;
+  Pos pos;
+  FeatureAddr feature;
+  Loc loc;
+};
+std::string to_string(const FigureEntry& f);
+Result<FigureEntry> parse_figure_entry(std::string_view text);
+
+// Figures in hand per kind; -1 = not given.
+using FigureCounts = std::array<int, kFigureKinds>;
+inline constexpr FigureCounts kNoCounts{-1, -1, -1, -1, -1, -1, -1, -1};
+
+struct Position {
+  std::vector<Colour> players;
+  Colour active = Colour::Red;
+  std::string phase = "tile";  // a position starts in tile, figure or game-over
+  std::vector<TileEntry> tiles;
+  std::optional<Pos> placed;
+  TileTypeId in_hand = kNoTile;
+  std::vector<TileTypeId> pile;
+  bool last_tile = false;
+  std::vector<int> rolls;    // fixed die results (1..3), consumed in order by fly moves
+  bool second_tile = false;  // the turn is on the builder's second tile (no further double turn)
+  std::vector<FigureEntry> figures;
+  std::map<Colour, FigureCounts> supply;  // as written
+  std::map<Colour, int> scores;
+  std::map<std::string, Loc> locs;        // key -> where it was written
+};
+// A player's figures in hand after the default rule of scenarios/README.md:
+// kinds given are taken as written; follower defaults to 7 minus that
+// player's followers on the board; any other kind defaults to 0.
+FigureCounts effective_supply(const Position& p, Colour c);
+
+struct Rejection {
+  int move = 0;  // 1-based index into query.apply
+  std::string reason;
+  Loc loc;
+};
+
+// The expectations; each key is optional and only given keys are checked.
+struct Expect {
+  std::optional<std::vector<MoveText>> moves, includes, excludes;
+  std::optional<int> count;
+  std::optional<std::vector<std::pair<MoveText, std::string>>> legal;  // move -> "ok" or a reason code
+  std::optional<Rejection> rejected;
+  std::optional<std::map<Colour, int>> scores;
+  std::optional<std::vector<FigureEntry>> returned, figures;
+  std::optional<std::map<Colour, std::map<FigureKind, int>>> supply;
+  std::optional<std::string> phase;
+  std::optional<Colour> active;
+  Loc loc;
+
+  // Replaces every key that `over` sets.
+  void overlay(const Expect& over);
+  bool empty() const;
+};
+
+// One entry of `variants`: when every condition of `when` holds, its keys replace `expect`'s.
+struct Variant {
+  std::vector<std::pair<std::string, std::string>> switches;  // switch key -> value
+  std::vector<std::string> rulesets;                          // canonical preset names; empty = any
+  Expect expect;
+  Loc loc;
+  bool matches(const RuleSet& effective) const;
+};
+
+struct Scenario {
+  std::string file;  // as given (relative to the current directory)
+  Loc loc;           // start of its document
+  std::string id, title, source, notes, status;
+  bool disputed = false;
+  std::vector<std::string> rulings, tags, required;  // `requires` as written, or [base]
+  std::vector<std::string> applies_to;               // canonical preset names; empty = every preset
+  std::vector<std::pair<std::string, std::string>> rules;
+  Position position;
+  std::vector<MoveText> apply;
+  bool final_scoring = false;
+  Expect expect;
+  std::vector<Variant> variants;
+  std::map<std::string, Loc> locs;  // top-level key -> where it was written
+  Diagnostics problems;             // non-empty: the scenario is invalid
+
+  bool valid() const { return problems.empty(); }
+  Loc loc_of(const std::string& key) const;
+  void problem(Loc at, std::string message);
+  // The expectations that hold under `effective` (the first matching variant applied).
+  Expect resolved_expect(const RuleSet& effective) const;
+};
+
+struct ScenarioFile {
+  std::string path;
+  std::vector<Scenario> scenarios;
+  Diagnostics problems;  // the file itself could not be read or parsed
+  bool valid() const;
+};
+
+// Loads and validates the scenarios of one file (text given, or read from disk).
+ScenarioFile load_scenario_text(const std::string& text, const std::string& path);
+ScenarioFile load_scenario_file(const std::string& path);
+
+// The preset names a scenario runs under (applies_to, or every preset), in preset order.
+std::vector<std::string> scenario_rulesets(const Scenario& s);
+// A preset with the scenario's `rules:` overrides applied on top.
+Result<RuleSet> scenario_rules(const Scenario& s, const std::string& preset);
+
+// Builds the engine state of a scenario's position. On failure, *where (when
+// given) is set to the location of the entry at fault.
+Result<State> build_state(const Scenario& s, const RuleSet& rules, Loc* where = nullptr);
+
+// A move in canonical notation: placements under their smallest equivalent
+// rotation (TileDef::canonical_rot), other moves as to_string prints them.
+std::string canonical_move(const Move& m, const TileCatalog& catalog);
+std::string canonical_move(const MoveText& m, const TileCatalog& catalog);
+
+}  // namespace carc

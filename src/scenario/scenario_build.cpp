@@ -1,0 +1,197 @@
+// From a loaded scenario to engine values: rulesets, expectations per ruleset, the State.
+#include <algorithm>
+
+#include "scenario/oracle_data.hpp"
+#include "scenario/scenario_reader.hpp"
+
+namespace carc {
+
+void Expect::overlay(const Expect& over) {
+  if (over.moves) moves = over.moves;
+  if (over.includes) includes = over.includes;
+  if (over.excludes) excludes = over.excludes;
+  if (over.count) count = over.count;
+  if (over.legal) legal = over.legal;
+  if (over.rejected) rejected = over.rejected;
+  if (over.scores) scores = over.scores;
+  if (over.returned) returned = over.returned;
+  if (over.figures) figures = over.figures;
+  if (over.supply) supply = over.supply;
+  if (over.phase) phase = over.phase;
+  if (over.active) active = over.active;
+}
+
+bool Expect::empty() const {
+  return !moves && !includes && !excludes && !count && !legal && !rejected && !scores && !returned && !figures &&
+         !supply && !phase && !active;
+}
+
+bool Variant::matches(const RuleSet& effective) const {
+  if (!rulesets.empty() && std::find(rulesets.begin(), rulesets.end(), effective.name) == rulesets.end()) return false;
+  for (const auto& [key, value] : switches)
+    if (effective.get(key) != value) return false;
+  return true;
+}
+
+Expect Scenario::resolved_expect(const RuleSet& effective) const {
+  Expect e = expect;
+  for (const auto& v : variants) {
+    if (!v.matches(effective)) continue;
+    e.overlay(v.expect);
+    break;
+  }
+  return e;
+}
+
+std::vector<std::string> scenario_rulesets(const Scenario& s) {
+  std::vector<std::string> out;
+  for (const auto& p : builtin_presets())
+    if (s.applies_to.empty() || std::find(s.applies_to.begin(), s.applies_to.end(), p.name) != s.applies_to.end())
+      out.push_back(p.name);
+  return out;
+}
+
+Result<RuleSet> scenario_rules(const Scenario& s, const std::string& preset) {
+  auto rules = ruleset_named(preset);
+  if (!rules) return rules;
+  for (const auto& [key, value] : s.rules)
+    if (auto ok = rules->set(key, value); !ok) return fail(ok.error());
+  return rules;
+}
+
+FigureCounts effective_supply(const Position& p, Colour c) {
+  FigureCounts out{};
+  const auto it = p.supply.find(c);
+  if (it != p.supply.end())
+    for (std::size_t k = 0; k < out.size(); ++k) out[k] = std::max(it->second[k], 0);
+  if (it == p.supply.end() || it->second[0] < 0) {
+    int on_board = 0;
+    for (const auto& f : p.figures) on_board += (f.owner == c && f.kind == FigureKind::Follower) ? 1 : 0;
+    out[0] = std::max(7 - on_board, 0);
+  }
+  return out;
+}
+
+namespace {
+
+std::string with_article(std::string_view noun) {
+  const bool vowel = !noun.empty() && std::string_view("aeiou").find(noun.front()) != std::string_view::npos;
+  return (vowel ? "an " : "a ") + std::string(noun);
+}
+
+// Owned figures per kind (supply + board); an error when over the box's numbers.
+Result<FigureCounts> owned_figures(const Position& p, Colour c, Loc* where) {
+  const FigureCounts in_hand = effective_supply(p, c);
+  FigureCounts owned = in_hand;
+  for (const auto& f : p.figures)
+    if (f.owner == c) ++owned[static_cast<std::size_t>(f.kind)];
+  for (std::size_t k = 0; k < owned.size(); ++k) {
+    const int limit = k == 0 ? 7 : 1;  // the box: 7 followers, one of every other figure
+    if (owned[k] <= limit) continue;
+    if (where) {
+      const auto given = p.locs.find("supply." + std::string(colour_name(c)));
+      const auto figures = p.locs.find("figures");
+      *where = given != p.locs.end() ? given->second : figures != p.locs.end() ? figures->second : Loc{};
+    }
+    return fail(std::string(colour_name(c)) + " has " + std::to_string(owned[k]) + " " +
+                std::string(figure_name(static_cast<FigureKind>(k))) + " figures (supply " + std::to_string(in_hand[k]) +
+                " + board " + std::to_string(owned[k] - in_hand[k]) + "); a player owns at most " + std::to_string(limit));
+  }
+  return owned;
+}
+
+Result<State> board_of(const Scenario& s, const RuleSet& rules, Loc* where) {
+  const Position& p = s.position;
+  auto st = State::create(builtin_catalog(), rules, p.players);
+  if (!st) {
+    if (where) *where = p.locs.count("players") ? p.locs.at("players") : s.loc;
+    return st;
+  }
+  for (const auto& t : p.tiles) {
+    if (auto ok = st->setup_tile(t.tile, t.pos, t.rot); !ok) {
+      if (where) *where = t.loc;
+      return fail("tiles: " + ok.error());
+    }
+  }
+  return st;
+}
+
+}  // namespace
+
+Result<bool> check_position_structure(const Scenario& s, Loc* where) {
+  auto st = board_of(s, RuleSet{}, where);
+  if (!st) return fail(st.error());
+  const Board& b = st->board();
+  for (const auto& f : s.position.figures) {
+    if (where) *where = f.loc;
+    const int t = b.tile_at(f.pos);
+    if (t < 0) return fail("figures: no tile at " + to_string(f.pos) + " for '" + to_string(f) + "'");
+    if (b.def(t).find(f.feature, b.tile(t).rot) < 0)
+      return fail("figures: tile " + b.def(t).id + " at " + to_string(f.pos) + " " + rotation_name(b.tile(t).rot) +
+                  " has no feature " + to_string(f.feature));
+    if (!may_stand_on(f.kind, f.feature.kind))
+      return fail("figures: " + with_article(figure_name(f.kind)) + " may never stand on " +
+                  with_article(feature_kind_name(f.feature.kind)));
+  }
+  for (const Colour c : s.position.players)
+    if (auto owned = owned_figures(s.position, c, where); !owned) return fail("supply: " + owned.error());
+  return true;
+}
+
+Result<State> build_state(const Scenario& s, const RuleSet& rules, Loc* where) {
+  const Position& p = s.position;
+  auto st = board_of(s, rules, where);
+  if (!st) return st;
+  State& state = *st;
+  for (const Colour c : p.players) {
+    auto owned = owned_figures(p, c, where);
+    if (!owned) return fail("supply: " + owned.error());
+    for (int k = 0; k < kFigureKinds; ++k) {
+      if ((*owned)[static_cast<std::size_t>(k)] == 0) continue;
+      if (auto ok = state.setup_owned(state.player_of(c), static_cast<FigureKind>(k), (*owned)[static_cast<std::size_t>(k)]); !ok) {
+        if (where) *where = p.locs.count("supply") ? p.locs.at("supply") : s.loc;
+        return fail("supply: " + ok.error());
+      }
+    }
+  }
+  for (const auto& f : p.figures) {
+    if (auto ok = state.setup_figure(state.player_of(f.owner), f.kind, f.pos, f.feature); !ok) {
+      if (where) *where = f.loc;
+      return fail("figures: " + ok.error());
+    }
+  }
+  for (const auto& [c, score] : p.scores) state.setup_score(state.player_of(c), score);
+  state.setup_pile(p.pile, !p.last_tile);
+  Phase phase;
+  if (!parse_phase(p.phase, phase)) {
+    if (where) *where = p.locs.count("phase") ? p.locs.at("phase") : s.loc;
+    return fail("phase '" + p.phase + "' is not modelled by this engine");
+  }
+  if (auto ok = state.setup_turn(state.player_of(p.active), phase, p.in_hand, p.placed); !ok) {
+    if (where) *where = p.locs.count("phase") ? p.locs.at("phase") : s.loc;
+    return fail(ok.error());
+  }
+  state.setup_rolls(p.rolls);
+  state.setup_second_part(p.second_tile);
+  return st;
+}
+
+std::string canonical_move(const Move& m, const TileCatalog& catalog) {
+  if (m.kind != MoveKind::Place || m.tile >= catalog.size()) return to_string(m, catalog);
+  Move c = m;
+  c.rot = catalog[m.tile].canonical_rot[m.rot & 3u];
+  return to_string(c, catalog);
+}
+
+std::string canonical_move(const MoveText& m, const TileCatalog& catalog) {
+  if (m.move) return canonical_move(*m.move, catalog);
+  std::string out;
+  for (const char ch : m.text) {
+    if (ch == ' ' && (out.empty() || out.back() == ' ')) continue;
+    out += ch;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+}  // namespace carc

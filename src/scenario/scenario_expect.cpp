@@ -1,0 +1,166 @@
+// Reading `query`, `expect` and `variants` (scenarios/README.md "query and expect").
+#include "scenario/capabilities.hpp"
+#include "scenario/oracle_data.hpp"
+#include "scenario/scenario_reader.hpp"
+
+namespace carc {
+
+bool is_reason_name(std::string_view s) {
+  Reason r;
+  return parse_reason(s, r);
+}
+
+namespace {
+std::string reason_list() {
+  std::string out;
+  for (const auto name : all_reason_names()) out += (out.empty() ? "" : ", ") + std::string(name);
+  return out;
+}
+}  // namespace
+
+std::optional<std::string> ScenarioReader::reason(const YAML::Node& n) {
+  auto s = r_.str(n, "reason");
+  if (s && !is_reason_name(*s)) {
+    r_.error(n, "unknown reason code '" + *s + "' (expected one of: " + reason_list() + ")");
+    return std::nullopt;
+  }
+  return s;
+}
+
+std::optional<MoveText> ScenarioReader::move(const YAML::Node& n, std::string_view what) {
+  auto text = r_.str(n, what);
+  if (!text) return std::nullopt;
+  MoveText m{*text, std::nullopt, loc_of(n)};
+  auto parsed = parse_move(*text, builtin_catalog());
+  if (!parsed && !verb_capability(*text).empty()) return m;  // an expansion move the engine's notation lacks: kept as text
+  if (!parsed) {
+    r_.error(n, std::string(what) + ": " + parsed.error());
+    return std::nullopt;
+  }
+  m.move = *parsed;
+  return m;
+}
+
+std::vector<MoveText> ScenarioReader::moves(const YAML::Node& n, std::string_view what) {
+  std::vector<MoveText> out;
+  if (!n.IsSequence()) {
+    r_.error(n, std::string(what) + ": expected a list of moves in canonical notation");
+    return out;
+  }
+  const std::size_t before = s_.problems.size();
+  for (const auto& item : n)
+    if (auto m = move(item, what)) out.push_back(*m);
+  if (s_.problems.size() != before && n.Style() == YAML::EmitterStyle::Flow)
+    s_.problems[before].message +=
+        " (in a [...] list a comma separates items: quote each move, or write the list with '- ' lines)";
+  return out;
+}
+
+void ScenarioReader::read_query(const YAML::Node& n) {
+  if (!r_.keys(n, {"apply", "final_scoring"}, "query")) return;
+  const MapView m(n, r_);
+  if (const auto* v = m.get("apply")) s_.apply = moves(*v, "apply");
+  if (const auto* v = m.get("final_scoring")) s_.final_scoring = r_.boolean(*v, "final_scoring").value_or(false);
+}
+
+void ScenarioReader::read_expect_figures(const MapView& m, Expect& e) {
+  if (const auto* v = m.get("returned")) e.returned = figures(*v, "returned");
+  if (const auto* v = m.get("figures")) e.figures = figures(*v, "figures");
+  if (const auto* v = m.get("supply")) {
+    if (!v->IsMap()) {
+      r_.error(*v, "supply: expected a map of colour to figures in hand, e.g. {red: {follower: 7}}");
+      return;
+    }
+    e.supply.emplace();
+    for (const auto& kv : *v) {
+      const auto c = colour(kv.first, "supply");
+      if (!kv.second.IsMap()) {
+        r_.error(kv.second, "supply: expected a map of figure kind to count, e.g. {follower: 7}");
+        continue;
+      }
+      for (const auto& kc : kv.second) {
+        FigureKind k;
+        const std::string kind = kc.first.IsScalar() ? kc.first.Scalar() : "?";
+        if (!parse_figure(kind, k)) {
+          r_.error(kc.first, "supply: unknown figure kind '" + kind + "'");
+          continue;
+        }
+        if (auto count_v = count(kc.second, "supply count", 0); count_v && c) (*e.supply)[*c][k] = *count_v;
+      }
+    }
+  }
+}
+
+Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what) {
+  Expect e;
+  e.loc = loc_of(n);
+  if (!r_.keys(n, {"moves", "includes", "excludes", "count", "legal", "rejected", "scores", "returned", "figures",
+                   "supply", "phase", "active"},
+               what))
+    return e;
+  const MapView m(n, r_);
+  if (const auto* v = m.get("moves")) e.moves = moves(*v, "moves");
+  if (const auto* v = m.get("includes")) e.includes = moves(*v, "includes");
+  if (const auto* v = m.get("excludes")) e.excludes = moves(*v, "excludes");
+  if (const auto* v = m.get("count")) e.count = count(*v, "count", 0);
+  if (const auto* v = m.get("legal")) {
+    e.legal.emplace();
+    if (!v->IsMap()) r_.error(*v, "legal: expected a map of move to 'ok' or a reason code");
+    else
+      for (const auto& kv : *v) {
+        auto mv = move(kv.first, "legal");
+        auto verdict = r_.str(kv.second, "legal");
+        if (verdict && *verdict != "ok") verdict = reason(kv.second);
+        if (mv && verdict) e.legal->emplace_back(*mv, *verdict);
+      }
+  }
+  if (const auto* v = m.get("rejected")) {
+    if (r_.keys(*v, {"move", "reason"}, "rejected")) {
+      const MapView rm(*v, r_);
+      Rejection rej;
+      rej.loc = loc_of(*v);
+      if (const auto* i = rm.get("move")) rej.move = count(*i, "rejected move", 1).value_or(0);
+      else r_.error(*v, "rejected: missing 'move' (the 1-based index into query.apply)");
+      if (const auto* i = rm.get("reason")) rej.reason = reason(*i).value_or("");
+      else r_.error(*v, "rejected: missing 'reason' (a reason code)");
+      e.rejected = rej;
+    }
+  }
+  if (const auto* v = m.get("scores")) e.scores = scores(*v, "scores");
+  read_expect_figures(m, e);
+  if (const auto* v = m.get("phase")) e.phase = phase(*v);
+  if (const auto* v = m.get("active")) e.active = colour(*v, "active");
+  if (e.empty() && r_.ok()) r_.error(n, what + ": give at least one key to check");
+  return e;
+}
+
+Variant ScenarioReader::read_variant(const YAML::Node& n) {
+  Variant v;
+  v.loc = loc_of(n);
+  if (!r_.keys(n, {"when", "expect"}, "variant")) return v;
+  const MapView m(n, r_);
+  if (const auto* w = m.get("when")) {
+    if (!w->IsMap() || w->size() == 0) {
+      r_.error(*w, "when: expected a map of switch values or 'ruleset: [...]', e.g. {farmers: \"off\"}");
+    } else {
+      const MapView wm(*w, r_);
+      if (const auto* rs = wm.get("ruleset")) v.rulesets = presets(*rs, "when ruleset");
+      v.switches = switches(wm, "when", "ruleset");
+    }
+  } else {
+    r_.error(n, "variant: missing 'when' (the switch values or rulesets it holds under)");
+  }
+  if (const auto* e = m.get("expect")) v.expect = read_expect(*e, "variant expect");
+  else r_.error(n, "variant: missing 'expect' (the keys that replace the scenario's expect)");
+  return v;
+}
+
+void ScenarioReader::read_variants(const YAML::Node& n) {
+  if (!n.IsSequence()) {
+    r_.error(n, "variants: expected a list of {when, expect} entries");
+    return;
+  }
+  for (const auto& item : n) s_.variants.push_back(read_variant(item));
+}
+
+}  // namespace carc

@@ -1,0 +1,153 @@
+// Checks that need the whole scenario: seated colours, the turn, the position
+// itself, complete `requires`, edition leakage, canonical expected placements.
+#include <algorithm>
+
+#include "scenario/capabilities.hpp"
+#include "scenario/oracle_data.hpp"
+#include "scenario/scenario_reader.hpp"
+
+namespace carc {
+namespace {
+
+Loc pos_loc(const Scenario& s, const std::string& key) {
+  const auto it = s.position.locs.find(key);
+  return it != s.position.locs.end() ? it->second : s.loc_of("position");
+}
+
+bool seated(const Scenario& s, Colour c) {
+  return std::find(s.position.players.begin(), s.position.players.end(), c) != s.position.players.end();
+}
+
+void check_seated(Scenario& s, Colour c, Loc at, const std::string& what) {
+  if (!seated(s, c)) s.problem(at, what + ": " + std::string(colour_name(c)) + " is not one of the players");
+}
+
+void check_colours(Scenario& s, const Expect& e) {
+  if (e.scores)
+    for (const auto& [c, v] : *e.scores) check_seated(s, c, e.loc, "expect scores");
+  if (e.supply)
+    for (const auto& [c, v] : *e.supply) check_seated(s, c, e.loc, "expect supply");
+  if (e.active) check_seated(s, *e.active, e.loc, "expect active");
+  for (const auto* list : {&e.figures, &e.returned})
+    if (*list)
+      for (const auto& f : **list) check_seated(s, f.owner, f.loc, "expect figure");
+}
+
+void check_position_colours(Scenario& s) {
+  const Position& p = s.position;
+  check_seated(s, p.active, pos_loc(s, "active"), "active");
+  for (const auto& f : p.figures) check_seated(s, f.owner, f.loc, "figures");
+  for (const auto& [c, v] : p.scores) check_seated(s, c, pos_loc(s, "scores"), "scores");
+  for (const auto& [c, v] : p.supply) check_seated(s, c, pos_loc(s, "supply"), "supply");
+  check_colours(s, s.expect);
+  for (const auto& v : s.variants) check_colours(s, v.expect);
+}
+
+void check_turn(Scenario& s) {
+  const Position& p = s.position;
+  const bool has_hand = p.in_hand != kNoTile;
+  if (p.placed && std::none_of(p.tiles.begin(), p.tiles.end(), [&](const TileEntry& t) { return t.pos == *p.placed; }))
+    s.problem(pos_loc(s, "placed"), "placed: " + to_string(*p.placed) + " is not one of the tiles listed");
+  if (p.phase == "tile") {
+    if (p.placed) s.problem(pos_loc(s, "placed"), "placed: phase 'tile' comes before placement (leave out 'placed')");
+    if (!has_hand && p.pile.empty())
+      s.problem(pos_loc(s, "phase"), "phase 'tile' needs 'in_hand' (the tile to place) or a 'pile' to draw from");
+  } else if (p.phase == "figure") {
+    if (!p.placed) s.problem(pos_loc(s, "phase"), "phase 'figure' needs 'placed' (the tile just placed this turn)");
+    if (has_hand) s.problem(pos_loc(s, "in_hand"), "in_hand: phase 'figure' has no tile in hand (the tile is placed)");
+  } else if (p.phase == "game-over") {
+    if (p.placed) s.problem(pos_loc(s, "placed"), "placed: phase 'game-over' has no tile just placed");
+    if (has_hand) s.problem(pos_loc(s, "in_hand"), "in_hand: phase 'game-over' has no tile in hand");
+  }
+}
+
+// Tiles, features and counts always; the engine's own setup too when it models everything the scenario needs.
+void check_position(Scenario& s) {
+  Loc where = s.loc_of("position");
+  if (auto ok = check_position_structure(s, &where); !ok) {
+    s.problem(where, ok.error());
+    return;
+  }
+  if (!missing_capabilities(s, engine_capabilities()).empty()) return;
+  if (auto st = build_state(s, RuleSet{}, &where); !st) s.problem(where, st.error());
+}
+
+void check_requires(Scenario& s) {
+  for (const auto& use : inferred_uses(s))
+    if (std::find(s.required.begin(), s.required.end(), use.capability) == s.required.end())
+      s.problem(s.loc_of("requires"),
+                "requires omits '" + use.capability + "': the scenario uses " + use.what + " (add it to requires)");
+}
+
+void check_edition(Scenario& s) {
+  std::string c1;
+  for (const auto& name : scenario_rulesets(s))
+    if (const Preset* p = find_preset(name); p && p->edition == "C1") c1 += (c1.empty() ? "" : ", ") + name;
+  if (c1.empty()) return;
+  for (const auto& use : inferred_uses(s)) {
+    if (use.capability != "abbot") continue;
+    s.problem(s.loc_of(s.applies_to.empty() ? "id" : "applies_to"),
+              "edition leakage: the scenario applies to C1 rulesets (" + c1 + "), which have no abbot and no gardens, "
+              "but uses " + use.what + " (list applies_to without the C1 rulesets)");
+  }
+}
+
+void check_canonical(Scenario& s, const std::optional<std::vector<MoveText>>& moves, const std::string& what) {
+  if (!moves) return;
+  const auto& cat = builtin_catalog();
+  for (const auto& m : *moves) {
+    if (!m.move || m.move->kind != MoveKind::Place) continue;
+    const std::string canonical = canonical_move(m, cat);
+    if (canonical != to_string(*m.move, cat))
+      s.problem(m.loc, what + ": '" + m.text + "' is not canonical: tile " + cat[m.move->tile].id +
+                           " gives the same layout at a smaller rotation; write '" + canonical + "'");
+  }
+}
+
+void check_rejected(Scenario& s, const Expect& e) {
+  if (!e.rejected || e.rejected->move == 0) return;
+  const int n = static_cast<int>(s.apply.size());
+  if (e.rejected->move > n)
+    s.problem(e.rejected->loc, "rejected: move " + std::to_string(e.rejected->move) + " but query.apply has " +
+                                   std::to_string(n) + " move(s)");
+  else if (e.rejected->move != n)
+    s.problem(e.rejected->loc, "rejected: the refused move must be the last of query.apply (move " +
+                                   std::to_string(n) + "), so nothing is applied after it");
+  if (s.final_scoring)
+    s.problem(e.rejected->loc, "rejected: cannot be combined with query.final_scoring (the refused move ends the query)");
+}
+
+void check_variants(Scenario& s) {
+  const auto rulesets = scenario_rulesets(s);
+  for (const auto& v : s.variants) {
+    bool used = false;
+    for (const auto& name : rulesets)
+      if (auto rules = scenario_rules(s, name); rules && v.matches(*rules)) used = true;
+    if (!used) s.problem(v.loc, "variant: its 'when' matches none of the rulesets the scenario applies to");
+  }
+}
+
+}  // namespace
+
+void lint_scenario(Scenario& s) {
+  check_position_colours(s);
+  check_turn(s);
+  if (s.valid()) check_position(s);
+  check_requires(s);
+  check_edition(s);
+  for (const Expect* e : {&s.expect}) {
+    check_canonical(s, e->moves, "moves");
+    check_canonical(s, e->includes, "includes");
+    check_canonical(s, e->excludes, "excludes");
+    check_rejected(s, *e);
+  }
+  for (const auto& v : s.variants) {
+    check_canonical(s, v.expect.moves, "moves");
+    check_canonical(s, v.expect.includes, "includes");
+    check_canonical(s, v.expect.excludes, "excludes");
+    check_rejected(s, v.expect);
+  }
+  check_variants(s);
+}
+
+}  // namespace carc

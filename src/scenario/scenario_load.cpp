@@ -1,0 +1,285 @@
+// Scenario files: documents, metadata and the shared value readers.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "scenario/capabilities.hpp"
+#include "scenario/ledger.hpp"
+#include "scenario/oracle_data.hpp"
+#include "scenario/scenario_reader.hpp"
+
+namespace carc {
+
+Loc loc_of(const YAML::Node& n) {
+  if (!n.IsDefined()) return {};
+  const YAML::Mark m = n.Mark();
+  if (m.line < 0) return {};
+  return {m.line + 1, m.column + 1};
+}
+
+MapView::MapView(const YAML::Node& map, YamlReader& r) {
+  if (!map.IsDefined() || !map.IsMap()) return;
+  for (const auto& kv : map) {
+    if (!kv.first.IsScalar()) continue;  // YamlReader::keys reports it
+    std::string key = kv.first.Scalar();
+    if (get(key)) {
+      r.error(kv.first, "key '" + key + "' is given twice");
+      continue;
+    }
+    entries_.emplace_back(std::move(key), kv.second, kv.first);
+  }
+}
+
+const YAML::Node* MapView::get(std::string_view key) const {
+  for (const auto& e : entries_)
+    if (std::get<0>(e) == key) return &std::get<1>(e);
+  return nullptr;
+}
+
+Loc MapView::key_loc(std::string_view key) const {
+  for (const auto& e : entries_)
+    if (std::get<0>(e) == key) return loc_of(std::get<2>(e));
+  return {};
+}
+
+void Scenario::problem(Loc at, std::string message) {
+  problems.push_back(Diagnostic{file, at.line, at.line > 0 ? at.column : 0, std::move(message)});
+}
+
+Loc Scenario::loc_of(const std::string& key) const {
+  const auto it = locs.find(key);
+  return it != locs.end() ? it->second : loc;
+}
+
+void ScenarioReader::missing(std::string_view key, std::string_view hint) {
+  s_.problem(s_.loc, "missing required key '" + std::string(key) + "' (" + std::string(hint) + ")");
+}
+
+std::vector<std::pair<std::string, Loc>> ScenarioReader::list(const YAML::Node& n, std::string_view what) {
+  std::vector<std::pair<std::string, Loc>> out;
+  if (n.IsScalar()) {
+    out.emplace_back(n.Scalar(), loc_of(n));
+  } else if (n.IsSequence()) {
+    for (const auto& item : n)
+      if (auto v = r_.str(item, what)) out.emplace_back(*v, loc_of(item));
+  } else {
+    r_.error(n, std::string(what) + ": expected a list of text values");
+  }
+  return out;
+}
+
+std::optional<int> ScenarioReader::count(const YAML::Node& n, std::string_view what, int min) {
+  const auto v = r_.integer(n, what);
+  if (!v) return std::nullopt;
+  if (*v < min || *v > 9999) {
+    r_.error(n, std::string(what) + ": expected an integer of at least " + std::to_string(min) + ", found " +
+                    std::to_string(*v));
+    return std::nullopt;
+  }
+  return static_cast<int>(*v);
+}
+
+std::vector<std::string> ScenarioReader::presets(const YAML::Node& n, std::string_view what) {
+  std::vector<std::string> out;
+  for (const auto& [name, at] : list(n, what)) {
+    const Preset* p = find_preset(name);
+    if (!p) {
+      std::string known;
+      for (const auto& q : builtin_presets()) known += (known.empty() ? "" : ", ") + q.name;
+      s_.problem(at, std::string(what) + ": unknown ruleset '" + name + "' (known: " + known + ")");
+      continue;
+    }
+    if (std::find(out.begin(), out.end(), p->name) == out.end()) out.push_back(p->name);
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> ScenarioReader::switches(const MapView& m, std::string_view what,
+                                                                          std::string_view except) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [key, value, key_node] : m.entries()) {
+    if (key == except) continue;
+    auto v = r_.str(value, std::string(what) + " " + key);
+    if (!v) continue;
+    RuleSet probe;
+    if (auto ok = probe.set(key, *v); !ok) {
+      r_.error(find_switch(key) ? value : key_node, std::string(what) + ": " + ok.error());
+      continue;
+    }
+    out.emplace_back(key, *v);
+  }
+  return out;
+}
+
+namespace {
+
+bool well_formed_id(const std::string& id) {
+  static const std::regex pattern("^[A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*$");
+  return std::regex_match(id, pattern);
+}
+
+std::string join(const std::vector<std::string_view>& v) {
+  std::string out;
+  for (auto s : v) out += (out.empty() ? "" : ", ") + std::string(s);
+  return out;
+}
+
+}  // namespace
+
+void ScenarioReader::read_meta(const MapView& m) {
+  if (const auto* n = m.get("id")) {
+    if (auto id = r_.str(*n, "id")) {
+      s_.id = *id;
+      if (!well_formed_id(*id))
+        r_.error(*n, "id '" + *id + "': expected the main ruling id plus a suffix, e.g. BR-03-a or REG-001 "
+                     "(pattern ^[A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*$)");
+    }
+  } else {
+    missing("id", "stable and unique, e.g. BR-03-a");
+  }
+  if (const auto* n = m.get("title")) s_.title = r_.str(*n, "title").value_or("");
+  else missing("title", "one line saying what the scenario shows");
+  if (const auto* n = m.get("source")) s_.source = r_.str(*n, "source").value_or("");
+  else missing("source", "where the expected answer comes from, in words");
+  if (const auto* n = m.get("notes")) s_.notes = r_.str(*n, "notes").value_or("");
+  read_rulings(m);
+  read_requirements(m);
+}
+
+// rulings, and status and disputed with their defaults from the ledger.
+void ScenarioReader::read_rulings(const MapView& m) {
+  if (const auto* n = m.get("rulings")) {
+    for (const auto& [id, at] : list(*n, "rulings")) {
+      if (!find_ruling(id) && !find_ledger_switch(id))
+        s_.problem(at, "rulings: unknown ruling '" + id + "' (neither a ruling nor a switch id of oracle/rulings.yaml)");
+      s_.rulings.push_back(id);
+    }
+    if (s_.rulings.empty() && r_.ok()) r_.error(*n, "rulings: list at least one ruling id of oracle/rulings.yaml");
+  } else {
+    missing("rulings", "ids of oracle/rulings.yaml, e.g. [BR-03]");
+  }
+  const LedgerRuling* first = s_.rulings.empty() ? nullptr : ruling_for(s_.rulings.front());
+  s_.status = first ? first->status : "";
+  if (const auto* n = m.get("status")) {
+    if (auto st = r_.str(*n, "status")) {
+      const auto& tiers = status_tiers();
+      if (std::find(tiers.begin(), tiers.end(), *st) == tiers.end())
+        r_.error(*n, "status: unknown tier '" + *st + "' (expected one of: " + join(tiers) + ")");
+      s_.status = *st;
+    }
+  }
+  for (const auto& id : s_.rulings)
+    if (const auto* r = find_ruling(id)) s_.disputed = s_.disputed || r->disputed;
+  if (const auto* n = m.get("disputed")) s_.disputed = r_.boolean(*n, "disputed").value_or(s_.disputed);
+}
+
+// tags, requires, applies_to and rules.
+void ScenarioReader::read_requirements(const MapView& m) {
+  if (const auto* n = m.get("tags"))
+    for (auto& [tag, at] : list(*n, "tags")) s_.tags.push_back(tag);
+  if (const auto* n = m.get("requires")) {
+    for (const auto& [cap, at] : list(*n, "requires")) {
+      if (!is_capability(cap))
+        s_.problem(at, "requires: unknown capability '" + cap + "' (expected one of: " + join(capability_names()) + ")");
+      else if (std::find(s_.required.begin(), s_.required.end(), cap) == s_.required.end())
+        s_.required.push_back(cap);
+    }
+  } else {
+    s_.required = {"base"};
+  }
+  if (const auto* n = m.get("applies_to")) {
+    s_.applies_to = presets(*n, "applies_to");
+    if (s_.applies_to.empty() && r_.ok())
+      r_.error(*n, "applies_to: list at least one ruleset, or leave it out for every ruleset");
+  }
+  if (const auto* n = m.get("rules")) {
+    if (n->IsMap()) s_.rules = switches(MapView(*n, r_), "rules");
+    else r_.error(*n, "rules: expected a map of switch values, e.g. {farmers: \"off\"}");
+  }
+}
+
+void ScenarioReader::read(const YAML::Node& doc) {
+  s_.loc = loc_of(doc);
+  if (!r_.keys(doc, {"id", "title", "rulings", "status", "disputed", "source", "tags", "requires", "applies_to", "rules",
+                     "notes", "position", "query", "expect", "variants"},
+               "scenario"))
+    return;
+  const MapView m(doc, r_);
+  for (const auto& [key, value, key_node] : m.entries()) s_.locs[key] = loc_of(key_node);
+  read_meta(m);
+  if (const auto* n = m.get("position")) read_position(*n);
+  else missing("position", "the board position the question is about");
+  if (const auto* n = m.get("query")) read_query(*n);
+  if (const auto* n = m.get("expect")) s_.expect = read_expect(*n, "expect");
+  else missing("expect", "the answer the ruling gives");
+  if (const auto* n = m.get("variants")) read_variants(*n);
+}
+
+namespace {
+
+std::string relative_path(const std::string& path) {
+  namespace fs = std::filesystem;
+  const fs::path p(path);
+  if (!p.is_absolute()) return p.lexically_normal().generic_string();
+  std::error_code ec;
+  const fs::path cwd = fs::current_path(ec);
+  if (ec) return path;
+  const fs::path rel = p.lexically_proximate(cwd);
+  return rel.empty() ? path : rel.generic_string();
+}
+
+void read_document(const YAML::Node& doc, const std::string& path, ScenarioFile& out) {
+  Scenario s;
+  s.file = path;
+  try {
+    ScenarioReader(s).read(doc);
+    if (s.valid()) lint_scenario(s);
+  } catch (const std::exception& e) {  // a YAML accessor we did not guard: still a located problem
+    s.problem(s.loc, std::string("cannot read this scenario: ") + e.what());
+  }
+  out.scenarios.push_back(std::move(s));
+}
+
+}  // namespace
+
+ScenarioFile load_scenario_text(const std::string& text, const std::string& path) {
+  ScenarioFile out;
+  out.path = relative_path(path);
+  std::vector<YAML::Node> docs;
+  try {
+    docs = YAML::LoadAll(text);
+  } catch (const YAML::Exception& e) {
+    Diagnostic d{out.path, 0, 0, "YAML syntax error: " + e.msg};
+    if (e.mark.line >= 0) {
+      d.line = e.mark.line + 1;
+      d.column = e.mark.column + 1;
+    }
+    out.problems.push_back(std::move(d));
+    return out;
+  }
+  for (const auto& doc : docs)
+    if (doc.IsDefined() && !doc.IsNull()) read_document(doc, out.path, out);
+  if (out.scenarios.empty()) out.problems.push_back({out.path, 0, 0, "no scenario in this file"});
+  return out;
+}
+
+ScenarioFile load_scenario_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    ScenarioFile out;
+    out.path = relative_path(path);
+    out.problems.push_back({out.path, 0, 0, "cannot read this file"});
+    return out;
+  }
+  std::stringstream buf;
+  buf << in.rdbuf();
+  return load_scenario_text(buf.str(), path);
+}
+
+bool ScenarioFile::valid() const {
+  return problems.empty() && std::all_of(scenarios.begin(), scenarios.end(), [](const Scenario& s) { return s.valid(); });
+}
+
+}  // namespace carc

@@ -1,0 +1,176 @@
+// The scenario subcommands through their run_X functions: output and exit codes
+// (src/cli/exit_codes.hpp, DESIGN.md "Results, summary and exit codes").
+#include <catch2/catch.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+
+using namespace carc;
+
+namespace {
+
+std::string data(const std::string& rel) { return std::string(CARC_SOURCE_DIR) + "/tests/data/" + rel; }
+
+std::filesystem::path fresh_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("carc-cli-test-" + name + "-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
+struct Run {
+  int code = 0;
+  std::string out, err;
+};
+
+Run run(const RunOptions& o) {
+  std::ostringstream out, err;
+  const int code = run_run(o, out, err);
+  return {code, out.str(), err.str()};
+}
+
+RunOptions paths(std::vector<std::string> p) {
+  RunOptions o;
+  o.paths = std::move(p);
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("run exits 0 when nothing fails", "[cli][run]") {
+  const Run r = run(paths({data("runner/pass"), data("runner/limited")}));
+  INFO(r.out << r.err);
+  CHECK(r.code == kExitOk);
+  CHECK(r.out.find("11 results: 11 passed") != std::string::npos);
+}
+
+TEST_CASE("run exits 1 on a failed scenario", "[cli][run]") {
+  CHECK(run(paths({data("runner/pass"), data("runner/fail")})).code == kExitFailures);
+}
+
+TEST_CASE("run exits 2 on an invalid scenario, even next to failures", "[cli][run]") {
+  CHECK(run(paths({data("runner/fail"), data("invalid/unknown-key.yaml")})).code == kExitInvalidInput);
+}
+
+TEST_CASE("run exits 2 on bad arguments", "[cli][run]") {
+  RunOptions o = paths({data("runner/pass")});
+  o.rulesets = {"hig-c9"};
+  Run r = run(o);
+  CHECK(r.code == kExitInvalidInput);
+  CHECK(r.err.find("unknown ruleset 'hig-c9'") != std::string::npos);
+  o = paths({data("runner/pass")});
+  o.shard = "3/2";
+  CHECK(run(o).code == kExitInvalidInput);
+  o = paths({data("runner/pass")});
+  o.format = "yaml";
+  CHECK(run(o).code == kExitInvalidInput);
+  r = run(paths({data("no-such-dir")}));
+  CHECK(r.code == kExitInvalidInput);
+  CHECK(r.err.find("no such file or directory") != std::string::npos);
+}
+
+TEST_CASE("run --id and --ruleset narrow to one result", "[cli][run]") {
+  RunOptions o = paths({data("runner/pass")});
+  o.ids = {"BR-03-t"};
+  o.rulesets = {"zmg"};
+  o.format = "json";
+  const Run r = run(o);
+  CHECK(r.code == kExitOk);
+  std::istringstream lines(r.out);
+  std::string first;
+  std::getline(lines, first);
+  const auto j = nlohmann::json::parse(first);
+  CHECK(j["id"] == "BR-03-t");
+  CHECK(j["ruleset"] == "zmg-c2");
+  CHECK(r.out.find("\"total\":1") != std::string::npos);
+}
+
+TEST_CASE("run --out writes the report file instead of printing it", "[cli][run]") {
+  const auto dir = fresh_dir("out");
+  RunOptions o = paths({data("runner/pass")});
+  o.format = "junit";
+  o.out_dir = dir.string();
+  const Run r = run(o);
+  CHECK(r.code == kExitOk);
+  CHECK(std::filesystem::exists(dir / "junit.xml"));
+  CHECK(r.out.find("<testsuites") == std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("The executable takes repeatable options before the paths and exits with the run's code", "[cli][run]") {
+  const std::string cmd = std::string(CARC_BINARY) + " run --id BR-03-t --ruleset zmg " + data("runner/pass") + " 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  REQUIRE(pipe);
+  std::string out;
+  char buf[256];
+  while (std::fgets(buf, sizeof buf, pipe)) out += buf;
+  const int status = pclose(pipe);
+  INFO(out);
+  CHECK(WEXITSTATUS(status) == kExitOk);
+  CHECK(out.find("1 result: 1 passed") != std::string::npos);
+}
+
+TEST_CASE("check prints located problems and exits 2, and exits 0 on a clean corpus", "[cli][check]") {
+  std::ostringstream out, err;
+  CheckOptions bad;
+  bad.paths = {data("invalid/unknown-key.yaml"), data("invalid/edges-mismatch.yaml")};
+  CHECK(run_check(bad, out, err) == kExitInvalidInput);
+  CHECK(out.str().find("invalid/edges-mismatch.yaml:13:7: tiles: tile E at 0,-1 r0 shows F") != std::string::npos);
+  CHECK(out.str().find("invalid/unknown-key.yaml:5:1: unknown key 'titel'") != std::string::npos);
+  CHECK(out.str().find("id 'BR-03-z' is not unique") != std::string::npos);  // both fixtures use the same id
+  CHECK(out.str().find("checked 2 scenarios in 2 files: 4 problems") != std::string::npos);
+  std::ostringstream out2, err2;
+  CheckOptions good;
+  good.paths = {data("runner")};
+  CHECK(run_check(good, out2, err2) == kExitOk);
+  CHECK(out2.str().find("no problems") != std::string::npos);
+}
+
+TEST_CASE("moves lists the legal moves after query.apply, sorted", "[cli][moves]") {
+  std::ostringstream out, err;
+  MovesOptions o;
+  o.file = data("runner/pass/placement.yaml");
+  o.id = "BR-03-t";
+  CHECK(run_moves(o, out, err) == kExitOk);
+  CHECK(out.str() == "deploy follower 1,0:field{ER,SL,SR,WL}\ndeploy follower 1,0:field{NL,NR,EL,WR}\npass\n");
+}
+
+TEST_CASE("moves needs --id for a file of several scenarios and refuses what it cannot model", "[cli][moves]") {
+  std::ostringstream out, err;
+  MovesOptions o;
+  o.file = data("runner/pass/placement.yaml");
+  CHECK(run_moves(o, out, err) == kExitInvalidInput);
+  CHECK(err.str().find("choose one with --id") != std::string::npos);
+  o.file = data("runner/pass/apply.yaml");
+  o.id = "BR-03-v";
+  CHECK(run_moves(o, out, err) == kExitInvalidInput);  // its second move is refused
+  CHECK(err.str().find("refused: feature-occupied") != std::string::npos);
+}
+
+TEST_CASE("coverage lists every ruling with its scenarios and counts, and exits 0", "[cli][coverage]") {
+  std::ostringstream out, err;
+  CoverageOptions o;
+  o.paths = {data("runner/pass")};
+  CHECK(run_coverage(o, out, err) == kExitOk);
+  CHECK(out.str().find("BR-03  covered  BR-03-t (passed), BR-03-v (passed), BR-03-w (passed)") != std::string::npos);
+  CHECK(out.str().find("FM-14  gap\n") != std::string::npos);
+  CHECK(out.str().find("not-encodable: ") != std::string::npos);
+  CHECK(out.str().find(" gaps, ") != std::string::npos);
+  std::ostringstream json, err2;
+  o.format = "json";
+  CHECK(run_coverage(o, json, err2) == kExitOk);
+  std::istringstream lines(json.str());
+  std::string line, last;
+  while (std::getline(lines, line)) {
+    REQUIRE_NOTHROW(nlohmann::json::parse(line));
+    last = line;
+  }
+  CHECK(nlohmann::json::parse(last)["type"] == "summary");
+}

@@ -1,0 +1,162 @@
+// The reporters (src/report): text, JSON lines, JUnit XML and Markdown over a
+// run with passed, failed, unsupported and invalid results.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "report/report.hpp"
+#include "runner/engine_subject.hpp"
+#include "runner/runner.hpp"
+
+using namespace carc;
+
+namespace {
+
+std::string data(const std::string& rel) { return std::string(CARC_SOURCE_DIR) + "/tests/data/" + rel; }
+
+// Our engine without the flying machines, so that a result can be `unsupported`.
+class EngineWithoutFlier final : public Subject {
+ public:
+  std::string name() const override { return "engine without flier"; }
+  std::vector<std::string> capabilities() const override {
+    auto caps = engine_.capabilities();
+    caps.erase(std::remove(caps.begin(), caps.end(), "flier"), caps.end());
+    return caps;
+  }
+  Reply answer(const Request& r) override { return engine_.answer(r); }
+
+ private:
+  EngineSubject engine_;
+};
+
+// A corpus with passed, failed, unsupported and invalid results.
+const RunReport& mixed_report() {
+  static const Corpus corpus = load_corpus({data("runner/pass"), data("runner/limited"), data("runner/fail"),
+                                            data("invalid/bad-id.yaml"), data("invalid/yaml-syntax.yaml")});
+  static const RunReport report = [] {
+    EngineWithoutFlier subject;
+    return run_corpus(corpus, Selection{}, subject);
+  }();
+  return report;
+}
+
+std::string render(Format f, bool colour = false) {
+  std::ostringstream out;
+  make_reporter(f, ReportOptions{colour})->write(mixed_report(), out);
+  return out.str();
+}
+
+// A small well-formedness check: balanced tags, quoted attributes, known entities only.
+std::string xml_problem(const std::string& xml) {
+  std::vector<std::string> open;
+  std::size_t i = 0;
+  while ((i = xml.find_first_of("<&", i)) != std::string::npos) {
+    if (xml[i] == '&') {
+      const auto semi = xml.find(';', i);
+      const std::string entity = semi == std::string::npos ? "" : xml.substr(i, semi - i + 1);
+      if (entity != "&amp;" && entity != "&lt;" && entity != "&gt;" && entity != "&quot;" && entity != "&apos;")
+        return "bad entity at " + std::to_string(i);
+      i = semi;
+      continue;
+    }
+    const auto end = xml.find('>', i);
+    if (end == std::string::npos) return "unclosed tag";
+    const std::string tag = xml.substr(i + 1, end - i - 1);
+    i = end;
+    if (tag.empty() || tag.front() == '?') continue;
+    if (tag.find('<') != std::string::npos) return "'<' inside a tag";
+    if (std::count(tag.begin(), tag.end(), '"') % 2 != 0) return "unbalanced quotes in <" + tag + ">";
+    const std::string name = tag.substr(tag.front() == '/' ? 1 : 0, tag.find_first_of(" />", 1) - (tag.front() == '/' ? 1 : 0));
+    if (tag.front() == '/') {
+      if (open.empty() || open.back() != name) return "mismatched </" + name + ">";
+      open.pop_back();
+    } else if (tag.back() != '/') {
+      open.push_back(name);
+    }
+  }
+  return open.empty() ? "" : "unclosed <" + open.back() + ">";
+}
+
+}  // namespace
+
+TEST_CASE("Every JSON line parses and the summary carries every state", "[report][json]") {
+  std::istringstream in(render(Format::Json));
+  std::string line;
+  std::vector<nlohmann::json> records;
+  while (std::getline(in, line)) REQUIRE_NOTHROW(records.push_back(nlohmann::json::parse(line)));
+  REQUIRE(records.size() == mixed_report().results.size() + 1);
+  const auto& summary = records.back();
+  CHECK(summary["type"] == "summary");
+  CHECK(summary["total"] == mixed_report().results.size());
+  int sum = 0;
+  for (std::size_t i = 0; i < kOutcomes; ++i) {
+    const std::string state(outcome_name(static_cast<Outcome>(i)));
+    REQUIRE(summary.contains(state));
+    sum += summary[state].get<int>();
+  }
+  CHECK(sum == summary["total"].get<int>());
+  CHECK(summary["failed"] == 1);
+  CHECK(summary["invalid"] == 2);
+  CHECK(summary["xpass"] == 0);
+  for (std::size_t i = 0; i + 1 < records.size(); ++i) {
+    CHECK(records[i]["type"] == "result");
+    if (!records[i]["ruleset"].is_null()) CHECK(records[i]["rules"].contains("farmer-scoring"));
+  }
+}
+
+TEST_CASE("JUnit XML is well formed, escaped, and counts per ruleset", "[report][junit]") {
+  const std::string xml = render(Format::Junit);
+  INFO(xml);
+  CHECK(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites", 0) == 0);
+  CHECK(xml_problem(xml).empty());
+  CHECK(xml.find("<testsuite name=\"invalid\" tests=\"2\" failures=\"0\" errors=\"2\" skipped=\"0\">") != std::string::npos);
+  CHECK(xml.find("<failure type=\"failed\"") != std::string::npos);
+  CHECK(xml.find("<skipped message=\"unsupported: needs flier\"/>") != std::string::npos);
+  CHECK(xml.find("<property name=\"farmers\" value=\"on\"/>") != std::string::npos);
+  CHECK(xml.find("&apos;br-3&apos;") != std::string::npos);
+}
+
+TEST_CASE("The Markdown summary has the state counts, the area x ruleset table and the failures", "[report][markdown]") {
+  const std::string md = render(Format::Markdown);
+  CHECK(md.find("| state | results |") != std::string::npos);
+  CHECK(md.find("| failed | 1 |") != std::string::npos);
+  CHECK(md.find("| area | hig-c1-2000 | hig-c3 | zmg-c2 | (not run) |") != std::string::npos);
+  CHECK(md.find("| base | 1/1 | 6/7 (1 failed) | 3/3 | 0/1 (1 invalid) |") != std::string::npos);
+  CHECK(md.find("| flying-machines |  | 0/1 (1 unsupported) |  |  |") != std::string::npos);
+  CHECK(md.find("| (invalid) |  |  |  | 0/1 (1 invalid) |") != std::string::npos);
+  CHECK(md.find("### BR-03-u under hig-c3: failed") != std::string::npos);
+  CHECK(md.find("Rerun: `carc-oracle run") != std::string::npos);
+}
+
+TEST_CASE("The text report shows the board, a +/- diff and the rerun command", "[report][text]") {
+  const std::string text = render(Format::Text);
+  CHECK(text.find("FAILED BR-03-u [hig-c3]") != std::string::npos);
+  CHECK(text.find("    tile D 0,0 r0\n") != std::string::npos);
+  CHECK(text.find("    figure blue follower 0,0:road{E,W}\n") != std::string::npos);
+  CHECK(text.find("    - deploy follower 1,0:road{E,W}\n") != std::string::npos);
+  CHECK(text.find("    + deploy follower 1,0:field{ER,SL,SR,WL}\n") != std::string::npos);
+  CHECK(text.find("rerun: carc-oracle run ") != std::string::npos);
+  CHECK(text.find("--id BR-03-u --ruleset hig-c3") != std::string::npos);
+  CHECK(text.find("UNSUPPORTED FM-13-t: needs flier [hig-c3]") != std::string::npos);
+  CHECK(text.find('\033') == std::string::npos);
+  CHECK(render(Format::Text, true).find("\033[31m") != std::string::npos);
+}
+
+TEST_CASE("Reports are deterministic and hold no absolute paths", "[report]") {
+  for (const Format f : {Format::Text, Format::Json, Format::Junit, Format::Markdown}) {
+    const std::string a = render(f);
+    CHECK(a == render(f));
+    CHECK(a.find(CARC_SOURCE_DIR) == std::string::npos);
+  }
+}
+
+TEST_CASE("Format names and report file names", "[report]") {
+  Format f;
+  CHECK(parse_format("junit", f));
+  CHECK(f == Format::Junit);
+  CHECK_FALSE(parse_format("html", f));
+  CHECK(report_file_name(Format::Markdown) == "summary.md");
+  CHECK(report_file_name(Format::Json) == "results.jsonl");
+}
