@@ -3,7 +3,7 @@
 # Skips apt entirely when everything is already there.
 set -euo pipefail
 packages=(cmake ninja-build g++ libyaml-cpp-dev catch2 libfmt-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev
-          python3 python3-yaml python3-jsonschema))
+          python3 python3-yaml python3-jsonschema)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
