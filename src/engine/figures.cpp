@@ -1,5 +1,7 @@
 #include "engine/figures.hpp"
 
+#include "engine/names.hpp"
+
 namespace carc {
 namespace {
 constexpr std::array<std::string_view, kFigureKinds> kFigureNames{"follower", "large",   "abbot", "mayor",
@@ -9,26 +11,10 @@ constexpr std::array<std::string_view, kMaxPlayers> kColourNames{"red", "blue", 
 
 std::string_view figure_name(FigureKind k) { return kFigureNames[static_cast<std::size_t>(k)]; }
 
-bool parse_figure(std::string_view s, FigureKind& out) {
-  for (std::size_t i = 0; i < kFigureNames.size(); ++i) {
-    if (kFigureNames[i] == s) {
-      out = static_cast<FigureKind>(i);
-      return true;
-    }
-  }
-  return false;
-}
+bool parse_figure(std::string_view s, FigureKind& out) { return parse_name(kFigureNames, s, out); }
 
 std::string_view colour_name(Colour c) { return kColourNames[static_cast<std::size_t>(c)]; }
 
-bool parse_colour(std::string_view s, Colour& out) {
-  for (std::size_t i = 0; i < kColourNames.size(); ++i) {
-    if (kColourNames[i] == s) {
-      out = static_cast<Colour>(i);
-      return true;
-    }
-  }
-  return false;
-}
+bool parse_colour(std::string_view s, Colour& out) { return parse_name(kColourNames, s, out); }
 
 }  // namespace carc

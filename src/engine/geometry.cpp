@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "engine/names.hpp"
+
 namespace carc {
 namespace {
 constexpr std::array<std::string_view, 4> kEdgeNames{"N", "E", "S", "W"};
@@ -21,27 +23,9 @@ std::string_view edge_name(int edge) { return kEdgeNames[static_cast<std::size_t
 std::string_view half_name(int h) { return kHalfNames[static_cast<std::size_t>(h & 7)]; }
 std::string_view compass_name(Compass c) { return kCompassNames[static_cast<std::size_t>(c)]; }
 
-bool parse_compass(std::string_view s, Compass& out) {
-  for (std::size_t i = 0; i < kCompassNames.size(); ++i) {
-    if (kCompassNames[i] == s) {
-      out = static_cast<Compass>(i);
-      return true;
-    }
-  }
-  return false;
-}
-
-int parse_edge(std::string_view s) {
-  for (std::size_t i = 0; i < kEdgeNames.size(); ++i)
-    if (kEdgeNames[i] == s) return static_cast<int>(i);
-  return -1;
-}
-
-int parse_half(std::string_view s) {
-  for (std::size_t i = 0; i < kHalfNames.size(); ++i)
-    if (kHalfNames[i] == s) return static_cast<int>(i);
-  return -1;
-}
+bool parse_compass(std::string_view s, Compass& out) { return parse_name(kCompassNames, s, out); }
+int parse_edge(std::string_view s) { return index_in(kEdgeNames, s); }
+int parse_half(std::string_view s) { return index_in(kHalfNames, s); }
 
 std::string to_string(Pos p) { return std::to_string(p.x) + "," + std::to_string(p.y); }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "engine/names.hpp"
 #include "engine/queries.hpp"
 #include "engine/scoring.hpp"
 #include "engine/turn.hpp"
@@ -20,15 +21,7 @@ const std::vector<std::string_view>& all_phase_names() {
   return names;
 }
 
-bool parse_phase(std::string_view s, Phase& out) {
-  for (std::size_t i = 0; i < kPhaseNames.size(); ++i) {
-    if (kPhaseNames[i] == s) {
-      out = static_cast<Phase>(i);
-      return true;
-    }
-  }
-  return false;
-}
+bool parse_phase(std::string_view s, Phase& out) { return parse_name(kPhaseNames, s, out); }
 
 std::string_view reason_name(Reason r) {
   switch (r) {
@@ -83,16 +76,7 @@ const std::vector<std::string_view>& all_reason_names() {
   return names;
 }
 
-bool parse_reason(std::string_view s, Reason& out) {
-  const auto& names = all_reason_names();
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (names[i] == s) {
-      out = static_cast<Reason>(i);
-      return true;
-    }
-  }
-  return false;
-}
+bool parse_reason(std::string_view s, Reason& out) { return parse_name(all_reason_names(), s, out); }
 
 void State::end_game(std::vector<Event>* ev) {
   if (phase_ == Phase::GameOver) return;

@@ -4,6 +4,8 @@
 #include <bit>
 #include <tuple>
 
+#include "engine/names.hpp"
+
 namespace carc {
 namespace {
 constexpr std::array<std::string_view, kFeatureKinds> kKindNames{
@@ -31,15 +33,7 @@ std::vector<std::string_view> split_words(std::string_view s) {
 
 std::string_view feature_kind_name(FeatureKind k) { return kKindNames[static_cast<std::size_t>(k)]; }
 
-bool parse_feature_kind(std::string_view s, FeatureKind& out) {
-  for (std::size_t i = 0; i < kKindNames.size(); ++i) {
-    if (kKindNames[i] == s) {
-      out = static_cast<FeatureKind>(i);
-      return true;
-    }
-  }
-  return false;
-}
+bool parse_feature_kind(std::string_view s, FeatureKind& out) { return parse_name(kKindNames, s, out); }
 
 char edge_type_letter(EdgeType t) {
   switch (t) {
