@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages the build and tests need (run as root).
-# Skips apt entirely when everything is already there.
+# Skips apt entirely when everything is already there. Extra package names given as
+# arguments are installed too (scripts/fuzz.sh adds clang and libFuzzer this way).
 set -euo pipefail
+# chromium renders the HTML report in its test (tests/html_chromium_test.py); fonts-dejavu-core gives it
+# and the report's SVG boards the same font everywhere. GNU time measures the corpus run's peak memory.
 packages=(cmake ninja-build g++ libyaml-cpp-dev catch2 libfmt-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev
-          python3 python3-yaml python3-jsonschema)
+          python3 python3-yaml python3-jsonschema chromium fonts-dejavu-core time "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -12,29 +12,12 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli_support.hpp"
 
 using namespace carc;
+using namespace carc::test;
 
 namespace {
-
-std::string data(const std::string& rel) { return std::string(CARC_SOURCE_DIR) + "/tests/data/" + rel; }
-
-std::filesystem::path fresh_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("carc-cli-test-" + name + "-" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
-  return dir;
-}
-
-struct Run {
-  int code = 0;
-  std::string out, err;
-};
-
-Run run(const RunOptions& o) {
-  std::ostringstream out, err;
-  const int code = run_run(o, out, err);
-  return {code, out.str(), err.str()};
-}
 
 RunOptions paths(std::vector<std::string> p) {
   RunOptions o;

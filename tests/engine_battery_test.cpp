@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <set>
 
+#include "brute_force.hpp"
 #include "engine/game.hpp"
 #include "engine_fixture.hpp"
 
@@ -21,89 +21,24 @@ int games_to_play() {
   return 1000;
 }
 
-// Brute force over a superset of the moves of the current phase: everything
-// is_legal accepts must be listed (placements up to rotation symmetry), and
-// everything listed must be accepted.
+// Brute force over a superset of the moves of the current phase
+// (brute_force.hpp): everything is_legal accepts must be listed (placements up
+// to rotation symmetry), everything listed must be accepted, and the superset
+// must contain every listed move.
 void check_agreement(const State& s, const MoveList& moves) {
   for (const Move& m : moves) {
     INFO(to_string(m, s.catalog()));
     REQUIRE(is_legal(s, m) == Reason::Ok);
   }
   auto listed = [&](const Move& m) { return std::find(moves.begin(), moves.end(), m) != moves.end(); };
-  auto agree = [&](const Move& m) {
-    INFO(to_string(m, s.catalog()) << " in phase " << phase_name(s.phase()));
-    REQUIRE((is_legal(s, m) == Reason::Ok) == listed(m));
-  };
-  const Board& b = s.board();
-  auto all_nodes = [&](auto&& fn) {
-    for (std::size_t i = 0; i < b.node_count(); ++i) {
-      const auto n = static_cast<std::uint16_t>(i);
-      fn(b.node_pos(n), b.node_addr(n));
-    }
-  };
-  switch (s.phase()) {
-    case Phase::Tile: {
-      if (s.in_hand() == kNoTile) return;
-      const TileDef& d = s.catalog()[s.in_hand()];
-      std::set<std::pair<int, int>> tried;
-      for (int t = 0; t < b.tile_count(); ++t) {
-        for (const Pos off : kRingOffset) {
-          const Pos q = b.tile(t).pos + off;
-          if (!tried.insert({q.x, q.y}).second) continue;
-          for (int r = 0; r < 4; ++r) {
-            Move m = Move::place(s.in_hand(), q, r);
-            const bool legal = is_legal(s, m) == Reason::Ok;
-            m.rot = d.canonical_rot[static_cast<std::size_t>(r)];
-            INFO(to_string(m, s.catalog()));
-            REQUIRE(legal == listed(m));
-          }
-        }
-      }
-      return;
-    }
-    case Phase::Figure:
-    case Phase::Phantom: {
-      const int t = s.placed_tile();
-      for (int k = 0; k < kFigureKinds; ++k) {
-        const auto kind = static_cast<FigureKind>(k);
-        for (int local = 0; local < b.tile(t).nfeatures; ++local)
-          agree(Move::deploy(kind, b.tile(t).pos, b.def(t).address(local, b.tile(t).rot)));
-        if (b.def(t).portal >= 0) all_nodes([&](Pos p, FeatureAddr f) { agree(Move::deploy(kind, p, f, true)); });
-        for (int roll = 1; roll <= 3; ++roll) agree(Move::fly(kind, roll));
-      }
-      for (const BoardFigure& f : s.figures()) {
-        agree(Move::return_abbot(b.node_pos(f.node), b.node_addr(f.node)));
-        agree(Move::princess(f.kind, s.player(f.owner).colour, b.node_pos(f.node), b.node_addr(f.node)));
-      }
-      agree(Move::pass());
-      return;
-    }
-    case Phase::Landing: {
-      const int t = b.tile_at(s.flight_target());
-      REQUIRE(t >= 0);
-      for (int local = 0; local < b.tile(t).nfeatures; ++local)
-        agree(Move::land(b.tile(t).pos, b.def(t).address(local, b.tile(t).rot)));
-      agree(Move::pass());
-      return;
-    }
-    case Phase::Wagon:
-      all_nodes([&](Pos p, FeatureAddr f) { agree(Move::wagon(p, f)); });
-      agree(Move::pass());
-      return;
-    case Phase::CropChoice:
-      agree(Move::crop_choice(true));
-      agree(Move::crop_choice(false));
-      agree(Move::pass());
-      return;
-    case Phase::CropResponse:
-      for (int k = 0; k < kFigureKinds; ++k)
-        all_nodes([&](Pos p, FeatureAddr f) {
-          agree(Move::crop_add(static_cast<FigureKind>(k), p, f));
-          agree(Move::crop_remove(static_cast<FigureKind>(k), p, f));
-        });
-      agree(Move::pass());
-      return;
-    case Phase::GameOver: return;
+  const MoveList candidates = candidate_moves(s);
+  for (const Move& c : candidates) {
+    INFO(to_string(c, s.catalog()) << " in phase " << phase_name(s.phase()));
+    REQUIRE((is_legal(s, c) == Reason::Ok) == listed(canonical(s, c)));
+  }
+  for (const Move& m : moves) {
+    INFO(to_string(m, s.catalog()) << " is listed but not among the brute-force candidates");
+    REQUIRE(std::find(candidates.begin(), candidates.end(), m) != candidates.end());
   }
 }
 
@@ -198,4 +133,52 @@ TEST_CASE("A state copies by value and the copy evolves independently", "[batter
   CHECK(b.board().tile_count() == 1);
   CHECK(a.board().tile_count() == 2);
   CHECK(b.phase() == Phase::Tile);
+}
+
+namespace {
+
+// A game with every set and figure the edition allows (the pig only under per-field farmer scoring).
+GameSetup preset_game(const Preset& p, const RuleSet& rules, int players, bool expansions, std::uint64_t seed) {
+  GameSetup setup;
+  for (int i = 0; i < players; ++i) setup.seats.push_back(static_cast<Colour>(i));
+  setup.edition = p.edition.substr(0, 2);  // the tile edition: C3.1 plays the C3 tiles
+  setup.figures = default_figures(setup.edition);
+  setup.seed = seed;
+  if (!expansions) return setup;
+  for (const char* set : {"flier", "crop-circles", "princess-dragon"})
+    if (cat().set(set) && cat().tiles_of(set, setup.edition)) setup.sets.push_back(set);
+  for (const FigureKind k : {FigureKind::Large, FigureKind::Mayor, FigureKind::Wagon, FigureKind::Builder,
+                             FigureKind::Pig, FigureKind::Phantom})
+    if (k != FigureKind::Pig || rules.farmer_scoring() == FarmerScoring::Fs3Field3)
+      setup.figures[static_cast<std::size_t>(k)] = 1;
+  return setup;
+}
+
+}  // namespace
+
+// The battery above rotates single switches over the defaults; this runs the
+// presets themselves (their switch combinations and editions), checking
+// legal_moves against the brute force at every decision of every game.
+TEST_CASE("Random playouts under every ruleset preset agree with the brute force at every decision", "[battery][presets]") {
+  MoveList moves;
+  const int last = games_to_play() >= 1000 ? 0 : 1;  // sanitizer builds: only the game with every expansion
+  for (const Preset& p : builtin_presets()) {
+    auto rules = ruleset_named(p.name);
+    REQUIRE(rules.ok());
+    for (int g = 1; g >= last; --g) {
+      const std::uint64_t seed = 1000 + static_cast<std::uint64_t>(g);
+      auto game = new_game(cat(), *rules, preset_game(p, *rules, 2 + g * 2, g == 1, seed));
+      INFO("preset " << p.name << " game " << g << ": " << (game ? std::string() : game.error()));
+      REQUIRE(game.ok());
+      State s = std::move(*game);
+      SplitMix64 rng(seed);
+      while (s.phase() != Phase::GameOver) {
+        legal_moves(s, moves);
+        REQUIRE_FALSE(moves.empty());
+        check_agreement(s, moves);
+        REQUIRE(s.apply(moves[rng.below(moves.size())]) == Reason::Ok);
+        REQUIRE(s.check_invariants().empty());
+      }
+    }
+  }
 }

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "render/terminal_board.hpp"
+
 namespace carc {
 
 struct PlayOptions {
@@ -28,9 +30,14 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err);
 struct RunOptions {
   std::vector<std::string> paths;  // default: scenarios/ of the current directory
   std::vector<std::string> ids, tags, rulings, rulesets;
-  std::string format = "text";     // text | json | junit | markdown
+  std::string format = "text";     // text | json | junit | markdown | html
   std::string out_dir;             // write the report file into this directory instead of stdout
   std::string shard;               // K/N
+  bool metamorphic = false;        // also run every scenario rotated and translated (id@r90, ...)
+  std::string impl;                // run this implementation over the protocol instead of our engine ('CMD ARGS', no shell)
+  double timeout = 10;             // --impl: seconds per request (and for the handshake)
+  std::string expectations;        // known failures: matching ones are xfail, listed passes xpass
+  std::string save_expectations;   // write the run's failures as an expectations file
 };
 void setup_run(CLI::App& app, std::function<int()>& action);
 int run_run(const RunOptions& o, std::ostream& out, std::ostream& err);
@@ -59,6 +66,18 @@ struct MovesOptions {
 void setup_moves(CLI::App& app, std::function<int()>& action);
 int run_moves(const MovesOptions& o, std::ostream& out, std::ostream& err);
 
+// `perft FILE --depth N [--divide]`: leaves of the move tree from a scenario's
+// position (after its query.apply), over its fixed draw order and rolls.
+struct PerftOptions {
+  std::string file;
+  std::string id;                  // which scenario, when the file holds several
+  std::string ruleset = "hig-c3";
+  int depth = 1;                   // decisions (plies): each placement, deployment, landing, ... is one
+  bool divide = false;             // the subtotal under each root move, sorted by its notation
+};
+void setup_perft(CLI::App& app, std::function<int()>& action);
+int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err);
+
 // `coverage [PATHS]`: each ruling of oracle/rulings.yaml with its scenarios.
 struct CoverageOptions {
   std::vector<std::string> paths;
@@ -66,6 +85,39 @@ struct CoverageOptions {
 };
 void setup_coverage(CLI::App& app, std::function<int()>& action);
 int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err);
+
+// `lookup QUERY`: ranked search over the ledger and scenarios (src/lookup/README.md).
+struct LookupOptions {
+  std::vector<std::string> words;  // the query, as words
+  std::vector<std::string> paths;  // --corpus; default: scenarios/ of the current directory
+  std::string format = "text";     // text | json
+  std::string ruleset;             // default: hig-c3 where a scenario applies
+  int top = 1;                     // rulings shown in full
+  int matches = 8;                 // matches listed
+  int scenarios = 1;               // scenarios per ruling shown in full
+  bool ascii = false, unicode = false, no_board = false;
+};
+void setup_lookup(CLI::App& app, std::function<int()>& action);
+int run_lookup(const LookupOptions& o, std::ostream& out, std::ostream& err);
+
+// `explain ID [PATHS]`: one scenario in full, optionally its board as SVG.
+struct ExplainOptions {
+  std::string id;
+  std::vector<std::string> paths;
+  std::string ruleset;
+  std::string svg;                 // write the board picture here
+  bool ascii = false, unicode = false;
+};
+void setup_explain(CLI::App& app, std::function<int()>& action);
+int run_explain(const ExplainOptions& o, std::ostream& out, std::ostream& err);
+
+// Boards for `out`: Unicode unless --ascii or a non-UTF-8 locale (--unicode forces it);
+// colour only when out is a terminal's stdout, NO_COLOR is unset and TERM is not dumb.
+TerminalStyle terminal_style(const std::ostream& out, bool ascii, bool unicode);
+
+// `serve`: our engine behind the protocol on stdin/stdout (oracle/PROTOCOL.md).
+void setup_serve(CLI::App& app, std::function<int()>& action);
+int run_serve(int in_fd, std::ostream& out, std::ostream& err);
 
 // `schema`: the JSON Schema of scenario files, generated from the format and the engine's vocabularies.
 void setup_schema(CLI::App& app, std::function<int()>& action);

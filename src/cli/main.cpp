@@ -16,8 +16,12 @@ int main(int argc, char** argv) {
   carc::setup_report(app, action);
   carc::setup_check(app, action);
   carc::setup_moves(app, action);
+  carc::setup_perft(app, action);
   carc::setup_coverage(app, action);
+  carc::setup_lookup(app, action);
+  carc::setup_explain(app, action);
   carc::setup_schema(app, action);
+  carc::setup_serve(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

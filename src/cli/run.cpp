@@ -11,8 +11,10 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/run_subject.hpp"
 #include "report/report.hpp"
 #include "runner/engine_subject.hpp"
+#include "runner/metamorphic.hpp"
 #include "runner/runner.hpp"
 
 namespace carc {
@@ -84,17 +86,25 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--ruleset", o->rulesets, "Only under this ruleset preset or alias (repeatable)")
       ->allow_extra_args(false);
   cmd->add_option("--format", o->format, "Report format")
-      ->check(CLI::IsMember({"text", "json", "junit", "markdown"}))
+      ->check(CLI::IsMember({"text", "json", "junit", "markdown", "html"}))
       ->capture_default_str();
   cmd->add_option("--out", o->out_dir, "Write the report file into this directory instead of stdout");
   cmd->add_option("--shard", o->shard, "Run shard K of N (stable by scenario id), e.g. 1/4");
+  cmd->add_flag("--metamorphic", o->metamorphic,
+                "Also run every scenario rotated by 90, 180, 270 degrees and translated (results id@r90, ...)");
+  cmd->add_option("--impl", o->impl,
+                  "Run this implementation over the protocol instead of our engine: 'CMD ARGS', split without a shell "
+                  "(oracle/PROTOCOL.md)");
+  cmd->add_option("--timeout", o->timeout, "--impl: seconds to wait for each reply")->capture_default_str();
+  cmd->add_option("--expectations", o->expectations, "Known failures (YAML or JSON): matching ones are xfail, listed passes xpass");
+  cmd->add_option("--save-expectations", o->save_expectations, "Write this run's failures as an expectations file");
   cmd->callback([o, &action] { action = [o] { return run_run(*o, std::cout, std::cerr); }; });
 }
 
 int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   Format format;
   if (!parse_format(o.format, format)) {
-    err << "carc-oracle run: unknown --format '" << o.format << "' (text, json, junit or markdown)\n";
+    err << "carc-oracle run: unknown --format '" << o.format << "' (text, json, junit, markdown or html)\n";
     return kExitInvalidInput;
   }
   auto sel = selection_of(o);
@@ -104,10 +114,13 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   }
   const auto paths = scenario_paths(o.paths, "run", err);
   if (paths.empty()) return kExitInvalidInput;
-  const Corpus corpus = load_corpus(paths);
+  Corpus corpus = load_corpus(paths);
   print_path_problems(corpus, err);
-  EngineSubject subject;
-  const RunReport report = run_corpus(corpus, *sel, subject);
+  if (o.metamorphic) corpus = with_transforms(corpus, metamorphic_transforms());
+  RunSetup setup = setup_run_subject(o, err);
+  if (!setup.subject) return setup.exit_code;
+  RunReport report = run_corpus(corpus, *sel, *setup.subject);
+  if (const int rc = finish_run(report, o, setup, err); rc != kExitOk) return rc;
   if (!o.out_dir.empty()) {
     if (!write_file(o.out_dir, format, report, out, err)) return kExitInvalidInput;
   } else {

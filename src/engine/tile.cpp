@@ -332,4 +332,36 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
   return t;
 }
 
+namespace {
+std::string spec_of(const TileDef& t, const TileFeature& f) {
+  std::string out = to_string(FeatureAddr{f.kind, f.mask});
+  for (int i = 0; i < f.pennants; ++i) out += " pennant";
+  if (f.princess) out += " princess";
+  if (f.kind == FeatureKind::Flier) out += " " + std::string(compass_name(f.arrow));
+  if (f.kind == FeatureKind::CropCircle) out += " " + std::string(crop_symbol_name(f.symbol));
+  if (f.road_end == RoadEnd::City && f.end_feature >= 0)
+    out += " ends " + to_string(t.address(f.end_feature, 0));
+  else if (f.road_end != RoadEnd::None)
+    out += " ends " + std::string(road_end_name(f.road_end));
+  if (f.adjacent_cities != 0) {
+    out += " touches";
+    for (std::size_t j = 0; j < t.features.size(); ++j)
+      if (f.adjacent_cities & (1u << j)) out += " " + to_string(t.address(static_cast<int>(j), 0));
+  }
+  return out;
+}
+}  // namespace
+
+std::vector<std::string> tile_specs(const TileDef& t) {
+  std::vector<std::string> out;
+  for (const auto& f : t.features) out.push_back(spec_of(t, f));
+  return out;
+}
+
+std::string edge_letters(const TileDef& t) {
+  std::string out;
+  for (const EdgeType e : t.edges) out += edge_type_letter(e);
+  return out;
+}
+
 }  // namespace carc

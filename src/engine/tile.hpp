@@ -85,5 +85,10 @@ struct TileDef {
 // "road{E} ends junction", "cloister", "flier NW", "crop-circle club".
 // Checks the half-edge partition (tiles.md §8.2) and derives the edge types.
 Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs);
+// The feature specs of a tile at rotation 0, in feature order: make_tile(id, tile_specs(t))
+// rebuilds the same tile (the protocol sends tiles this way).
+std::vector<std::string> tile_specs(const TileDef& t);
+// The edge types at rotation 0 as letters N,E,S,W, e.g. "CRFR".
+std::string edge_letters(const TileDef& t);
 
 }  // namespace carc

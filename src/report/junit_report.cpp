@@ -5,29 +5,12 @@
 #include <algorithm>
 #include <map>
 
+#include "render/svg_board.hpp"
 #include "report/report.hpp"
 #include "scenario/oracle_data.hpp"
 
 namespace carc {
 namespace {
-
-std::string xml_escape(std::string_view s) {
-  std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        // XML 1.0 allows no control characters but tab, newline and carriage return.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += "?";
-        else out += c;
-    }
-  }
-  return out;
-}
 
 enum class Kind { Pass, Failure, Error, Skipped };
 

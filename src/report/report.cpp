@@ -9,10 +9,11 @@ std::unique_ptr<Reporter> make_text_reporter(const ReportOptions& o);
 std::unique_ptr<Reporter> make_json_reporter();
 std::unique_ptr<Reporter> make_junit_reporter();
 std::unique_ptr<Reporter> make_markdown_reporter();
+std::unique_ptr<Reporter> make_html_reporter();
 
 namespace {
-constexpr std::array<std::string_view, 4> kFormatNames{"text", "json", "junit", "markdown"};
-constexpr std::array<std::string_view, 4> kFileNames{"results.txt", "results.jsonl", "junit.xml", "summary.md"};
+constexpr std::array<std::string_view, 5> kFormatNames{"text", "json", "junit", "markdown", "html"};
+constexpr std::array<std::string_view, 5> kFileNames{"results.txt", "results.jsonl", "junit.xml", "summary.md", "report.html"};
 
 std::string shell_quote(const std::string& s) {
   if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:+=@") == std::string::npos)
@@ -41,13 +42,16 @@ std::unique_ptr<Reporter> make_reporter(Format f, const ReportOptions& options) 
     case Format::Json: return make_json_reporter();
     case Format::Junit: return make_junit_reporter();
     case Format::Markdown: return make_markdown_reporter();
+    case Format::Html: return make_html_reporter();
   }
   return make_text_reporter(options);
 }
 
 std::string rerun_command(const RunResult& r) {
   if (r.ruleset.empty()) return "carc-oracle check " + shell_quote(r.file);
-  return "carc-oracle run " + shell_quote(r.file) + " --id " + shell_quote(r.id) + " --ruleset " + shell_quote(r.ruleset);
+  const bool transformed = r.id.find('@') != std::string::npos;  // a run --metamorphic result, id@r90
+  return "carc-oracle run " + shell_quote(r.file) + " --id " + shell_quote(r.id) + " --ruleset " + shell_quote(r.ruleset) +
+         (transformed ? " --metamorphic" : "");
 }
 
 std::string area_of(const RunResult& r) {

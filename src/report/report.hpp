@@ -11,7 +11,7 @@
 
 namespace carc {
 
-enum class Format : std::uint8_t { Text, Json, Junit, Markdown };
+enum class Format : std::uint8_t { Text, Json, Junit, Markdown, Html };
 bool parse_format(std::string_view name, Format& out);
 std::string_view format_name(Format f);
 // The file a format is written to under --out DIR.

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <cstdint>
 
 #include "runner/evaluate.hpp"
+#include "runner/wire.hpp"
 #include "scenario/capabilities.hpp"
 #include "scenario/oracle_data.hpp"
 
@@ -129,11 +131,13 @@ void judge(RunResult& r, const Reply& reply, const Expect& e) {
 }  // namespace
 
 bool selected(const Selection& sel, const Scenario* s, const std::string& key) {
-  const std::string& id = s && !s->id.empty() ? s->id : key;
-  if (sel.shards > 1 && fnv1a(id) % static_cast<std::uint64_t>(sel.shards) != static_cast<std::uint64_t>(sel.shard - 1))
+  // A transformed scenario (run --metamorphic, id@r90) shards and matches --id with its original.
+  const std::string id = s && !s->id.empty() ? s->id : key;
+  const std::string base = id.substr(0, id.find('@'));
+  if (sel.shards > 1 && fnv1a(base) % static_cast<std::uint64_t>(sel.shards) != static_cast<std::uint64_t>(sel.shard - 1))
     return false;
   if (!s || s->id.empty()) return true;  // an unreadable file or a scenario without id: always reported
-  if (!sel.ids.empty() && !any_glob(sel.ids, {s->id})) return false;
+  if (!sel.ids.empty() && !any_glob(sel.ids, {id, base})) return false;
   if (!sel.tags.empty() && std::none_of(sel.tags.begin(), sel.tags.end(), [&](const std::string& t) {
         return std::find(s->tags.begin(), s->tags.end(), t) != s->tags.end();
       }))
@@ -141,25 +145,51 @@ bool selected(const Selection& sel, const Scenario* s, const std::string& key) {
   return sel.rulings.empty() || any_glob(sel.rulings, s->rulings);
 }
 
-RunResult run_one(const Scenario& s, const std::string& preset, Subject& subject) {
-  RunResult r = base_result(s, preset);
+namespace {
+
+// A result with its rules filled in, and the request to send unless the result
+// is already decided (invalid rules, unsupported).
+struct Prepared {
+  RunResult result;
+  std::optional<Request> request;
+  Expect expect;
+};
+
+Prepared prepare(const Scenario& s, const std::string& preset, const Subject& subject) {
+  Prepared p{base_result(s, preset), std::nullopt, {}};
+  RunResult& r = p.result;
   auto rules = scenario_rules(s, preset);
   if (!rules) {
     r.outcome = Outcome::Invalid;
     r.message = rules.error();
-    return r;
+    return p;
   }
   for (const auto& [k, v] : rules->effective()) r.rules.emplace_back(k, v);
   if (const auto missing = missing_capabilities(s, subject.capabilities()); !missing.empty()) {
     r.outcome = Outcome::Unsupported;
     r.message = "needs";
     for (const auto& m : missing) r.message += " " + m;
-    return r;
+    return p;
   }
-  const Expect e = s.resolved_expect(*rules);
-  Request req{&s, *rules, probes_of(e)};
-  judge(r, subject.answer(req), e);
-  return r;
+  p.expect = s.resolved_expect(*rules);
+  auto probes = probes_of(p.expect);
+  auto queries = query_kinds(s, p.expect, probes);
+  Request req{&s, *rules, std::move(probes), std::move(queries)};
+  if (auto lacking = subject.lacks(req); !lacking.empty()) {
+    r.outcome = Outcome::Unsupported;
+    r.message = std::move(lacking);
+    return p;
+  }
+  p.request = std::move(req);
+  return p;
+}
+
+}  // namespace
+
+RunResult run_one(const Scenario& s, const std::string& preset, Subject& subject) {
+  Prepared p = prepare(s, preset, subject);
+  if (p.request) judge(p.result, subject.answer(*p.request), p.expect);
+  return std::move(p.result);
 }
 
 namespace {
@@ -173,19 +203,19 @@ RunResult unreadable_file(const ScenarioFile& f) {
   return r;
 }
 
-// One invalid result for a broken scenario, else one result per selected ruleset.
-void run_scenario(const Scenario& s, const Selection& sel, Subject& subject, std::vector<RunResult>& out) {
+// One invalid result for a broken scenario, else one prepared result per selected ruleset.
+void run_scenario(const Scenario& s, const Selection& sel, const Subject& subject, std::vector<Prepared>& out) {
   if (!s.valid()) {
     RunResult r = base_result(s, "");
     if (r.id.empty()) r.id = s.file;
     r.outcome = Outcome::Invalid;
     r.message = joined_problems(s.problems);
-    out.push_back(std::move(r));
+    out.push_back(Prepared{std::move(r), std::nullopt, {}});
     return;
   }
   for (const auto& preset : scenario_rulesets(s))
     if (sel.rulesets.empty() || std::find(sel.rulesets.begin(), sel.rulesets.end(), preset) != sel.rulesets.end())
-      out.push_back(run_one(s, preset, subject));
+      out.push_back(prepare(s, preset, subject));
 }
 
 // By id, then in preset order (an invalid scenario's single result first).
@@ -206,10 +236,25 @@ RunReport run_corpus(const Corpus& corpus, const Selection& sel, Subject& subjec
   RunReport report;
   report.subject = subject.name();
   report.capabilities = subject.capabilities();
+  std::vector<Prepared> prepared;
   for (const auto& f : corpus.files) {
-    if (!f.problems.empty() && selected(sel, nullptr, f.path)) report.results.push_back(unreadable_file(f));
+    if (!f.problems.empty() && selected(sel, nullptr, f.path)) prepared.push_back({unreadable_file(f), std::nullopt, {}});
     for (const auto& s : f.scenarios)
-      if (selected(sel, &s, f.path)) run_scenario(s, sel, subject, report.results);
+      if (selected(sel, &s, f.path)) run_scenario(s, sel, subject, prepared);
+  }
+  // Every request in one batch, so a subject that pipelines (an external process) can.
+  std::vector<Request> requests;
+  for (auto& p : prepared)
+    if (p.request) requests.push_back(*p.request);
+  const std::vector<Reply> replies = subject.answer_all(requests);
+  std::size_t next = 0;
+  for (auto& p : prepared) {
+    if (p.request) {
+      const Reply none{ReplyKind::Errored, {}, "the subject gave no reply (internal error)"};
+      judge(p.result, next < replies.size() ? replies[next] : none, p.expect);
+      ++next;
+    }
+    report.results.push_back(std::move(p.result));
   }
   sort_results(report.results);
   return report;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/rules.hpp"
+#include "protocol/messages.hpp"
 #include "scenario/scenario.hpp"
 
 namespace carc {
@@ -18,17 +19,11 @@ struct Request {
   const Scenario* scenario = nullptr;  // position and query (apply, final_scoring)
   RuleSet rules;                       // effective: preset plus the scenario's `rules:`
   std::vector<std::string> probes;     // moves whose legality the expectations ask about
+  std::vector<std::string> queries;    // query kinds it needs: moves, apply, final-scoring, legal
 };
 
-struct Answer {
-  std::vector<std::string> moves;                // legal moves after the query, canonical notation
-  std::map<std::string, std::string> legal;      // probe -> "ok" or a reason code
-  std::optional<std::pair<int, std::string>> rejected;  // 1-based index into apply, reason code
-  std::map<std::string, int> scores;             // colour -> points
-  std::vector<std::string> returned, figures;    // "COLOUR KIND x,y:FEATURE"
-  std::map<std::string, std::map<std::string, int>> supply;  // colour -> kind -> in hand
-  std::string phase, active;
-};
+// The answer's fields are the protocol's (oracle/PROTOCOL.md "Answer"): plain canonical text.
+using Answer = proto::Answer;
 
 enum class ReplyKind : std::uint8_t { Answered, Skipped, Errored, Crashed, TimedOut };
 
@@ -45,6 +40,18 @@ class Subject {
   // Capability names (src/scenario/capabilities.hpp); scenarios needing others are `unsupported`, never sent.
   virtual std::vector<std::string> capabilities() const = 0;
   virtual Reply answer(const Request& request) = 0;
+  // Why this subject cannot take a request its capabilities() allow (a rule
+  // switch value or a query kind it lacks); empty when it can. Such a request is
+  // `unsupported` and never sent.
+  virtual std::string lacks(const Request& /*request*/) const { return {}; }
+  // Answers a batch; a subject that pipelines (an external process) overrides it.
+  // One reply per request, in order.
+  virtual std::vector<Reply> answer_all(const std::vector<Request>& requests) {
+    std::vector<Reply> out;
+    out.reserve(requests.size());
+    for (const auto& r : requests) out.push_back(answer(r));
+    return out;
+  }
 };
 
 }  // namespace carc

@@ -15,6 +15,47 @@ namespace {
   std::exit(70);
 }
 
+std::vector<LedgerSourceRef> read_refs(const YAML::Node& n, YamlReader& r) {
+  std::vector<LedgerSourceRef> out;
+  if (!n.IsSequence()) {
+    r.error(n, "sources: expected a list");
+    return out;
+  }
+  for (const auto& item : n) {
+    LedgerSourceRef ref;
+    if (item.IsMap()) {
+      if (item["ref"]) ref.ref = r.str(item["ref"], "ref").value_or("");
+      if (item["locator"]) ref.locator = r.str(item["locator"], "locator").value_or("");
+      if (item["date"]) ref.date = r.str(item["date"], "date").value_or("");
+    }
+    out.push_back(std::move(ref));
+  }
+  return out;
+}
+
+std::vector<LedgerWho> read_who(const YAML::Node& n, YamlReader& r) {
+  std::vector<LedgerWho> out;
+  if (!n.IsSequence()) return out;
+  for (const auto& item : n)
+    if (item.IsMap() && item["value"] && item["who"])
+      out.push_back({r.str(item["value"], "value").value_or(""), r.str(item["who"], "who").value_or("")});
+  return out;
+}
+
+std::vector<LedgerSource> read_sources(const YAML::Node& n, YamlReader& r) {
+  std::vector<LedgerSource> out;
+  if (!n.IsMap()) return out;
+  for (const auto& kv : n) {
+    LedgerSource src{kv.first.Scalar(), "", ""};
+    if (kv.second.IsMap()) {
+      if (kv.second["title"]) src.title = r.str(kv.second["title"], "title").value_or("");
+      if (kv.second["where"]) src.where = r.str(kv.second["where"], "where").value_or("");
+    }
+    out.push_back(std::move(src));
+  }
+  return out;
+}
+
 LedgerRuling read_ruling(const YAML::Node& n, YamlReader& r) {
   LedgerRuling out;
   if (!n.IsMap()) {
@@ -28,6 +69,13 @@ LedgerRuling read_ruling(const YAML::Node& n, YamlReader& r) {
     else if (key == "title") out.title = r.str(kv.second, "title").value_or("");
     else if (key == "status") out.status = r.str(kv.second, "status").value_or("");
     else if (key == "disputed") out.disputed = r.boolean(kv.second, "disputed").value_or(false);
+    else if (key == "statement") out.statement = r.str(kv.second, "statement").value_or("");
+    else if (key == "notes") out.notes = r.str(kv.second, "notes").value_or("");
+    else if (key == "expansions") out.expansions = r.str_list(kv.second, "expansions");
+    else if (key == "editions") out.editions = r.str_list(kv.second, "editions");
+    else if (key == "publishers") out.publishers = r.str_list(kv.second, "publishers");
+    else if (key == "switches") out.switches = r.str_list(kv.second, "switches");
+    else if (key == "sources") out.sources = read_refs(kv.second, r);
     else if (key == "encodable" && kv.second.IsScalar() && kv.second.Scalar() != "true") {
       out.encodable = false;
       out.not_encodable = kv.second.Scalar();
@@ -47,6 +95,13 @@ LedgerSwitch read_switch(const YAML::Node& n, YamlReader& r) {
     if (key == "id") out.id = r.str(kv.second, "id").value_or("");
     else if (key == "key") out.key = r.str(kv.second, "key").value_or("");
     else if (key == "rulings") out.rulings = r.str_list(kv.second, "rulings");
+    else if (key == "title") out.title = r.str(kv.second, "title").value_or("");
+    else if (key == "statement") out.statement = r.str(kv.second, "statement").value_or("");
+    else if (key == "default") out.default_value = r.str(kv.second, "default").value_or("");
+    else if (key == "disputed") out.disputed = r.boolean(kv.second, "disputed").value_or(false);
+    else if (key == "values") out.values = r.str_list(kv.second, "values");
+    else if (key == "presets") out.presets = read_who(kv.second, r);
+    else if (key == "sources") out.sources = read_refs(kv.second, r);
   }
   return out;
 }
@@ -54,6 +109,7 @@ LedgerSwitch read_switch(const YAML::Node& n, YamlReader& r) {
 struct Ledger {
   std::vector<LedgerRuling> rulings;
   std::vector<LedgerSwitch> switches;
+  std::vector<LedgerSource> sources;
 };
 
 Ledger load_ledger() {
@@ -65,6 +121,7 @@ Ledger load_ledger() {
   Ledger out;
   if (doc.IsMap()) {
     for (const auto& kv : doc) {
+      if (kv.first.Scalar() == "sources") out.sources = read_sources(kv.second, r);
       if (!kv.second.IsSequence()) continue;
       if (kv.first.Scalar() == "rulings")
         for (const auto& n : kv.second) out.rulings.push_back(read_ruling(n, r));
@@ -86,6 +143,14 @@ const Ledger& ledger() {
 
 const std::vector<LedgerRuling>& builtin_ledger() { return ledger().rulings; }
 const std::vector<LedgerSwitch>& builtin_ledger_switches() { return ledger().switches; }
+
+const std::vector<LedgerSource>& builtin_ledger_sources() { return ledger().sources; }
+
+const LedgerSource* find_ledger_source(std::string_view key) {
+  for (const auto& s : builtin_ledger_sources())
+    if (s.key == key) return &s;
+  return nullptr;
+}
 
 const LedgerSwitch* find_ledger_switch(std::string_view id) {
   for (const auto& s : builtin_ledger_switches())

@@ -9,6 +9,7 @@
 #include "scenario/ledger.hpp"
 #include "scenario/oracle_data.hpp"
 #include "scenario/scenario_reader.hpp"
+#include "scenario/yaml_limits.hpp"
 
 namespace carc {
 
@@ -247,6 +248,10 @@ void read_document(const YAML::Node& doc, const std::string& path, ScenarioFile&
 ScenarioFile load_scenario_text(const std::string& text, const std::string& path) {
   ScenarioFile out;
   out.path = relative_path(path);
+  if (auto over = check_yaml_limits(text, out.path)) {
+    out.problems.push_back(std::move(*over));
+    return out;
+  }
   std::vector<YAML::Node> docs;
   try {
     docs = YAML::LoadAll(text);
@@ -267,10 +272,13 @@ ScenarioFile load_scenario_text(const std::string& text, const std::string& path
 
 ScenarioFile load_scenario_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::error_code ec;
+  const auto bytes = std::filesystem::file_size(path, ec);
+  auto too_large = ec ? std::nullopt : check_file_size(bytes, relative_path(path));
+  if (!in || too_large) {
     ScenarioFile out;
     out.path = relative_path(path);
-    out.problems.push_back({out.path, 0, 0, "cannot read this file"});
+    out.problems.push_back(too_large ? std::move(*too_large) : Diagnostic{out.path, 0, 0, "cannot read this file"});
     return out;
   }
   std::stringstream buf;

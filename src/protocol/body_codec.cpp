@@ -1,0 +1,206 @@
+// The message bodies as JSON (oracle/PROTOCOL.md "Position", "Ruleset",
+// "Query", "Answer", "Capabilities"); the JSON Schemas under oracle/schemas/
+// describe the same shapes.
+#include "protocol/body_codec.hpp"
+
+namespace carc::proto::detail {
+namespace {
+
+constexpr int kMaxCoord = 100000;
+
+std::string at(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+
+Json definition_json(const TileDefinition& d) {
+  Json j{{"id", d.id}, {"edges", d.edges}, {"features", d.features}};
+  if (!d.letter.empty()) j["letter"] = d.letter;
+  if (!d.jcz.empty()) j["jcz"] = d.jcz;
+  return j;
+}
+
+TileDefinition read_definition(const Json& j, const std::string& path) {
+  only_keys(j, {"id", "edges", "features", "letter", "jcz"}, path);
+  TileDefinition d;
+  d.id = str(member(j, "id", path), path + ".id");
+  d.edges = str(member(j, "edges", path), path + ".edges");
+  d.features = str_list(member(j, "features", path), path + ".features");
+  if (j.contains("letter")) d.letter = str(j["letter"], path + ".letter");
+  if (j.contains("jcz")) d.jcz = str(j["jcz"], path + ".jcz");
+  return d;
+}
+
+PlacedTile read_tile(const Json& j, const std::string& path) {
+  only_keys(j, {"id", "x", "y", "rotation"}, path);
+  PlacedTile t;
+  t.id = str(member(j, "id", path), path + ".id");
+  t.x = integer(member(j, "x", path), path + ".x", -kMaxCoord, kMaxCoord);
+  t.y = integer(member(j, "y", path), path + ".y", -kMaxCoord, kMaxCoord);
+  t.rotation = integer(member(j, "rotation", path), path + ".rotation", 0, 270);
+  if (t.rotation % 90 != 0) bad(path + ".rotation", "expected 0, 90, 180 or 270");
+  return t;
+}
+
+WireFigure read_figure(const Json& j, const std::string& path) {
+  only_keys(j, {"owner", "kind", "x", "y", "feature"}, path);
+  WireFigure f;
+  f.owner = str(member(j, "owner", path), path + ".owner");
+  f.kind = str(member(j, "kind", path), path + ".kind");
+  f.x = integer(member(j, "x", path), path + ".x", -kMaxCoord, kMaxCoord);
+  f.y = integer(member(j, "y", path), path + ".y", -kMaxCoord, kMaxCoord);
+  f.feature = str(member(j, "feature", path), path + ".feature");
+  return f;
+}
+
+template <class T, class F>
+std::vector<T> read_list(const Json& j, const std::string& path, F read_one) {
+  if (!j.is_array()) bad(path, "expected a list, got " + std::string(j.type_name()));
+  std::vector<T> out;
+  out.reserve(j.size());
+  for (std::size_t i = 0; i < j.size(); ++i) out.push_back(read_one(j[i], at(path, i)));
+  return out;
+}
+
+void read_position_turn(const Json& j, const std::string& path, Position& p) {
+  if (j.contains("placed")) {
+    const Json& pl = j["placed"];
+    only_keys(pl, {"x", "y"}, path + ".placed");
+    p.placed = std::pair{integer(member(pl, "x", path + ".placed"), path + ".placed.x", -kMaxCoord, kMaxCoord),
+                         integer(member(pl, "y", path + ".placed"), path + ".placed.y", -kMaxCoord, kMaxCoord)};
+  }
+  if (j.contains("in_hand")) p.in_hand = str(j["in_hand"], path + ".in_hand");
+  if (j.contains("pile")) p.pile = str_list(j["pile"], path + ".pile");
+  if (j.contains("last_tile")) p.last_tile = boolean(j["last_tile"], path + ".last_tile");
+  if (j.contains("rolls")) p.rolls = int_list(j["rolls"], path + ".rolls", 1, 3);
+  if (j.contains("second_tile")) p.second_tile = boolean(j["second_tile"], path + ".second_tile");
+}
+
+}  // namespace
+
+Json to_json(const Position& p) {
+  Json j;
+  j["players"] = p.players;
+  j["active"] = p.active;
+  j["phase"] = p.phase;
+  Json tiles = Json::array();
+  for (const auto& t : p.tiles) tiles.push_back(Json{{"id", t.id}, {"x", t.x}, {"y", t.y}, {"rotation", t.rotation}});
+  j["tiles"] = std::move(tiles);
+  if (p.placed) j["placed"] = Json{{"x", p.placed->first}, {"y", p.placed->second}};
+  if (!p.in_hand.empty()) j["in_hand"] = p.in_hand;
+  j["pile"] = p.pile;
+  j["last_tile"] = p.last_tile;
+  j["rolls"] = p.rolls;
+  j["second_tile"] = p.second_tile;
+  Json figures = Json::array();
+  for (const auto& f : p.figures)
+    figures.push_back(Json{{"owner", f.owner}, {"kind", f.kind}, {"x", f.x}, {"y", f.y}, {"feature", f.feature}});
+  j["figures"] = std::move(figures);
+  j["supply"] = p.supply;
+  j["scores"] = p.scores;
+  Json defs = Json::array();
+  for (const auto& d : p.definitions) defs.push_back(definition_json(d));
+  j["definitions"] = std::move(defs);
+  return j;
+}
+
+Position read_position(const Json& j, const std::string& path) {
+  only_keys(j, {"players", "active", "phase", "tiles", "placed", "in_hand", "pile", "last_tile", "rolls", "second_tile",
+                "figures", "supply", "scores", "definitions"},
+            path);
+  Position p;
+  p.players = str_list(member(j, "players", path), path + ".players");
+  p.active = str(member(j, "active", path), path + ".active");
+  p.phase = str(member(j, "phase", path), path + ".phase");
+  p.tiles = read_list<PlacedTile>(member(j, "tiles", path), path + ".tiles", read_tile);
+  if (j.contains("figures")) p.figures = read_list<WireFigure>(j["figures"], path + ".figures", read_figure);
+  if (j.contains("supply")) p.supply = nested_int_map(j["supply"], path + ".supply");
+  if (j.contains("scores")) p.scores = int_map(j["scores"], path + ".scores");
+  p.definitions = read_list<TileDefinition>(member(j, "definitions", path), path + ".definitions", read_definition);
+  read_position_turn(j, path, p);
+  return p;
+}
+
+Json to_json(const Ruleset& r) {
+  Json switches = Json::object();
+  for (const auto& [k, v] : r.switches) switches[k] = v;
+  return Json{{"name", r.name}, {"switches", std::move(switches)}};
+}
+
+Ruleset read_ruleset(const Json& j, const std::string& path) {
+  only_keys(j, {"name", "switches"}, path);
+  Ruleset r;
+  r.name = str(member(j, "name", path), path + ".name");
+  const Json& s = member(j, "switches", path);
+  if (!s.is_object()) bad(path + ".switches", "expected an object of switch values");
+  for (const auto& [key, value] : s.items()) r.switches.emplace_back(key, str(value, path + ".switches." + key));
+  return r;
+}
+
+Json to_json(const Query& q) {
+  return Json{{"apply", q.apply}, {"final_scoring", q.final_scoring}, {"probes", q.probes}};
+}
+
+Query read_query(const Json& j, const std::string& path) {
+  only_keys(j, {"apply", "final_scoring", "probes"}, path);
+  Query q;
+  if (j.contains("apply")) q.apply = str_list(j["apply"], path + ".apply");
+  if (j.contains("final_scoring")) q.final_scoring = boolean(j["final_scoring"], path + ".final_scoring");
+  if (j.contains("probes")) q.probes = str_list(j["probes"], path + ".probes");
+  return q;
+}
+
+Json to_json(const Answer& a) {
+  Json j;
+  j["moves"] = a.moves;
+  j["legal"] = a.legal;
+  j["rejected"] = a.rejected ? Json{{"move", a.rejected->first}, {"reason", a.rejected->second}} : Json(nullptr);
+  j["scores"] = a.scores;
+  j["returned"] = a.returned;
+  j["figures"] = a.figures;
+  j["supply"] = a.supply;
+  j["phase"] = a.phase;
+  j["active"] = a.active;
+  return j;
+}
+
+Answer read_answer(const Json& j, const std::string& path) {
+  only_keys(j, {"moves", "legal", "rejected", "scores", "returned", "figures", "supply", "phase", "active"}, path);
+  Answer a;
+  if (j.contains("moves")) a.moves = str_list(j["moves"], path + ".moves");
+  if (j.contains("legal")) {
+    const Json& l = j["legal"];
+    if (!l.is_object()) bad(path + ".legal", "expected an object of move -> \"ok\" or a reason code");
+    for (const auto& [move, verdict] : l.items()) a.legal[move] = str(verdict, path + ".legal." + move);
+  }
+  if (j.contains("rejected") && !j["rejected"].is_null()) {
+    const Json& r = j["rejected"];
+    only_keys(r, {"move", "reason"}, path + ".rejected");
+    a.rejected = std::pair{integer(member(r, "move", path + ".rejected"), path + ".rejected.move", 1, 1 << 20),
+                           str(member(r, "reason", path + ".rejected"), path + ".rejected.reason")};
+  }
+  if (j.contains("scores")) a.scores = int_map(j["scores"], path + ".scores");
+  if (j.contains("returned")) a.returned = str_list(j["returned"], path + ".returned");
+  if (j.contains("figures")) a.figures = str_list(j["figures"], path + ".figures");
+  if (j.contains("supply")) a.supply = nested_int_map(j["supply"], path + ".supply");
+  if (j.contains("phase")) a.phase = str(j["phase"], path + ".phase");
+  if (j.contains("active")) a.active = str(j["active"], path + ".active");
+  return a;
+}
+
+Json to_json(const Capabilities& c) {
+  return Json{{"expansions", c.expansions}, {"figures", c.figures}, {"switches", c.switches}, {"queries", c.queries}};
+}
+
+Capabilities read_capabilities(const Json& j, const std::string& path) {
+  only_keys(j, {"expansions", "figures", "switches", "queries"}, path);
+  Capabilities c;
+  c.expansions = str_list(member(j, "expansions", path), path + ".expansions");
+  c.figures = str_list(member(j, "figures", path), path + ".figures");
+  c.queries = str_list(member(j, "queries", path), path + ".queries");
+  if (j.contains("switches")) {
+    const Json& s = j["switches"];
+    if (!s.is_object()) bad(path + ".switches", "expected an object of switch key -> list of values");
+    for (const auto& [key, values] : s.items()) c.switches[key] = str_list(values, path + ".switches." + key);
+  }
+  return c;
+}
+
+}  // namespace carc::proto::detail

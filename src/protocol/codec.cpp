@@ -1,0 +1,177 @@
+// The message envelopes (oracle/PROTOCOL.md "Messages"): start, run, stop and
+// the replies. Bodies are in body_codec.cpp.
+#include "protocol/codec.hpp"
+
+#include "protocol/body_codec.hpp"
+
+namespace carc::proto {
+
+using detail::Json;
+
+namespace {
+
+constexpr std::string_view kViolation = "protocol violation: ";
+
+template <class F>
+auto decoding(F body) -> Result<decltype(body())> {
+  try {
+    return body();
+  } catch (const detail::DecodeError& e) {
+    return fail(e.what());
+  } catch (const Json::exception& e) {  // a type the readers did not foresee; still bad input
+    return fail(std::string("malformed message: ") + e.what());
+  }
+}
+
+RunReply read_reply_body(const Json& j, std::string seq) {
+  RunReply r;
+  r.seq = std::move(seq);
+  const int forms = static_cast<int>(j.contains("answer")) + static_cast<int>(j.contains("skipped")) +
+                    static_cast<int>(j.contains("errored"));
+  if (forms != 1) detail::bad("reply", "expected exactly one of 'answer', 'skipped' or 'errored'");
+  if (j.contains("answer")) {
+    detail::only_keys(j, {"seq", "answer"}, "reply");
+    r.answer = detail::read_answer(j["answer"], "answer");
+  } else if (j.contains("skipped")) {
+    detail::only_keys(j, {"seq", "skipped", "reason"}, "reply");
+    if (!detail::boolean(j["skipped"], "skipped")) detail::bad("skipped", "must be true");
+    r.state = ReplyState::Skipped;
+    if (j.contains("reason")) r.message = detail::str(j["reason"], "reason");
+  } else {
+    detail::only_keys(j, {"seq", "errored", "message"}, "reply");
+    if (!detail::boolean(j["errored"], "errored")) detail::bad("errored", "must be true");
+    r.state = ReplyState::Errored;
+    if (j.contains("message")) r.message = detail::str(j["message"], "message");
+  }
+  return r;
+}
+
+}  // namespace
+
+std::string encode_start(int protocol_version) {
+  return detail::dump(Json{{"cmd", "start"}, {"protocol_version", protocol_version}});
+}
+
+std::string encode_run(const RunRequest& r) {
+  Json j;
+  j["cmd"] = "run";
+  j["seq"] = Json::parse(r.seq, nullptr, false);
+  if (j["seq"].is_discarded()) j["seq"] = nullptr;
+  if (!r.scenario.empty()) j["scenario"] = r.scenario;
+  j["ruleset"] = detail::to_json(r.ruleset);
+  j["position"] = detail::to_json(r.position);
+  j["query"] = detail::to_json(r.query);
+  return detail::dump(j);
+}
+
+std::string encode_stop() { return detail::dump(Json{{"cmd", "stop"}}); }
+
+Result<Hello> decode_hello(std::string_view line) {
+  return decoding([&] {
+    const Json j = detail::parse_object(line);
+    detail::only_keys(j, {"name", "version", "protocol_version", "capabilities"}, "start reply");
+    Hello h;
+    h.name = detail::str(detail::member(j, "name", "start reply"), "name");
+    h.version = detail::str(detail::member(j, "version", "start reply"), "version");
+    if (j.contains("protocol_version") && detail::integer(j["protocol_version"], "protocol_version", 0, 1 << 20) != kProtocolVersion)
+      detail::bad("protocol_version", "this runner speaks version " + std::to_string(kProtocolVersion));
+    h.capabilities = detail::read_capabilities(detail::member(j, "capabilities", "start reply"), "capabilities");
+    return h;
+  });
+}
+
+Result<RunReply> decode_reply(std::string_view line) {
+  auto parsed = decoding([&] { return detail::parse_object(line); });
+  if (!parsed) return fail(parsed.error());
+  const Json& j = *parsed;
+  if (!j.contains("seq")) return fail("reply: missing required key 'seq'");
+  const std::string seq = detail::dump(j["seq"]);
+  auto reply = decoding([&] { return read_reply_body(j, seq); });
+  if (reply) return reply;
+  RunReply r;
+  r.seq = seq;
+  r.state = ReplyState::Errored;
+  r.message = std::string(kViolation) + reply.error();
+  return r;
+}
+
+Result<Command> decode_command(std::string_view line) {
+  return decoding([&] {
+    const Json j = detail::parse_object(line);
+    const std::string cmd = detail::str(detail::member(j, "cmd", "message"), "cmd");
+    Command c;
+    if (cmd == "start") {
+      detail::only_keys(j, {"cmd", "protocol_version"}, "start");
+      c.kind = Command::Kind::Start;
+      c.protocol_version = detail::integer(detail::member(j, "protocol_version", "start"), "protocol_version", 0, 1 << 20);
+    } else if (cmd == "run") {
+      detail::only_keys(j, {"cmd", "seq", "scenario", "ruleset", "position", "query"}, "run");
+      c.kind = Command::Kind::Run;
+      c.run.seq = detail::dump(detail::member(j, "seq", "run"));
+      if (j.contains("scenario")) c.run.scenario = detail::str(j["scenario"], "scenario");
+      c.run.ruleset = detail::read_ruleset(detail::member(j, "ruleset", "run"), "ruleset");
+      c.run.position = detail::read_position(detail::member(j, "position", "run"), "position");
+      if (j.contains("query")) c.run.query = detail::read_query(j["query"], "query");
+    } else if (cmd == "stop") {
+      detail::only_keys(j, {"cmd"}, "stop");
+      c.kind = Command::Kind::Stop;
+    } else {
+      detail::bad("cmd", "unknown command '" + cmd + "' (expected start, run or stop)");
+    }
+    return c;
+  });
+}
+
+std::string encode_hello(const Hello& h) {
+  return detail::dump(Json{{"name", h.name},
+                           {"version", h.version},
+                           {"protocol_version", kProtocolVersion},
+                           {"capabilities", detail::to_json(h.capabilities)}});
+}
+
+std::string encode_reply(const RunReply& r) {
+  Json j;
+  j["seq"] = Json::parse(r.seq, nullptr, false);
+  if (j["seq"].is_discarded()) j["seq"] = nullptr;
+  switch (r.state) {
+    case ReplyState::Answered: j["answer"] = detail::to_json(r.answer); break;
+    case ReplyState::Skipped:
+      j["skipped"] = true;
+      j["reason"] = r.message;
+      break;
+    case ReplyState::Errored:
+      j["errored"] = true;
+      j["message"] = r.message;
+      break;
+  }
+  return detail::dump(j);
+}
+
+Result<std::string> peek_seq(std::string_view line) {
+  auto parsed = decoding([&] { return detail::parse_object(line); });
+  if (!parsed) return fail(parsed.error());
+  if (!parsed->contains("seq")) return fail("no seq");
+  return detail::dump((*parsed)["seq"]);
+}
+
+std::string excerpt(std::string_view line, std::size_t max) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (const char ch : line) {
+    if (out.size() >= max) {
+      out += "...";
+      break;
+    }
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c < 0x7f) {
+      out += ch;
+    } else {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+}  // namespace carc::proto

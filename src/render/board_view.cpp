@@ -1,0 +1,103 @@
+#include "render/board_view.hpp"
+
+#include <algorithm>
+
+namespace carc {
+
+const ViewTile* BoardView::tile_at(Pos p) const {
+  for (const auto& t : tiles)
+    if (t.pos == p) return &t;
+  return nullptr;
+}
+
+BoardView view_of(const State& s) {
+  BoardView v;
+  v.catalog = &s.catalog();
+  const Board& b = s.board();
+  for (int i = 0; i < b.tile_count(); ++i) v.tiles.push_back({b.tile(i).type, b.tile(i).pos, b.tile(i).rot});
+  for (const BoardFigure& f : s.figures())
+    v.figures.push_back({s.player(f.owner).colour, f.kind, b.node_pos(f.node), b.node_addr(f.node)});
+  if (s.placed_tile() >= 0) v.placed = b.tile(s.placed_tile()).pos;
+  return v;
+}
+
+Bounds bounds_of(const BoardView& v) {
+  Bounds out;
+  bool first = true;
+  const auto take = [&](Pos p) {
+    if (first) {
+      out = {p.x, p.x, p.y, p.y};
+      first = false;
+      return;
+    }
+    out.min_x = std::min(out.min_x, p.x);
+    out.max_x = std::max(out.max_x, p.x);
+    out.min_y = std::min(out.min_y, p.y);
+    out.max_y = std::max(out.max_y, p.y);
+  };
+  for (const auto& t : v.tiles) take(t.pos);
+  if (v.flight) {
+    take(v.flight->from);
+    take(v.flight->to);
+  }
+  return out;
+}
+
+std::vector<ArtFeature> art_of(const TileDef& def, int rot) {
+  std::vector<ArtFeature> out;
+  for (std::size_t i = 0; i < def.features.size(); ++i) {
+    const TileFeature& f = def.features[i];
+    ArtFeature a;
+    a.kind = f.kind;
+    a.mask = def.address(static_cast<int>(i), rot).mask;
+    a.pennants = f.pennants;
+    a.princess = f.princess;
+    a.arrow = rotate_compass(f.arrow, rot);
+    a.symbol = f.symbol;
+    a.road_end = f.road_end;
+    out.push_back(a);
+  }
+  return out;
+}
+
+char kind_letter(FigureKind k) {
+  switch (k) {
+    case FigureKind::Follower: return 'f';
+    case FigureKind::Large: return 'l';
+    case FigureKind::Abbot: return 'a';
+    case FigureKind::Mayor: return 'm';
+    case FigureKind::Wagon: return 'w';
+    case FigureKind::Builder: return 'b';
+    case FigureKind::Pig: return 'p';
+    case FigureKind::Phantom: return 'h';
+  }
+  return '?';
+}
+
+char colour_letter(Colour c) {
+  switch (c) {
+    case Colour::Red: return 'R';
+    case Colour::Blue: return 'B';
+    case Colour::Green: return 'G';
+    case Colour::Yellow: return 'Y';
+    case Colour::Black: return 'K';
+    case Colour::Pink: return 'P';
+  }
+  return '?';
+}
+
+std::string figure_label(Colour c, FigureKind k) { return {colour_letter(c), kind_letter(k)}; }
+
+std::string_view colour_hex(Colour c) {
+  switch (c) {
+    case Colour::Red: return "#d62828";
+    case Colour::Blue: return "#1d4ed8";
+    case Colour::Green: return "#15803d";
+    case Colour::Yellow: return "#eab308";
+    case Colour::Black: return "#111111";
+    case Colour::Pink: return "#ec4899";
+  }
+  return "#888888";
+}
+
+}  // namespace carc

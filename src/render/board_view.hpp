@@ -1,0 +1,78 @@
+#pragma once
+// What a board picture shows: tiles, figures, the tile just placed and a
+// flight. The renderers (terminal_board, svg_board) draw a BoardView and know
+// nothing of scenarios; view_of() takes one from an engine State.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/state.hpp"
+
+namespace carc {
+
+struct ViewTile {
+  TileTypeId type = kNoTile;
+  Pos pos;
+  int rot = 0;  // quarter turns clockwise
+};
+
+struct ViewFigure {
+  Colour owner = Colour::Red;
+  FigureKind kind = FigureKind::Follower;
+  Pos pos;
+  FeatureAddr feature;  // board orientation
+};
+
+// A flying machine's flight: from the tile just placed to its target. A
+// flight that found no landing (FM-11, FM-12) is drawn as a crash.
+struct Flight {
+  Pos from, to;
+  int roll = 0;
+  bool crashed = false;
+};
+
+struct BoardView {
+  const TileCatalog* catalog = nullptr;
+  std::vector<ViewTile> tiles;  // in placement order
+  std::vector<ViewFigure> figures;
+  std::optional<Pos> placed;    // the tile just placed, marked
+  std::optional<Flight> flight;
+
+  const ViewTile* tile_at(Pos p) const;
+};
+
+// The board of a state: its tiles, figures and the tile placed this turn.
+BoardView view_of(const State& s);
+
+// The smallest rectangle holding every tile and the flight's target.
+struct Bounds {
+  int min_x = 0, max_x = 0, min_y = 0, max_y = 0;
+  int width() const { return max_x - min_x + 1; }
+  int height() const { return max_y - min_y + 1; }
+};
+Bounds bounds_of(const BoardView& v);
+
+// The drawing of one tile in board orientation: its features with masks and
+// arrow already rotated.
+struct ArtFeature {
+  FeatureKind kind = FeatureKind::Field;
+  std::uint8_t mask = 0;  // edges (cities, roads) or half-edges (fields), board orientation
+  int pennants = 0;
+  bool princess = false;
+  Compass arrow = Compass::N;  // flier, board orientation
+  CropSymbol symbol = CropSymbol::None;
+  RoadEnd road_end = RoadEnd::None;
+};
+std::vector<ArtFeature> art_of(const TileDef& def, int rot);
+
+// "Rf" for a red follower: the colour's initial (blacK) and the kind's letter (see kind_letter).
+std::string figure_label(Colour c, FigureKind k);
+// follower f, large l, abbot a, mayor m, wagon w, builder b, pig p, phantom h.
+char kind_letter(FigureKind k);
+// R, B, G, Y, K (black), P.
+char colour_letter(Colour c);
+// A CSS colour for a player.
+std::string_view colour_hex(Colour c);
+
+}  // namespace carc

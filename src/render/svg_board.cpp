@@ -1,0 +1,168 @@
+#include "render/svg_board.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "render/svg_parts.hpp"
+
+namespace carc {
+namespace {
+
+using svg::num;
+
+constexpr double kLeft = 30, kTop = 22, kPad = 8;
+constexpr const char* kFont = "font-family=\"DejaVu Sans, Arial, sans-serif\"";
+
+class SvgBoard {
+ public:
+  SvgBoard(const BoardView& v, const SvgOptions& o) : v_(v), o_(o), b_(bounds_of(v)), t_(o.tile) {}
+
+  std::string draw() const {
+    const double board_w = kLeft + b_.width() * t_ + kPad;
+    const double w = std::max(board_w, kLeft + static_cast<double>(o_.caption.size()) * 7.0 + kPad);
+    const double h = kTop + b_.height() * t_ + kPad + (o_.caption.empty() ? 0 : 18);
+    std::string out = o_.xml_header ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "";
+    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"0 0 " + num(w) + " " + num(h) +
+           "\" width=\"" + num(w) + "\" height=\"" + num(h) + "\" role=\"img\" aria-label=\"" +
+           xml_escape(aria_label()) + "\">\n";
+    out += grid() + labels();
+    for (const auto& t : v_.tiles) out += tile(t);
+    if (v_.placed && v_.tile_at(*v_.placed)) out += placed_frame(*v_.placed);
+    out += figures();
+    if (v_.flight) out += flight(*v_.flight);
+    if (!o_.caption.empty())
+      out += "<text x=\"" + num(kLeft) + "\" y=\"" + num(h - 6) + "\" " + kFont + " font-size=\"12\" fill=\"#334155\">" +
+             xml_escape(o_.caption) + "</text>\n";
+    return out + "</svg>\n";
+  }
+
+ private:
+  double px(int x) const { return kLeft + (x - b_.min_x) * t_; }
+  double py(int y) const { return kTop + (y - b_.min_y) * t_; }
+
+  std::string aria_label() const {
+    std::string s = "board with " + std::to_string(v_.tiles.size()) + " tiles and " + std::to_string(v_.figures.size()) +
+                    " figures";
+    if (v_.placed) s += ", tile just placed at " + to_string(*v_.placed);
+    return s;
+  }
+
+  // Faint squares for the empty places inside the board's rectangle.
+  std::string grid() const {
+    std::string out;
+    for (int y = b_.min_y; y <= b_.max_y; ++y)
+      for (int x = b_.min_x; x <= b_.max_x; ++x)
+        if (!v_.tile_at({x, y}))
+          out += "<rect x=\"" + num(px(x) + 1) + "\" y=\"" + num(py(y) + 1) + "\" width=\"" + num(t_ - 2) +
+                 "\" height=\"" + num(t_ - 2) + "\" fill=\"#f1f5f9\" stroke=\"#cbd5e1\" stroke-dasharray=\"3 3\"/>\n";
+    return out;
+  }
+
+  std::string labels() const {
+    std::string out;
+    for (int x = b_.min_x; x <= b_.max_x; ++x)
+      out += "<text x=\"" + num(px(x) + t_ / 2) + "\" y=\"" + num(kTop - 7) + "\" text-anchor=\"middle\" " + kFont +
+             " font-size=\"11\" fill=\"#64748b\">" + std::to_string(x) + "</text>";
+    for (int y = b_.min_y; y <= b_.max_y; ++y)
+      out += "<text x=\"" + num(kLeft - 6) + "\" y=\"" + num(py(y) + t_ / 2 + 4) + "\" text-anchor=\"end\" " + kFont +
+             " font-size=\"11\" fill=\"#64748b\">" + std::to_string(y) + "</text>";
+    return out + "\n";
+  }
+
+  std::string tile(const ViewTile& t) const {
+    const TileDef& def = (*v_.catalog)[t.type];
+    std::vector<svg::MarkerSpot> spots;
+    const std::string art = svg::tile_art(def, t.rot, t_, spots);
+    spots_[{t.pos.x, t.pos.y}] = spots;
+    return "<g class=\"tile\" transform=\"translate(" + num(px(t.pos.x)) + " " + num(py(t.pos.y)) + ")\"><title>" +
+           xml_escape(def.id + " " + to_string(t.pos) + " " + rotation_name(t.rot)) + "</title>" + art +
+           "<rect width=\"" + num(t_) + "\" height=\"" + num(t_) + "\" fill=\"none\" stroke=\"#3f5f25\" stroke-width=\"1\"/></g>\n";
+  }
+
+  std::string placed_frame(Pos p) const {
+    return "<rect class=\"placed\" x=\"" + num(px(p.x) + 2) + "\" y=\"" + num(py(p.y) + 2) + "\" width=\"" + num(t_ - 4) +
+           "\" height=\"" + num(t_ - 4) +
+           "\" fill=\"none\" stroke=\"#f97316\" stroke-width=\"4\"><title>the tile just placed</title></rect>\n";
+  }
+
+  std::string figures() const {
+    std::string out;
+    std::map<std::pair<int, int>, std::vector<svg::UPt>> taken;
+    for (const auto& f : v_.figures) {
+      const ViewTile* t = v_.tile_at(f.pos);
+      if (!t) continue;
+      auto& used = taken[{f.pos.x, f.pos.y}];
+      const auto it = spots_.find({f.pos.x, f.pos.y});
+      const svg::UPt a = svg::figure_anchor((*v_.catalog)[t->type], t->rot, f.feature,
+                                            it == spots_.end() ? std::vector<svg::MarkerSpot>{} : it->second, used);
+      used.push_back(a);
+      out += svg::figure_art(f, px(f.pos.x) + a.x * t_, py(f.pos.y) + a.y * t_, t_) + "\n";
+    }
+    return out;
+  }
+
+  // A dashed arrow from the flier's tile to its target; a circle where it landed, a cross where it crashed.
+  std::string flight(const Flight& f) const {
+    const double x1 = px(f.from.x) + t_ / 2, y1 = py(f.from.y) + t_ / 2;
+    const double x2 = px(f.to.x) + t_ / 2, y2 = py(f.to.y) + t_ / 2;
+    const double len = std::hypot(x2 - x1, y2 - y1);
+    if (len == 0) return {};
+    const double ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    const double ex = x2 - ux * t_ * 0.3, ey = y2 - uy * t_ * 0.3;  // stop short of the target's centre
+    const double hx = ex - ux * 10, hy = ey - uy * 10;
+    const std::string colour = f.crashed ? "#dc2626" : "#0284c7";
+    std::string out = "<g class=\"flight\"><title>flight: roll " + std::to_string(f.roll) + " from " + to_string(f.from) +
+                      " to " + to_string(f.to) + (f.crashed ? ", no landing" : ", landed") + "</title>";
+    out += "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(hx) + "\" y2=\"" + num(hy) + "\" stroke=\"" +
+           colour + "\" stroke-width=\"3\" stroke-dasharray=\"7 4\" stroke-linecap=\"round\"/>";
+    out += "<polygon points=\"" + num(ex) + "," + num(ey) + " " + num(hx - uy * 6) + "," + num(hy + ux * 6) + " " +
+           num(hx + uy * 6) + "," + num(hy - ux * 6) + "\" fill=\"" + colour + "\"/>";
+    if (f.crashed) {
+      const double r = t_ * 0.18;
+      out += "<path d=\"M" + num(x2 - r) + " " + num(y2 - r) + "L" + num(x2 + r) + " " + num(y2 + r) + "M" + num(x2 + r) +
+             " " + num(y2 - r) + "L" + num(x2 - r) + " " + num(y2 + r) + "\" stroke=\"" + colour +
+             "\" stroke-width=\"4\" stroke-linecap=\"round\"/>";
+    } else {
+      out += "<circle cx=\"" + num(x2) + "\" cy=\"" + num(y2) + "\" r=\"" + num(t_ * 0.44) + "\" fill=\"none\" stroke=\"" +
+             colour + "\" stroke-width=\"2.5\" stroke-dasharray=\"5 3\"/>";
+    }
+    return out + "</g>\n";
+  }
+
+  const BoardView& v_;
+  const SvgOptions& o_;
+  Bounds b_;
+  double t_;
+  mutable std::map<std::pair<int, int>, std::vector<svg::MarkerSpot>> spots_;
+};
+
+}  // namespace
+
+std::string xml_escape(std::string_view s) {
+  std::string out;
+  for (const char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        // XML 1.0 allows no control characters but tab, newline and carriage return.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += '?';
+        else out += c;
+    }
+  }
+  return out;
+}
+
+std::string render_svg(const BoardView& v, const SvgOptions& options) {
+  if (v.catalog == nullptr || v.tiles.empty())
+    return std::string(options.xml_header ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "") +
+           "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"0 0 120 30\" width=\"120\" height=\"30\">"
+           "<text x=\"4\" y=\"20\" font-size=\"12\">(no tiles)</text></svg>\n";
+  return SvgBoard(v, options).draw();
+}
+
+}  // namespace carc

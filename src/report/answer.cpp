@@ -1,0 +1,138 @@
+#include "report/answer.hpp"
+
+#include <algorithm>
+
+#include "scenario/oracle_data.hpp"
+
+namespace carc {
+namespace {
+
+struct Merged {
+  std::vector<std::string> expected, actual;
+};
+
+Merged merged_diff(const RunResult& r, const std::string& key) {
+  Merged m;
+  for (const auto& d : r.diffs) {
+    if (d.key != key) continue;
+    m.expected.insert(m.expected.end(), d.expected.begin(), d.expected.end());
+    m.actual.insert(m.actual.end(), d.actual.begin(), d.actual.end());
+  }
+  return m;
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+std::vector<std::string> canonical(const std::vector<MoveText>& moves) {
+  std::vector<std::string> out;
+  for (const auto& m : moves) out.push_back(canonical_move(m, builtin_catalog()));
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<std::string> figure_texts(const std::vector<FigureEntry>& figures) {
+  std::vector<std::string> out;
+  for (const auto& f : figures) out.push_back(to_string(f));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+class Sections {
+ public:
+  Sections(const RunResult& r) : r_(r), compared_(answered(r)) {}
+
+  // Expected items; a '-' for each the result says is missing, then a '+' for what it found instead.
+  void add(std::string key, std::string what, const std::vector<std::string>& items) {
+    AnswerSection s{key, std::move(what), {}, true};
+    const Merged d = compared_ ? merged_diff(r_, key) : Merged{};
+    for (const auto& item : items) s.lines.push_back({contains(d.expected, item) ? '-' : ' ', item});
+    for (const auto& a : d.actual) s.lines.push_back({'+', a});
+    s.agrees = d.expected.empty() && d.actual.empty();
+    out_.push_back(std::move(s));
+  }
+
+  // Excluded moves: a '+' for each the subject offers all the same.
+  void add_excludes(const std::vector<std::string>& items) {
+    AnswerSection s{"excludes", "these moves are not legal", {}, true};
+    const Merged d = compared_ ? merged_diff(r_, "excludes") : Merged{};
+    for (const auto& item : items) s.lines.push_back({contains(d.actual, item) ? '+' : ' ', item});
+    s.agrees = d.actual.empty();
+    out_.push_back(std::move(s));
+  }
+
+  std::vector<AnswerSection> take() { return std::move(out_); }
+
+ private:
+  const RunResult& r_;
+  bool compared_;
+  std::vector<AnswerSection> out_;
+};
+
+}  // namespace
+
+bool answered(const RunResult& r) {
+  return r.outcome == Outcome::Passed || r.outcome == Outcome::Failed || r.outcome == Outcome::XFail ||
+         r.outcome == Outcome::XPass;
+}
+
+std::string verdict_word(Outcome o) {
+  std::string s(outcome_name(o));
+  for (auto& c : s) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+  return s;
+}
+
+std::vector<std::string> question_lines(const Scenario& s) {
+  const Position& p = s.position;
+  std::vector<std::string> out;
+  std::string turn = std::string(colour_name(p.active)) + " to act, phase " + p.phase;
+  if (p.placed) turn += ", the tile at " + to_string(*p.placed) + " just placed";
+  if (p.in_hand != kNoTile) turn += ", " + builtin_catalog()[p.in_hand].id + " in hand";
+  if (!p.rolls.empty()) {
+    turn += ", die rolls";
+    for (const int r : p.rolls) turn += " " + std::to_string(r);
+  }
+  out.push_back("position: " + turn);
+  for (std::size_t i = 0; i < s.apply.size(); ++i) out.push_back("move " + std::to_string(i + 1) + ": " + s.apply[i].text);
+  if (s.final_scoring) out.push_back("then: final scoring");
+  return out;
+}
+
+std::vector<AnswerSection> answer_sections(const Scenario& s, const RunResult& r) {
+  auto rules = scenario_rules(s, r.ruleset.empty() ? std::string("hig-c3") : r.ruleset);
+  const Expect e = rules ? s.resolved_expect(*rules) : s.expect;
+  Sections out(r);
+  if (answered(r) && std::any_of(r.diffs.begin(), r.diffs.end(), [](const Diff& d) { return d.key == "apply"; }))
+    out.add("apply", "every move of the question is accepted", {"every move accepted"});
+  if (e.rejected)
+    out.add("rejected", "this move is refused",
+            {"move " + std::to_string(e.rejected->move) + " refused: " + e.rejected->reason});
+  if (e.moves) out.add("moves", "exactly these moves are legal", canonical(*e.moves));
+  if (e.includes) out.add("includes", "these moves are legal", canonical(*e.includes));
+  if (e.excludes) out.add_excludes(canonical(*e.excludes));
+  if (e.count) out.add("count", "how many moves are legal", {std::to_string(*e.count)});
+  if (e.legal) {
+    std::vector<std::string> items;
+    for (const auto& [m, want] : *e.legal) items.push_back(m.text + ": " + want);
+    out.add("legal", "single moves: ok or the reason code", items);
+  }
+  if (e.scores) {
+    std::vector<std::string> items;
+    for (const auto& [c, n] : *e.scores) items.push_back(std::string(colour_name(c)) + " " + std::to_string(n));
+    out.add("scores", "the scores", items);
+  }
+  if (e.returned) out.add("returned", "the figures returned to supply", figure_texts(*e.returned));
+  if (e.figures) out.add("figures", "exactly these figures on the board", figure_texts(*e.figures));
+  if (e.supply) {
+    std::vector<std::string> items;
+    for (const auto& [c, kinds] : *e.supply)
+      for (const auto& [k, n] : kinds)
+        items.push_back(std::string(colour_name(c)) + " " + std::string(figure_name(k)) + " " + std::to_string(n));
+    out.add("supply", "figures in hand", items);
+  }
+  if (e.phase) out.add("phase", "the decision due next", {*e.phase});
+  if (e.active) out.add("active", "who decides next", {std::string(colour_name(*e.active))});
+  return out.take();
+}
+
+}  // namespace carc

@@ -1,0 +1,286 @@
+// The HTML report: one self-contained page (inline CSS, JS and SVG, nothing
+// fetched) with the counts, a table of ruling area x ruleset, the scenarios
+// needing attention, and every scenario as an expandable <details> with its
+// board, question and expected/actual answer; failures first and open.
+#include <algorithm>
+#include <map>
+
+#include "render/svg_board.hpp"
+#include "report/answer.hpp"
+#include "report/html_assets.hpp"
+#include "report/report.hpp"
+#include "report/scenario_view.hpp"
+#include "scenario/ledger.hpp"
+#include "scenario/oracle_data.hpp"
+
+namespace carc {
+namespace {
+
+constexpr std::size_t kMaxLines = 40;
+using Counts = std::array<int, kOutcomes>;
+
+std::string esc(std::string_view s) { return xml_escape(s); }
+
+bool needs_attention(Outcome o) { return is_failure(o) || o == Outcome::Invalid; }
+
+struct Group {
+  std::string id, area;
+  const Scenario* scenario = nullptr;
+  std::vector<const RunResult*> results;
+  bool failing = false, other = false;
+
+  const RunResult& shown() const {
+    for (const RunResult* r : results)
+      if (needs_attention(r->outcome)) return *r;
+    for (const RunResult* r : results)
+      if (r->ruleset == "hig-c3") return *r;
+    return *results.front();
+  }
+};
+
+std::vector<Group> groups_of(const RunReport& report) {
+  std::vector<Group> out;
+  std::map<std::string, std::size_t> index;
+  for (const auto& r : report.results) {
+    const std::string key = r.id + "\n" + r.file;
+    auto [it, fresh] = index.emplace(key, out.size());
+    if (fresh) out.push_back(Group{r.id, area_of(r), r.scenario, {}, false, false});
+    Group& g = out[it->second];
+    g.results.push_back(&r);
+    g.failing = g.failing || needs_attention(r.outcome);
+    g.other = g.other || (r.outcome != Outcome::Passed && !needs_attention(r.outcome));
+  }
+  return out;
+}
+
+std::vector<std::string> areas_of(const std::vector<Group>& groups) {
+  std::vector<std::string> out;
+  for (const auto& r : builtin_ledger())
+    if (std::find(out.begin(), out.end(), r.area) == out.end()) out.push_back(r.area);
+  for (const auto& g : groups)
+    if (std::find(out.begin(), out.end(), g.area) == out.end()) out.push_back(g.area);
+  return out;
+}
+
+std::vector<std::string> rulesets_of(const RunReport& report) {
+  std::vector<std::string> out;
+  for (const auto& p : builtin_presets())
+    if (std::any_of(report.results.begin(), report.results.end(), [&](const RunResult& r) { return r.ruleset == p.name; }))
+      out.push_back(p.name);
+  return out;
+}
+
+std::string cell(const Counts& c) {
+  int total = 0, bad = 0;
+  for (std::size_t i = 0; i < kOutcomes; ++i) {
+    total += c[i];
+    if (needs_attention(static_cast<Outcome>(i))) bad += c[i];
+  }
+  if (total == 0) return "<td class=\"none\">-</td>";
+  std::string title;
+  for (std::size_t i = 0; i < kOutcomes; ++i)
+    if (c[i] > 0) title += (title.empty() ? "" : ", ") + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
+  const char* cls = bad > 0 ? "bad" : c[0] == total ? "ok" : "part";
+  return std::string("<td class=\"") + cls + "\" title=\"" + esc(title) + "\">" + std::to_string(c[0]) + "/" +
+         std::to_string(total) + "</td>";
+}
+
+void write_matrix(const RunReport& report, const std::vector<Group>& groups, std::ostream& out) {
+  const auto rulesets = rulesets_of(report);
+  std::map<std::pair<std::string, std::string>, Counts> table;
+  std::map<std::string, Counts> totals;
+  for (const auto& r : report.results) {
+    ++table[{area_of(r), r.ruleset}][static_cast<std::size_t>(r.outcome)];
+    ++totals[area_of(r)][static_cast<std::size_t>(r.outcome)];
+  }
+  out << "<section id=\"summary\"><h2>By ruling area and ruleset <span class=\"n\">passed / results; hover a cell for "
+         "the other states</span></h2>\n<table class=\"matrix\"><tr><th class=\"area\">area</th>";
+  for (const auto& rs : rulesets) out << "<th>" << esc(rs) << "</th>";
+  out << "<th>all</th></tr>\n";
+  for (const auto& area : areas_of(groups)) {
+    if (!totals.count(area)) continue;
+    out << "<tr><td class=\"area\"><a href=\"#area-" << esc(area) << "\">" << esc(area) << "</a></td>";
+    for (const auto& rs : rulesets) out << cell(table[{area, rs}]);
+    out << cell(totals[area]) << "</tr>\n";
+  }
+  out << "</table></section>\n";
+}
+
+void write_attention(const std::vector<Group>& groups, std::ostream& out) {
+  std::vector<const Group*> failing;
+  for (const auto& g : groups)
+    if (g.failing) failing.push_back(&g);
+  out << "<section id=\"attention\"><h2>Needs attention <span class=\"n\">" << failing.size() << " scenarios</span></h2>";
+  if (failing.empty()) {
+    out << "<p class=\"attention clear\">Every scenario passes under every ruleset it applies to (or is not run: "
+           "unsupported, skipped, xfail).</p></section>\n";
+    return;
+  }
+  out << "<p class=\"attention\">";
+  for (const Group* g : failing) out << "<a href=\"#s-" << esc(g->id) << "\">" << esc(g->id) << "</a> ";
+  out << "</p></section>\n";
+}
+
+std::string badge(const RunResult& r) {
+  const std::string state(outcome_name(r.outcome));
+  std::string title = (r.ruleset.empty() ? std::string("not run") : r.ruleset) + ": " + state;
+  if (!r.message.empty()) title += " - " + r.message;
+  return "<span class=\"badge " + state + "\" title=\"" + esc(title) + "\">" + esc(r.ruleset.empty() ? state : r.ruleset) + "</span>";
+}
+
+std::string line_class(char mark, bool compared) {
+  if (!compared) return "plain";
+  return mark == '-' ? "miss" : mark == '+' ? "extra" : "same";
+}
+
+void write_sections(const Scenario& s, const RunResult& r, std::ostream& out) {
+  const bool compared = answered(r);
+  for (const auto& sec : answer_sections(s, r)) {
+    out << "<div class=\"sec\"><span class=\"key\">" << esc(sec.key) << "</span> <span class=\"what\">" << esc(sec.what)
+        << "</span>" << (compared ? (sec.agrees ? " <span class=\"verdict passed\">&#10003;</span>" : " <span class=\"verdict failed\">&#10007;</span>") : "")
+        << "<ul>";
+    for (std::size_t i = 0; i < sec.lines.size() && i < kMaxLines; ++i)
+      out << "<li class=\"" << line_class(sec.lines[i].mark, compared) << "\">" << esc(sec.lines[i].text) << "</li>";
+    if (sec.lines.size() > kMaxLines) out << "<li class=\"plain\">... " << sec.lines.size() - kMaxLines << " more</li>";
+    out << "</ul></div>";
+  }
+}
+
+void write_board(const Scenario& s, const RunResult& r, std::ostream& out) {
+  if (r.ruleset.empty()) return;
+  const ScenarioViews views = scenario_views(s, r.ruleset);
+  const BoardView& v = s.apply.empty() ? views.before : views.after;
+  if (v.tiles.empty()) return;
+  SvgOptions o;
+  o.tile = 60;
+  o.xml_header = false;
+  out << "<figure class=\"board\">" << render_svg(v, o) << "<figcaption>"
+      << (s.apply.empty() ? "the position" : "after the moves (" + std::to_string(views.applied) + " applied)")
+      << "</figcaption></figure>";
+}
+
+// The other results needing attention, one line per state and message with their rulesets.
+void write_others(const Group& g, const RunResult& shown, std::ostream& out) {
+  std::vector<std::pair<std::string, std::string>> lines;  // "state: message" -> rulesets
+  for (const RunResult* other : g.results) {
+    if (other == &shown || !needs_attention(other->outcome)) continue;
+    const std::string key = std::string(outcome_name(other->outcome)) + ": " + other->message;
+    auto it = std::find_if(lines.begin(), lines.end(), [&](const auto& l) { return l.first == key; });
+    if (it == lines.end()) lines.emplace_back(key, other->ruleset);
+    else it->second += ", " + other->ruleset;
+  }
+  for (const auto& [key, rulesets] : lines)
+    out << "<p class=\"meta\">also under " << esc(rulesets) << " &mdash; " << esc(key) << "</p>";
+}
+
+void write_body(const Group& g, std::ostream& out) {
+  const RunResult& r = g.shown();
+  out << "<div class=\"body\">";
+  if (g.scenario && g.scenario->valid()) write_board(*g.scenario, r, out);
+  out << "<div class=\"qa\">";
+  if (const Scenario* s = g.scenario) {
+    std::string rulings;
+    for (const auto& id : s->rulings) rulings += (rulings.empty() ? "" : ", ") + id;
+    out << "<p class=\"meta\">" << esc(s->file) << ":" << s->loc.line << " &middot; rulings " << esc(rulings)
+        << " &middot; status " << esc(s->status) << (s->disputed ? " &middot; disputed" : "") << "</p>";
+    out << "<p class=\"meta\">source: " << esc(s->source) << "</p>";
+    if (!s->rules.empty()) {
+      std::string rules;
+      for (const auto& [k, v] : s->rules) rules += (rules.empty() ? "" : " ") + k + "=" + v;
+      out << "<p class=\"meta\">rules set by the scenario on top of each ruleset: " << esc(rules) << "</p>";
+    }
+    out << "<h4>Question</h4><ul>";
+    for (const auto& line : question_lines(*s)) out << "<li>" << esc(line) << "</li>";
+    out << "</ul>";
+  }
+  std::string switches;
+  for (const auto& [k, v] : r.rules) switches += (switches.empty() ? "" : "\n") + k + "=" + v;
+  out << "<h4 title=\"" << esc(switches) << "\">Answer under " << esc(r.ruleset.empty() ? "(not run)" : r.ruleset)
+      << ": <span class=\"verdict "
+      << outcome_name(r.outcome) << "\">" << esc(verdict_word(r.outcome)) << "</span></h4>";
+  if (!r.message.empty()) out << "<p class=\"meta\">" << esc(r.message) << "</p>";
+  if (g.scenario && g.scenario->valid()) write_sections(*g.scenario, r, out);
+  write_others(g, r, out);
+  out << "<p class=\"rerun\"><code>" << esc(rerun_command(r)) << "</code>";
+  if (!r.ruleset.empty()) out << "<code>carc-oracle explain " << esc(r.id) << " --ruleset " << esc(r.ruleset) << "</code>";
+  out << "</p></div></div>";
+}
+
+void write_group(const Group& g, std::ostream& out) {
+  const Scenario* s = g.scenario;
+  std::string text = g.id;
+  if (s) {
+    text += " " + s->title;
+    for (const auto& x : s->rulings) text += " " + x;
+    for (const auto& x : s->tags) text += " " + x;
+  }
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const char* cls = g.failing ? " fail" : g.other ? " other" : "";
+  int passed = 0;
+  for (const RunResult* r : g.results) passed += r->outcome == Outcome::Passed ? 1 : 0;
+  out << "<details class=\"scenario" << cls << "\" id=\"s-" << esc(g.id) << "\" data-id=\"" << esc(g.id)
+      << "\" data-text=\"" << esc(text) << "\"" << (g.failing ? " open" : "") << "><summary><code>" << esc(g.id)
+      << "</code><span class=\"title\">" << esc(s ? s->title : std::string("(unreadable file)")) << "</span>";
+  if (s) {
+    std::string rulings;
+    for (const auto& x : s->rulings) rulings += (rulings.empty() ? "" : " · ") + x;
+    out << "<span class=\"rulings\">" << esc(rulings) << "</span>";
+  }
+  out << "<span class=\"badges\">";
+  if (g.failing || g.other)
+    for (const RunResult* r : g.results) out << badge(*r);
+  else
+    out << "<span class=\"badge passed\" title=\"passed under every ruleset it applies to\">" << passed << "/"
+        << g.results.size() << " passed</span>";
+  out << "</span></summary>";
+  write_body(g, out);
+  out << "</details>\n";
+}
+
+void write_areas(const std::vector<Group>& groups, std::ostream& out) {
+  for (const auto& area : areas_of(groups)) {
+    std::vector<const Group*> members;
+    for (const auto& g : groups)
+      if (g.area == area) members.push_back(&g);
+    if (members.empty()) continue;
+    std::stable_partition(members.begin(), members.end(), [](const Group* g) { return g->failing; });
+    int failing = 0;
+    for (const Group* g : members) failing += g->failing ? 1 : 0;
+    out << "<section class=\"area\" id=\"area-" << esc(area) << "\"><h2>" << esc(area) << " <span class=\"n\">"
+        << members.size() << " scenarios" << (failing ? ", " + std::to_string(failing) + " needing attention" : "")
+        << "</span></h2>\n";
+    for (const Group* g : members) write_group(*g, out);
+    out << "</section>\n";
+  }
+}
+
+class HtmlReporter final : public Reporter {
+ public:
+  void write(const RunReport& report, std::ostream& out) const override {
+    const auto groups = groups_of(report);
+    std::string caps;
+    for (const auto& c : report.capabilities) caps += (caps.empty() ? "" : ", ") + c;
+    out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+           "<title>Carcassonne rules oracle: report</title><style>"
+        << html_style() << "</style></head>\n<body>\n<header><h1>Carcassonne rules oracle</h1>"
+        << "<p>subject: " << esc(report.subject) << " &middot; capabilities: " << esc(caps) << "</p>"
+        << "<p class=\"counts\"><b>" << groups.size() << " scenarios</b> &middot; " << esc(counts_line(report)) << "</p>"
+        << "<div class=\"toolbar\"><input type=\"search\" id=\"filter\" placeholder=\"filter: words; a comma separates alternatives\">"
+           "<button id=\"expand\" type=\"button\">expand all</button><button id=\"collapse\" type=\"button\">collapse "
+           "all</button><label><input type=\"checkbox\" id=\"only-failing\"> only scenarios needing attention</label>"
+           "<span id=\"shown\"></span></div></header>\n<main>\n";
+    write_matrix(report, groups, out);
+    write_attention(groups, out);
+    write_areas(groups, out);
+    out << "</main>\n<footer id=\"report-status\" data-state=\"loading\" data-count=\"\">The report's script has not "
+           "run.</footer>\n<script>"
+        << html_script() << "</script>\n</body></html>\n";
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Reporter> make_html_reporter() { return std::make_unique<HtmlReporter>(); }
+
+}  // namespace carc

@@ -1,0 +1,52 @@
+#pragma once
+// The byte level of talking to an implementation process: non-blocking writes
+// of queued lines, reads of its stdout into capped lines and of its stderr into
+// a short tail, all in one poll() round at a time so the caller keeps control
+// of every deadline.
+#include <chrono>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "engine/result.hpp"
+#include "protocol/line_reader.hpp"
+#include "runner/child_process.hpp"
+
+namespace carc {
+
+struct ProcessOptions {
+  std::vector<std::string> argv;
+  std::chrono::milliseconds timeout{10000};        // per request
+  std::chrono::milliseconds start_timeout{10000};  // for the handshake (start-up may be slow, e.g. a JVM)
+  std::size_t max_line = std::size_t{4} << 20;     // bytes in one line (one reply)
+  std::size_t max_output = std::size_t{16} << 20;  // bytes written without any reply
+  std::size_t window = 8;                          // requests in flight at once
+};
+
+struct Connection {
+  ChildProcess child;
+  proto::LineReader lines{1};
+  std::string outgoing;     // bytes not yet written to its stdin
+  std::string stderr_tail;  // the last bytes it wrote to stderr
+  bool dead = true;         // not started, exited, closed its stdout, or stopped by us
+  std::string how;          // how it ended
+
+  // Starts the process (not the handshake).
+  Result<bool> open(const ProcessOptions& o);
+  // Queues one line for its stdin.
+  void send(const std::string& line);
+  // One round of I/O: waits up to `wait` for the process, writes what it can,
+  // reads what is there. Returns the bytes read from stdout. On end of stdout
+  // the process is finished (dead, how).
+  std::size_t pump(std::chrono::milliseconds wait);
+  // Stops the process: waits up to `grace` for it to exit by itself, then
+  // kills its group. True when it had exited by itself.
+  bool stop(std::chrono::milliseconds grace);
+  // "; stderr: ..." with its last lines, or empty.
+  std::string stderr_excerpt() const;
+
+ private:
+  void read_stderr(std::chrono::milliseconds wait);
+};
+
+}  // namespace carc

@@ -1,0 +1,290 @@
+#include "runner/process_subject.hpp"
+
+#include <signal.h>
+
+#include <algorithm>
+#include <map>
+
+#include "protocol/codec.hpp"
+#include "runner/wire.hpp"
+#include "scenario/capabilities.hpp"
+
+namespace carc {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+namespace {
+
+std::string seconds_text(milliseconds d) {
+  const auto ms = d.count();
+  return ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms";
+}
+
+milliseconds until(Clock::time_point t) {
+  return std::chrono::duration_cast<milliseconds>(t - Clock::now()) + milliseconds(1);
+}
+
+}  // namespace
+
+std::vector<std::string> capability_names_of(const proto::Capabilities& c, std::vector<std::string>* unknown) {
+  std::vector<std::string> out;
+  const auto add = [&](const std::string& name, const char* list) {
+    if (is_capability(name)) out.push_back(name);
+    else if (unknown) unknown->push_back(std::string(list) + " '" + name + "'");
+  };
+  for (const auto& e : c.expansions) add(e, "expansion");
+  for (const auto& f : c.figures) add(f == "follower" ? "base" : f, "figure");
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// One batch of requests through the process: pipelined sends, replies matched
+// by seq, timeouts, crashes and restarts (process_subject.hpp says how each
+// misbehaviour ends).
+class Batch {
+ public:
+  Batch(ProcessSubject& p, const std::vector<Request>& requests)
+      : p_(p), requests_(requests), replies_(requests.size()) {
+    for (std::size_t i = 0; i < requests.size(); ++i) queue_.push_back(i);
+  }
+
+  std::vector<Reply> run() {
+    Connection& c = p_.conn_;
+    if (!c.dead && c.child.exited()) {
+      c.stop(milliseconds(0));
+      p_.note("the implementation " + c.how + " between requests" + c.stderr_excerpt());
+    }
+    while (!queue_.empty() || !inflight_.empty()) {
+      if (p_.conn_.dead && !revive()) break;
+      fill();
+      step();
+    }
+    return std::move(replies_);
+  }
+
+ private:
+  struct InFlight {
+    std::size_t index;
+    std::string seq;
+    Clock::time_point sent;
+  };
+
+  bool revive() {
+    if (auto ok = p_.launch(); !ok) {
+      give_up("not run: the implementation could not be restarted: " + ok.error());
+      return false;
+    }
+    ++p_.restarts_;
+    p_.note("restarted the implementation (restart " + std::to_string(p_.restarts_) + ")");
+    last_progress_ = Clock::now();
+    return true;
+  }
+
+  void fill() {
+    while (!queue_.empty() && inflight_.size() < std::max<std::size_t>(1, p_.options_.window)) {
+      const std::size_t i = queue_.front();
+      queue_.pop_front();
+      std::string seq = std::to_string(p_.next_seq_++);
+      p_.conn_.send(proto::encode_run(wire_request(requests_[i], seq)));
+      p_.sent_[seq] = requests_[i].scenario->id + " under " + requests_[i].rules.name;
+      inflight_.push_back({i, std::move(seq), Clock::now()});
+    }
+  }
+
+  void step() {
+    Connection& c = p_.conn_;
+    const Clock::time_point deadline = std::max(inflight_.front().sent, last_progress_) + p_.options_.timeout;
+    bytes_ += c.pump(std::min(until(deadline), milliseconds(1000)));
+    proto::Line line;
+    while (!inflight_.empty() && c.lines.next(line)) take(line);
+    if (inflight_.empty()) return;
+    if (c.dead) return crashed();
+    if (bytes_ > p_.options_.max_output) return runaway();
+    if (Clock::now() >= std::max(inflight_.front().sent, last_progress_) + p_.options_.timeout) timed_out();
+  }
+
+  // One line from the process.
+  void take(const proto::Line& line) {
+    if (line.overlong)
+      return resolve_head(ReplyKind::Errored, "protocol violation: a line of " + std::to_string(line.size) +
+                                                  " bytes, over the limit of " + std::to_string(p_.options_.max_line));
+    auto reply = proto::decode_reply(line.text);
+    if (!reply)
+      return resolve_head(ReplyKind::Errored,
+                          "protocol violation: not a reply (" + reply.error() + "): " + proto::excerpt(line.text));
+    const auto it = std::find_if(inflight_.begin(), inflight_.end(), [&](const InFlight& f) { return f.seq == reply->seq; });
+    if (it != inflight_.end()) return resolve(it, *reply);
+    if (const auto known = p_.sent_.find(reply->seq); known != p_.sent_.end()) {
+      p_.note("ignored a second reply to seq " + reply->seq + " (" + known->second + ")");
+      return;
+    }
+    resolve_head(ReplyKind::Errored, "protocol violation: a reply to seq " + proto::excerpt(reply->seq, 40) +
+                                         ", which was never sent: " + proto::excerpt(line.text));
+  }
+
+  void resolve(std::deque<InFlight>::iterator it, proto::RunReply& r) {
+    Reply out;
+    out.kind = r.state == proto::ReplyState::Answered ? ReplyKind::Answered
+               : r.state == proto::ReplyState::Skipped ? ReplyKind::Skipped
+                                                       : ReplyKind::Errored;
+    out.message = std::move(r.message);
+    if (out.kind == ReplyKind::Answered) out.answer = restore_probes(requests_[it->index], std::move(r.answer));
+    finish(it, std::move(out));
+  }
+
+  // The legal map is keyed by the probes as sent (canonical); the runner looks them up as written.
+  static Answer restore_probes(const Request& r, Answer a) {
+    std::map<std::string, std::string> legal;
+    for (const auto& probe : r.probes)
+      if (const auto v = a.legal.find(wire_move(probe)); v != a.legal.end()) legal[probe] = v->second;
+    a.legal = std::move(legal);
+    return a;
+  }
+
+  void resolve_head(ReplyKind kind, std::string message) {
+    if (inflight_.empty()) return p_.note("ignored output with no request waiting: " + message);
+    finish(inflight_.begin(), Reply{kind, {}, std::move(message)});
+  }
+
+  void finish(std::deque<InFlight>::iterator it, Reply r) {
+    replies_[it->index] = std::move(r);
+    inflight_.erase(it);
+    last_progress_ = Clock::now();
+    bytes_ = 0;
+  }
+
+  // The others in flight go to the next process, in their order.
+  void requeue() {
+    for (auto it = inflight_.rbegin(); it != inflight_.rend(); ++it) queue_.push_front(it->index);
+    inflight_.clear();
+    p_.conn_.lines.clear();
+    bytes_ = 0;
+  }
+
+  void crashed() {
+    Connection& c = p_.conn_;
+    const std::size_t partial = c.lines.partial_size();
+    std::string why = "the implementation " + c.how + " while this request was in flight";
+    if (partial > 0) why += ", in the middle of a line (" + std::to_string(partial) + " bytes)";
+    why += c.stderr_excerpt();
+    if (!queue_.empty() || inflight_.size() > 1) why += "; it was restarted for the requests after it";
+    resolve_head(ReplyKind::Crashed, why);
+    requeue();
+  }
+
+  void timed_out() {
+    resolve_head(ReplyKind::TimedOut, "no reply within " + seconds_text(p_.options_.timeout) +
+                                          "; the implementation was stopped" +
+                                          (queue_.empty() && inflight_.size() == 1 ? "" : " and restarted"));
+    p_.conn_.stop(milliseconds(0));
+    requeue();
+  }
+
+  void runaway() {
+    resolve_head(ReplyKind::Errored, "protocol violation: more than " + std::to_string(p_.options_.max_output) +
+                                         " bytes of output without a reply; the implementation was stopped");
+    p_.conn_.stop(milliseconds(0));
+    requeue();
+  }
+
+  void give_up(const std::string& why) {
+    for (const auto& f : inflight_) replies_[f.index] = Reply{ReplyKind::Crashed, {}, why};
+    for (const auto i : queue_) replies_[i] = Reply{ReplyKind::Crashed, {}, why};
+    inflight_.clear();
+    queue_.clear();
+  }
+
+  ProcessSubject& p_;
+  const std::vector<Request>& requests_;
+  std::vector<Reply> replies_;
+  std::deque<std::size_t> queue_;
+  std::deque<InFlight> inflight_;
+  Clock::time_point last_progress_ = Clock::now();
+  std::size_t bytes_ = 0;  // read since the last reply
+};
+
+// ---------------------------------------------------------------------------
+
+Result<std::unique_ptr<ProcessSubject>> ProcessSubject::start(ProcessOptions options) {
+  ::signal(SIGPIPE, SIG_IGN);  // a process that dies mid-write must not kill the runner
+  std::unique_ptr<ProcessSubject> p(new ProcessSubject(std::move(options)));
+  auto hello = p->launch();
+  if (!hello) return fail(hello.error());
+  p->hello_ = std::move(*hello);
+  std::vector<std::string> unknown;
+  p->caps_ = capability_names_of(p->hello_.capabilities, &unknown);
+  for (const auto& u : unknown) p->note("the handshake names an unknown " + u + " (ignored)");
+  return p;
+}
+
+Result<proto::Hello> ProcessSubject::launch() {
+  if (auto ok = conn_.open(options_); !ok) return fail(ok.error());
+  conn_.send(proto::encode_start());
+  const auto deadline = Clock::now() + options_.start_timeout;
+  proto::Line line;
+  while (!conn_.lines.next(line)) {
+    if (conn_.dead) {
+      const bool partial = conn_.lines.partial_size() > 0;
+      return fail("it " + conn_.how + " before replying to start" + (partial ? " (after part of a line)" : "") +
+                  conn_.stderr_excerpt());
+    }
+    if (Clock::now() >= deadline) {
+      conn_.stop(milliseconds(0));
+      return fail("no reply to start within " + seconds_text(options_.start_timeout) + conn_.stderr_excerpt());
+    }
+    conn_.pump(std::min(until(deadline), milliseconds(1000)));
+  }
+  auto hello = line.overlong ? Result<proto::Hello>(fail("a line over the limit of " + std::to_string(options_.max_line) + " bytes"))
+                             : proto::decode_hello(line.text);
+  if (!hello) {
+    const std::string text = line.overlong ? std::string() : ": " + proto::excerpt(line.text);
+    conn_.stop(milliseconds(0));
+    return fail("its reply to start is not a valid handshake (" + hello.error() + ")" + text + conn_.stderr_excerpt());
+  }
+  return hello;
+}
+
+ProcessSubject::~ProcessSubject() {
+  if (conn_.dead) return;
+  conn_.send(proto::encode_stop());
+  const auto deadline = Clock::now() + milliseconds(200);
+  while (!conn_.dead && !conn_.outgoing.empty() && Clock::now() < deadline) conn_.pump(milliseconds(20));
+  conn_.child.close_stdin();
+  conn_.stop(milliseconds(1000));
+}
+
+void ProcessSubject::note(std::string text) {
+  if (notes_.size() < 200) notes_.push_back(std::move(text));
+}
+
+std::string ProcessSubject::name() const { return hello_.name + " " + hello_.version; }
+
+std::vector<std::string> ProcessSubject::capabilities() const { return caps_; }
+
+std::string ProcessSubject::lacks(const Request& request) const {
+  std::string missing;
+  const auto add = [&](const std::string& what) { missing += (missing.empty() ? "needs " : ", ") + what; };
+  const auto& declared = hello_.capabilities.switches;
+  for (const auto& [key, value] : request.rules.effective()) {
+    const auto it = declared.find(std::string(key));
+    const SwitchSpec* spec = find_switch(key);
+    const bool ok = it != declared.end() ? std::find(it->second.begin(), it->second.end(), value) != it->second.end()
+                                         : spec && spec->values.front() == value;
+    if (!ok) add("switch " + std::string(key) + "=" + std::string(value));
+  }
+  const auto& queries = hello_.capabilities.queries;
+  for (const auto& q : request.queries)
+    if (std::find(queries.begin(), queries.end(), q) == queries.end()) add("query " + q);
+  return missing;
+}
+
+Reply ProcessSubject::answer(const Request& request) { return answer_all({request}).front(); }
+
+std::vector<Reply> ProcessSubject::answer_all(const std::vector<Request>& requests) {
+  return Batch(*this, requests).run();
+}
+
+}  // namespace carc

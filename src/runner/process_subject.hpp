@@ -1,0 +1,71 @@
+#pragma once
+// An external implementation as a subject: one persistent process spoken to
+// over the JSON-lines protocol (oracle/PROTOCOL.md), requests pipelined, each
+// with a timeout. Whatever the process does — garbage, a hang, a crash, a
+// partial or huge line, a reply to an unknown seq, a reply twice — ends as a
+// result state of the request concerned, never as a stopped run:
+//   - a line that is not a reply with a known seq, or an overlong one, is
+//     `errored` for the oldest unanswered request (the one a process answering
+//     in order is working on); a second reply to a seq is ignored (a note);
+//   - no reply for `timeout` since the oldest unanswered request was sent or
+//     since the previous reply: that request is `timed_out`, the process is
+//     stopped and restarted, the other requests in flight are sent again;
+//   - the process exits or closes its stdout: the oldest unanswered request is
+//     `crashed`, the process is restarted, the others are sent again;
+//   - it cannot be restarted: every request left is `crashed`, with the reason.
+#include <chrono>
+#include <cstddef>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/result.hpp"
+#include "protocol/messages.hpp"
+#include "runner/connection.hpp"
+#include "runner/subject.hpp"
+
+namespace carc {
+
+class ProcessSubject final : public Subject {
+ public:
+  // Starts the process and performs the handshake; an error says why it could
+  // not start or what was wrong with its reply (exit code 3).
+  static Result<std::unique_ptr<ProcessSubject>> start(ProcessOptions options);
+  ~ProcessSubject() override;  // sends stop, then stops the process
+
+  std::string name() const override;
+  std::vector<std::string> capabilities() const override;
+  std::string lacks(const Request& request) const override;
+  Reply answer(const Request& request) override;
+  std::vector<Reply> answer_all(const std::vector<Request>& requests) override;
+
+  const proto::Hello& hello() const { return hello_; }
+  int restarts() const { return restarts_; }
+  // What happened besides results: restarts, ignored replies, unknown capability names.
+  const std::vector<std::string>& notes() const { return notes_; }
+
+ private:
+  friend class Batch;
+  explicit ProcessSubject(ProcessOptions o) : options_(std::move(o)) {}
+  // Spawns the process and performs the handshake. A restarted process keeps
+  // the first handshake's capabilities: the requests were chosen by them.
+  Result<proto::Hello> launch();
+  void note(std::string text);
+
+  ProcessOptions options_;
+  proto::Hello hello_;
+  std::vector<std::string> caps_;
+  Connection conn_;
+  long long next_seq_ = 1;
+  std::map<std::string, std::string> sent_;  // every seq sent -> "ID under RULESET" (to recognise a second reply)
+  int restarts_ = 0;
+  std::vector<std::string> notes_;
+};
+
+// The runner's capability names of a handshake: expansions plus figure kinds
+// (the follower is `base`); a note for each name this runner does not know.
+std::vector<std::string> capability_names_of(const proto::Capabilities& c, std::vector<std::string>* unknown);
+
+}  // namespace carc

@@ -1,0 +1,126 @@
+#include "runner/wire.hpp"
+
+#include <algorithm>
+
+#include "protocol/engine_adapter.hpp"
+#include "scenario/oracle_data.hpp"
+
+namespace carc {
+namespace {
+
+// Our catalog's definitions, built once.
+const proto::TileDefinition& definition(TileTypeId t) {
+  static const std::vector<proto::TileDefinition> defs = [] {
+    std::vector<proto::TileDefinition> out;
+    const TileCatalog& cat = builtin_catalog();
+    for (TileTypeId i = 0; i < cat.size(); ++i) out.push_back(proto::definition_of(cat[i]));
+    return out;
+  }();
+  return defs[t];
+}
+
+class TileUse {
+ public:
+  void add(TileTypeId t) {
+    if (t != kNoTile && t < builtin_catalog().size() && std::find(used_.begin(), used_.end(), t) == used_.end())
+      used_.push_back(t);
+  }
+  void add_move(const std::string& text) {
+    auto m = parse_move(text, builtin_catalog());
+    if (m && m->kind == MoveKind::Place) add(m->tile);
+  }
+  std::vector<proto::TileDefinition> definitions() const {
+    std::vector<proto::TileDefinition> out;
+    for (const auto t : used_) out.push_back(definition(t));
+    return out;
+  }
+
+ private:
+  std::vector<TileTypeId> used_;
+};
+
+std::string tile_id(TileTypeId t) { return builtin_catalog()[t].id; }
+
+void add_players(const Position& p, proto::Position& w) {
+  for (const Colour c : p.players) {
+    const std::string colour(colour_name(c));
+    w.players.push_back(colour);
+    const auto score = p.scores.find(c);
+    w.scores[colour] = score == p.scores.end() ? 0 : score->second;
+    const FigureCounts in_hand = effective_supply(p, c);
+    for (int k = 0; k < kFigureKinds; ++k) {
+      int owned = in_hand[static_cast<std::size_t>(k)];
+      for (const auto& f : p.figures) owned += f.owner == c && static_cast<int>(f.kind) == k ? 1 : 0;
+      if (owned > 0) w.supply[colour][std::string(figure_name(static_cast<FigureKind>(k)))] = in_hand[static_cast<std::size_t>(k)];
+    }
+  }
+  for (const auto& f : p.figures)
+    w.figures.push_back({std::string(colour_name(f.owner)), std::string(figure_name(f.kind)), f.pos.x, f.pos.y, to_string(f.feature)});
+}
+
+}  // namespace
+
+std::string wire_move(const std::string& text) {
+  auto m = parse_move(text, builtin_catalog());
+  return m ? to_string(*m, builtin_catalog()) : text;
+}
+
+proto::Position wire_position(const Scenario& s, const std::vector<std::string>& extra_moves) {
+  const Position& p = s.position;
+  proto::Position w;
+  TileUse use;
+  w.active = std::string(colour_name(p.active));
+  w.phase = p.phase;
+  for (const auto& t : p.tiles) {
+    w.tiles.push_back({tile_id(t.tile), t.pos.x, t.pos.y, t.rot * 90});
+    use.add(t.tile);
+  }
+  if (p.placed) w.placed = std::pair{p.placed->x, p.placed->y};
+  if (p.in_hand != kNoTile) {
+    w.in_hand = tile_id(p.in_hand);
+    use.add(p.in_hand);
+  }
+  for (const auto t : p.pile) {
+    w.pile.push_back(tile_id(t));
+    use.add(t);
+  }
+  w.last_tile = p.last_tile;
+  w.rolls = p.rolls;
+  w.second_tile = p.second_tile;
+  add_players(p, w);
+  for (const auto& m : s.apply) use.add_move(m.text);
+  for (const auto& m : extra_moves) use.add_move(m);
+  w.definitions = use.definitions();
+  return w;
+}
+
+proto::Ruleset wire_ruleset(const RuleSet& rules) {
+  proto::Ruleset r;
+  r.name = rules.name;
+  for (const auto& [k, v] : rules.effective()) r.switches.emplace_back(k, v);
+  return r;
+}
+
+proto::RunRequest wire_request(const Request& r, std::string seq) {
+  const Scenario& s = *r.scenario;
+  proto::RunRequest w;
+  w.seq = std::move(seq);
+  w.scenario = s.id;
+  w.ruleset = wire_ruleset(r.rules);
+  w.position = wire_position(s, r.probes);
+  for (const auto& m : s.apply) w.query.apply.push_back(wire_move(m.text));
+  w.query.final_scoring = s.final_scoring;
+  for (const auto& m : r.probes) w.query.probes.push_back(wire_move(m));
+  return w;
+}
+
+std::vector<std::string> query_kinds(const Scenario& s, const Expect& e, const std::vector<std::string>& probes) {
+  std::vector<std::string> out;
+  if (e.moves || e.includes || e.excludes || e.count) out.emplace_back("moves");
+  if (!s.apply.empty()) out.emplace_back("apply");
+  if (s.final_scoring) out.emplace_back("final-scoring");
+  if (!probes.empty()) out.emplace_back("legal");
+  return out;
+}
+
+}  // namespace carc

@@ -1,0 +1,26 @@
+#pragma once
+// From the runner's requests to the protocol's messages (oracle/PROTOCOL.md):
+// a scenario's position made self-contained (the definitions of every tile it
+// names travel with it), the effective ruleset with every switch, and the query
+// with moves in canonical notation.
+#include <string>
+#include <vector>
+
+#include "protocol/messages.hpp"
+#include "runner/subject.hpp"
+
+namespace carc {
+
+// The `run` message of a request; seq is its JSON text.
+proto::RunRequest wire_request(const Request& r, std::string seq);
+proto::Position wire_position(const Scenario& s, const std::vector<std::string>& extra_moves);
+proto::Ruleset wire_ruleset(const RuleSet& rules);
+// A move as sent: the canonical text (tile ids, not aliases) when this
+// engine's notation parses it, else as written.
+std::string wire_move(const std::string& text);
+
+// The query kinds a request needs (PROTOCOL.md "Capabilities"): `moves` when
+// the expectations look at the legal moves, `apply`, `final-scoring`, `legal`.
+std::vector<std::string> query_kinds(const Scenario& s, const Expect& e, const std::vector<std::string>& probes);
+
+}  // namespace carc

@@ -1,0 +1,129 @@
+// Metamorphic transforms of scenarios (scenario_transform.hpp).
+#include "scenario/scenario_transform.hpp"
+
+namespace carc {
+
+std::string BoardTransform::name() const {
+  std::string out;
+  if (quarter & 3) out = rotation_name(quarter & 3);
+  if (shift != Pos{}) out += (out.empty() ? "t" : "+t") + to_string(shift);
+  return out.empty() ? "id" : out;
+}
+
+Pos BoardTransform::apply(Pos p) const {
+  Pos r = p;
+  switch (quarter & 3) {
+    case 1: r = {-p.y, p.x}; break;  // north (0,-1) turns to east (1,0)
+    case 2: r = {-p.x, -p.y}; break;
+    case 3: r = {p.y, -p.x}; break;
+    default: break;
+  }
+  return r + shift;
+}
+
+Move BoardTransform::apply(const Move& m) const {
+  Move out = m;
+  switch (m.kind) {
+    case MoveKind::Place:
+      out.pos = apply(m.pos);
+      out.rot = static_cast<std::uint8_t>(apply_rotation(m.rot));
+      break;
+    case MoveKind::Deploy:
+    case MoveKind::ReturnAbbot:
+    case MoveKind::Land:
+    case MoveKind::Princess:
+    case MoveKind::CropAdd:
+    case MoveKind::CropRemove:
+    case MoveKind::Wagon:
+      out.pos = apply(m.pos);
+      out.feature = apply(m.feature);
+      break;
+    case MoveKind::Pass:
+    case MoveKind::Fly:  // the roll is invariant; the target follows the rotated arrow
+    case MoveKind::CropChoice: break;
+  }
+  return out;
+}
+
+const std::vector<BoardTransform>& metamorphic_transforms() {
+  static const std::vector<BoardTransform> all{
+      {1, {}}, {2, {}}, {3, {}}, {0, {11, -7}}, {1, {-5, 3}},
+  };
+  return all;
+}
+
+namespace {
+
+class ScenarioMapper {
+ public:
+  ScenarioMapper(const BoardTransform& t, const TileCatalog& catalog) : t_(t), catalog_(catalog) {}
+
+  // A move as written; moves this notation cannot parse are kept as text.
+  MoveText move(const MoveText& m, bool canonical) const {
+    if (!m.move) return m;
+    MoveText out = m;
+    Move mapped = t_.apply(*m.move);
+    if (canonical && mapped.kind == MoveKind::Place && mapped.tile < catalog_.size())
+      mapped.rot = catalog_[mapped.tile].canonical_rot[mapped.rot & 3u];
+    out.move = mapped;
+    out.text = to_string(mapped, catalog_);
+    return out;
+  }
+
+  std::vector<MoveText> moves(const std::vector<MoveText>& list, bool canonical) const {
+    std::vector<MoveText> out;
+    out.reserve(list.size());
+    for (const auto& m : list) out.push_back(move(m, canonical));
+    return out;
+  }
+
+  FigureEntry figure(FigureEntry f) const {
+    f.pos = t_.apply(f.pos);
+    f.feature = t_.apply(f.feature);
+    return f;
+  }
+
+  std::vector<FigureEntry> figures(const std::vector<FigureEntry>& list) const {
+    std::vector<FigureEntry> out;
+    out.reserve(list.size());
+    for (const auto& f : list) out.push_back(figure(f));
+    return out;
+  }
+
+  void position(Position& p) const {
+    for (auto& tile : p.tiles) {
+      tile.pos = t_.apply(tile.pos);
+      tile.rot = t_.apply_rotation(tile.rot);
+    }
+    if (p.placed) p.placed = t_.apply(*p.placed);
+    p.figures = figures(p.figures);
+  }
+
+  void expect(Expect& e) const {
+    for (auto* set : {&e.moves, &e.includes, &e.excludes})
+      if (*set) **set = moves(**set, true);
+    if (e.legal)
+      for (auto& [m, verdict] : *e.legal) m = move(m, false);
+    for (auto* list : {&e.returned, &e.figures})
+      if (*list) **list = figures(**list);
+  }
+
+ private:
+  const BoardTransform& t_;
+  const TileCatalog& catalog_;
+};
+
+}  // namespace
+
+Scenario transform_scenario(const Scenario& s, const BoardTransform& t, const TileCatalog& catalog) {
+  const ScenarioMapper map(t, catalog);
+  Scenario out = s;
+  out.id += "@" + t.name();
+  map.position(out.position);
+  out.apply = map.moves(s.apply, false);
+  map.expect(out.expect);
+  for (auto& v : out.variants) map.expect(v.expect);
+  return out;
+}
+
+}  // namespace carc

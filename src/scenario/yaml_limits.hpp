@@ -1,0 +1,31 @@
+#pragma once
+// Bounds on a YAML text, checked on the parser's event stream before any node
+// is built, so hostile input is refused in bounded time and memory: a file
+// size cap, a nesting depth cap, and a cap on the node count with every alias
+// counted as the nodes it stands for (an alias bomb, "billion laughs", expands
+// exponentially although its text is tiny). yaml-cpp 0.7 shares aliased nodes
+// instead of copying them, but any walk over the tree would still expand them.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "scenario/diagnostic.hpp"
+
+namespace carc {
+
+struct YamlLimits {
+  std::size_t max_bytes = std::size_t{1} << 20;  // 1 MiB; the largest scenario file is ~20 KB
+  int max_depth = 64;                            // nested maps and lists; scenarios need ~6
+  std::size_t max_nodes = 100000;                // per file, aliases expanded; the corpus's largest file has ~1,000
+};
+
+// A file of `bytes` is over the size cap: the diagnostic, checked before reading it.
+std::optional<Diagnostic> check_file_size(std::uintmax_t bytes, const std::string& file, const YamlLimits& limits = {});
+
+// The first limit the text exceeds, located where it is exceeded; nothing when
+// within bounds (a YAML syntax error is left for the loader to report).
+std::optional<Diagnostic> check_yaml_limits(const std::string& text, const std::string& file,
+                                            const YamlLimits& limits = {});
+
+}  // namespace carc

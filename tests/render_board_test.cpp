@@ -1,0 +1,207 @@
+// Board pictures (src/render): the terminal cells and board in Unicode and
+// ASCII against golden snippets, and the SVG as well-formed, deterministic XML.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "render/svg_board.hpp"
+#include "render/terminal_board.hpp"
+#include "scenario/oracle_data.hpp"
+
+using namespace carc;
+
+namespace {
+
+const TileDef& tile(const std::string& id) { return builtin_catalog()[*builtin_catalog().lookup(id)]; }
+
+TerminalStyle style(bool unicode) {
+  TerminalStyle s;
+  s.unicode = unicode;
+  return s;
+}
+
+FeatureAddr addr(const std::string& text) { return *parse_feature_addr(text); }
+
+// The start tile, a cloister south of it (just placed) with red's monk, blue's highwayman on the start tile's road.
+BoardView small_board() {
+  BoardView v;
+  v.catalog = &builtin_catalog();
+  v.tiles.push_back({*builtin_catalog().lookup("D"), {0, 0}, 0});
+  v.tiles.push_back({*builtin_catalog().lookup("B"), {0, 1}, 0});
+  v.figures.push_back({Colour::Blue, FigureKind::Follower, {0, 0}, addr("road{E,W}")});
+  v.figures.push_back({Colour::Red, FigureKind::Follower, {0, 1}, addr("cloister")});
+  v.placed = Pos{0, 1};
+  return v;
+}
+
+// Checks that text is well-formed XML as far as an SVG of ours goes: balanced
+// tags, quoted attributes, no bare & or <. Returns "" when fine.
+std::string xml_problem(const std::string& s) {
+  std::vector<std::string> stack;
+  std::size_t i = 0;
+  if (s.rfind("<?xml", 0) == 0) i = s.find("?>") + 2;
+  while (i < s.size()) {
+    if (s[i] == '&') {
+      const auto semi = s.find(';', i);
+      if (semi == std::string::npos || semi - i > 6) return "bare & at " + std::to_string(i);
+      ++i;
+      continue;
+    }
+    if (s[i] != '<') {
+      ++i;
+      continue;
+    }
+    const auto close = s.find('>', i);
+    if (close == std::string::npos) return "unclosed tag at " + std::to_string(i);
+    std::string tag = s.substr(i + 1, close - i - 1);
+    if (std::count(tag.begin(), tag.end(), '"') % 2 != 0) return "odd quotes in <" + tag + ">";
+    if (tag.find('<') != std::string::npos) return "< inside a tag at " + std::to_string(i);
+    if (tag[0] == '/') {
+      const std::string name = tag.substr(1);
+      if (stack.empty() || stack.back() != name) return "</" + name + "> closes " + (stack.empty() ? "nothing" : stack.back());
+      stack.pop_back();
+    } else if (tag.back() != '/') {
+      stack.push_back(tag.substr(0, tag.find_first_of(" \n")));
+    }
+    i = close + 1;
+  }
+  return stack.empty() ? "" : "unclosed <" + stack.back() + ">";
+}
+
+}  // namespace
+
+TEST_CASE("a tile cell shows its city cap and road in Unicode and ASCII", "[render][terminal]") {
+  CHECK(render_tile_cell(tile("D"), 0, style(true)) ==
+        " ▒▒▒▒▒▒▒▒▒ \n"
+        "   ▒▒▒▒▒   \n"
+        "═══════════\n"
+        "           \n"
+        "           \n");
+  CHECK(render_tile_cell(tile("D"), 0, style(false)) ==
+        " ######### \n"
+        "   #####   \n"
+        "===========\n"
+        "           \n"
+        "           \n");
+}
+
+TEST_CASE("a tile cell turns with its rotation: the cloister road points west at r90", "[render][terminal]") {
+  CHECK(render_tile_cell(tile("A"), 0, style(true)) ==
+        "           \n"
+        "           \n"
+        "     ⌂     \n"
+        "     ║     \n"
+        "     ║     \n");
+  CHECK(render_tile_cell(tile("A"), 1, style(false)) ==
+        "           \n"
+        "           \n"
+        "=====+     \n"
+        "           \n"
+        "           \n");
+}
+
+TEST_CASE("tile cells mark the flying machine's rotated arrow and the crop circle's symbol", "[render][terminal]") {
+  const std::string flier = render_tile_cell(tile("fl-F.o"), 1, style(true));  // arrow W at r0, N at r90
+  CHECK(flier.find("F↑") != std::string::npos);
+  CHECK(render_tile_cell(tile("fl-F.o"), 3, style(false)).find("FS") != std::string::npos);
+  CHECK(render_tile_cell(tile("cc-CFR"), 0, style(false)).find("Or") != std::string::npos);  // rake
+  CHECK(render_tile_cell(tile("cc-CFC"), 0, style(true)).find("◎s") != std::string::npos);  // shield
+}
+
+TEST_CASE("the ASCII board has coordinates, figures and the placed tile framed", "[render][terminal]") {
+  CHECK(render_terminal(small_board(), style(false)) ==
+        "y\\x       0\n"
+        "    +-----------+\n"
+        "    | ######### |\n"
+        "    |   #####   |\n"
+        "  0 |Bf=========|\n"
+        "    |           |\n"
+        "    |           |\n"
+        "    *************\n"
+        "    *           *\n"
+        "    *    Rf     *\n"
+        "  1 *     +     *\n"
+        "    *           *\n"
+        "    *           *\n"
+        "    *************\n");
+}
+
+TEST_CASE("the Unicode board draws box borders with the placed tile in heavy lines", "[render][terminal]") {
+  const std::string board = render_terminal(small_board(), style(true));
+  CHECK(board.find("┌───────────┐") != std::string::npos);
+  CHECK(board.find("┢━━━━━━━━━━━┪") != std::string::npos);
+  CHECK(board.find("┗━━━━━━━━━━━┛") != std::string::npos);
+  CHECK(board.find("\033[") == std::string::npos);  // no colour unless asked
+  TerminalStyle coloured = style(true);
+  coloured.colour = true;
+  CHECK(render_terminal(small_board(), coloured).find("\033[1;34mB") != std::string::npos);
+}
+
+TEST_CASE("the legend lists only the symbols the board uses", "[render][terminal]") {
+  const std::string legend = terminal_legend(small_board(), style(true));
+  CHECK(legend.find("city") != std::string::npos);
+  CHECK(legend.find("cloister") != std::string::npos);
+  CHECK(legend.find("Bf blue follower") != std::string::npos);
+  CHECK(legend.find("garden") == std::string::npos);
+  CHECK(legend.find("crop circle") == std::string::npos);
+}
+
+TEST_CASE("a crashed flight marks its empty target square", "[render][terminal]") {
+  BoardView v = small_board();
+  v.flight = Flight{{0, 1}, {0, 3}, 2, true};
+  const std::string board = render_terminal(v, style(false));
+  CHECK(board.find("     x") != std::string::npos);
+  CHECK(board.find("flight: roll 2 from 0,1 to 0,3 - no landing there") != std::string::npos);
+}
+
+TEST_CASE("the locale decides Unicode: the first of LC_ALL, LC_CTYPE, LANG that is set", "[render][terminal]") {
+  CHECK(locale_is_utf8(nullptr, nullptr, "C.UTF-8"));
+  CHECK(locale_is_utf8("en_GB.utf8", nullptr, "C"));
+  CHECK_FALSE(locale_is_utf8("C", nullptr, "en_US.UTF-8"));
+  CHECK_FALSE(locale_is_utf8(nullptr, nullptr, nullptr));
+  CHECK_FALSE(locale_is_utf8("", "", "POSIX"));
+}
+
+TEST_CASE("the SVG board is well-formed and names its tiles and figures", "[render][svg]") {
+  BoardView v = small_board();
+  v.flight = Flight{{0, 1}, {2, -1}, 2, false};
+  SvgOptions o;
+  o.caption = "R&D <test> \"caption\"";
+  const std::string svg = render_svg(v, o);
+  INFO(svg);
+  CHECK(xml_problem(svg).empty());
+  CHECK(svg.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
+  CHECK(svg.find("<title>D 0,0 r0</title>") != std::string::npos);
+  CHECK(svg.find("<title>blue follower 0,0:road{E,W}</title>") != std::string::npos);
+  CHECK(svg.find("class=\"placed\"") != std::string::npos);
+  CHECK(svg.find("<title>flight: roll 2 from 0,1 to 2,-1, landed</title>") != std::string::npos);
+  CHECK(svg.find("R&amp;D &lt;test&gt; &quot;caption&quot;") != std::string::npos);
+}
+
+TEST_CASE("every tile of the catalog in every rotation draws as well-formed SVG", "[render][svg]") {
+  const TileCatalog& cat = builtin_catalog();
+  for (TileTypeId t = 0; t < cat.size(); ++t) {
+    BoardView v;
+    v.catalog = &cat;
+    for (int r = 0; r < 4; ++r) v.tiles.push_back({t, {r, 0}, r});
+    const std::string svg = render_svg(v);
+    INFO(cat[t].id);
+    CHECK(xml_problem(svg).empty());
+    CHECK_FALSE(render_terminal(v, style(true)).empty());
+  }
+}
+
+TEST_CASE("the SVG is deterministic and turns the flier's arrow with the tile", "[render][svg]") {
+  BoardView v;
+  v.catalog = &builtin_catalog();
+  v.tiles.push_back({*builtin_catalog().lookup("fl-F.o"), {0, 0}, 1});  // arrow W at r0 -> N at r90
+  SvgOptions o;
+  o.xml_header = false;
+  const std::string a = render_svg(v, o), b = render_svg(v, o);
+  CHECK(a == b);
+  CHECK(a.rfind("<svg", 0) == 0);
+  CHECK(a.find("rotate(") == std::string::npos);  // N: the plane is drawn unturned
+  v.tiles[0].rot = 0;
+  CHECK(render_svg(v, o).find("rotate(270)") != std::string::npos);  // W
+}

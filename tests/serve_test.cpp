@@ -1,0 +1,195 @@
+// `carc-oracle serve` and `run --impl` end to end: the whole corpus through the
+// protocol agrees with the in-process run, exit codes for implementations that
+// cannot start, and expectations files (xfail, xpass, --save-expectations).
+#include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli_support.hpp"
+#include "runner/expectations.hpp"
+#include "runner/process_subject.hpp"
+#include "runner/runner.hpp"
+
+using namespace carc;
+using namespace carc::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+std::string adapter(const std::string& name) { return std::string(CARC_SOURCE_DIR) + "/tests/adapters/" + name; }
+
+RunOptions impl_run(const std::string& impl) {
+  RunOptions o;
+  o.paths = {data("runner/pass")};
+  o.impl = impl;
+  o.timeout = 5;
+  return o;
+}
+
+std::string temp_file(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("carc-serve-test-" + std::to_string(getpid()) + "-" + name)).string();
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+TEST_CASE("The whole corpus through run --impl 'carc-oracle serve' gives the in-process results, line by line",
+          "[protocol][corpus]") {
+  RunOptions o;
+  o.paths = {std::string(CARC_SOURCE_DIR) + "/scenarios"};
+  o.format = "json";
+  auto t0 = std::chrono::steady_clock::now();
+  const Run in_process = run(o);
+  const double in_process_s = seconds_since(t0);
+  o.impl = "'" + std::string(CARC_BINARY) + "' serve";
+  o.timeout = 60;
+  t0 = std::chrono::steady_clock::now();
+  const Run served = run(o);
+  const double served_s = seconds_since(t0);
+  CHECK(in_process.code == kExitOk);
+  CHECK(served.code == kExitOk);
+  CHECK(served.err.empty());  // no restart, no ignored line
+  std::istringstream a(in_process.out), b(served.out);
+  std::string la, lb;
+  int results = 0;
+  while (std::getline(a, la)) {
+    REQUIRE(std::getline(b, lb));
+    if (contains(la, "\"type\":\"summary\"")) {  // differs only in the subject and its capabilities
+      CHECK(la.substr(0, la.find(",\"subject\"")) == lb.substr(0, lb.find(",\"subject\"")));
+      continue;
+    }
+    CHECK(la == lb);
+    ++results;
+  }
+  CHECK_FALSE(std::getline(b, lb));
+  CHECK(results > 1000);
+  WARN("corpus: " << results << " results; in process " << in_process_s << " s, through serve " << served_s << " s (x"
+                  << served_s / in_process_s << ")");
+}
+
+TEST_CASE("run --impl exits 3 when the implementation cannot start or fails the handshake", "[protocol][cli]") {
+  Run r = run(impl_run("/nonexistent/engine serve"));
+  CHECK(r.code == kExitImplStart);
+  CHECK(contains(r.err, "could not be started: cannot start '/nonexistent/engine'"));
+  r = run(impl_run("python3 " + adapter("bad_handshake.py") + " garbage"));
+  CHECK(r.code == kExitImplStart);
+  CHECK(contains(r.err, "not a valid handshake"));
+  r = run(impl_run("python3 'unclosed"));
+  CHECK(r.code == kExitInvalidInput);
+  CHECK(contains(r.err, "unclosed '"));
+}
+
+TEST_CASE("run --impl with our own engine passes and exits 0", "[protocol][cli]") {
+  const Run r = run(impl_run(std::string("'") + CARC_BINARY + "' serve"));
+  INFO(r.out << r.err);
+  CHECK(r.code == kExitOk);
+  CHECK(contains(r.out, "10 results: 10 passed"));
+}
+
+TEST_CASE("Known failures saved as expectations become xfail, and a listed pass is xpass", "[protocol][cli][expectations]") {
+  const std::string file = temp_file("expect.yaml");
+  RunOptions wrong = impl_run("python3 " + adapter("wrong.py") + " " + CARC_BINARY);
+  wrong.save_expectations = file;
+  Run r = run(wrong);
+  CHECK(r.code == kExitFailures);
+  auto saved = load_expectations(file);
+  REQUIRE(saved.ok());
+  REQUIRE_FALSE(saved->entries.empty());
+  CHECK(saved->entries.front().state == "failed");
+  CHECK(contains(saved->entries.front().signature, "moves"));
+
+  wrong.save_expectations.clear();
+  wrong.expectations = file;
+  r = run(wrong);
+  INFO(r.out << r.err);
+  CHECK(r.code == kExitOk);
+  CHECK(contains(r.out, "xfail"));
+
+  RunOptions right = impl_run(std::string(CARC_BINARY) + " serve");
+  right.expectations = file;
+  r = run(right);
+  CHECK(r.code == kExitFailures);
+  CHECK(contains(r.out, "xpass"));
+  std::remove(file.c_str());
+}
+
+TEST_CASE("Expectations round-trip through JSON as through YAML", "[protocol][expectations]") {
+  RunReport report;
+  RunResult failed, crashed, passed;
+  failed.id = "BR-03-t";
+  failed.ruleset = "hig-c3";
+  failed.outcome = Outcome::Failed;
+  failed.diffs = {Diff{"moves", {"pass"}, {}}, Diff{"count", {"3"}, {"2"}}};
+  failed.message = "the answer differs \"quoted\"\nand a new line";
+  crashed.id = "BR-04-t";
+  crashed.ruleset = "zmg-c2";
+  crashed.outcome = Outcome::Crashed;
+  passed.id = "BR-03-v";
+  passed.ruleset = "hig-c3";
+  report.results = {failed, crashed, passed};
+  for (const bool json : {true, false}) {
+    auto e = parse_expectations(expectations_text(report, "an \"engine\"", json), json ? "x.json" : "x.yaml");
+    REQUIRE(e.ok());
+    CHECK(e->implementation == "an \"engine\"");
+    REQUIRE(e->entries.size() == 2);
+    CHECK(e->entries[0].signature == failure_signature(failed));
+    CHECK(e->entries[0].signature.substr(0, 12) == "moves,count:");
+    CHECK(e->entries[1].state == "crashed");
+    CHECK(e->entries[1].ruleset == "zmg-c2");
+    RunReport again = report;
+    CHECK(apply_expectations(again, *e).empty());
+    CHECK(again.results[0].outcome == Outcome::XFail);
+    CHECK(again.results[1].outcome == Outcome::XFail);
+    CHECK(again.results[2].outcome == Outcome::Passed);
+  }
+}
+
+TEST_CASE("A failure whose signature changed stays failed", "[protocol][expectations]") {
+  auto e = parse_expectations("expectations:\n  - id: BR-03-t\n    state: failed\n    signature: moves:00000000\n", "x.yaml");
+  REQUIRE(e.ok());
+  RunReport report;
+  RunResult r;
+  r.id = "BR-03-t";
+  r.ruleset = "hig-c3";
+  r.outcome = Outcome::Failed;
+  r.diffs = {Diff{"moves", {"pass"}, {}}};
+  report.results = {r};
+  const auto notes = apply_expectations(report, *e);
+  CHECK(report.results.front().outcome == Outcome::Failed);
+  REQUIRE(notes.size() == 1);
+  CHECK(contains(notes.front(), "the failure changed"));
+  e->entries.front().signature = failure_signature(r);
+  report.results = {r};
+  CHECK(apply_expectations(report, *e).empty());
+  CHECK(report.results.front().outcome == Outcome::XFail);
+}
+
+TEST_CASE("A broken expectations file is invalid input with its location", "[protocol][expectations]") {
+  auto e = parse_expectations("expectations:\n  - id: BR-03-t\n    state: broken\n", "x.yaml");
+  REQUIRE_FALSE(e.ok());
+  CHECK(contains(e.error(), "x.yaml:3:"));
+  CHECK(contains(e.error(), "'broken' is not failed, errored, crashed or timed_out"));
+  CHECK_FALSE(parse_expectations("expectations:\n  - id: A\n    stat: failed\n", "x.yaml").ok());
+  CHECK_FALSE(parse_expectations("[1, 2", "x.yaml").ok());
+  const std::string file = temp_file("broken.yaml");
+  std::ofstream(file) << "expectations: 3\n";
+  RunOptions o;
+  o.paths = {data("runner/pass")};
+  o.expectations = file;
+  const Run r = run(o);
+  CHECK(r.code == kExitInvalidInput);
+  CHECK(contains(r.err, "'expectations' must be a list"));
+  std::remove(file.c_str());
+}
