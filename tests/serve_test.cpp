@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/commands.hpp"
@@ -28,7 +30,7 @@ std::string adapter(const std::string& name) { return std::string(CARC_SOURCE_DI
 RunOptions impl_run(const std::string& impl) {
   RunOptions o;
   o.paths = {data("runner/pass")};
-  o.impl = impl;
+  o.impl = {impl};
   o.timeout = 5;
   return o;
 }
@@ -53,7 +55,7 @@ TEST_CASE("The whole corpus through run --impl 'carc-oracle serve' gives the in-
   auto t0 = std::chrono::steady_clock::now();
   const Run in_process = run(o);
   const double in_process_s = seconds_since(t0);
-  o.impl = "'" + std::string(CARC_BINARY) + "' serve";
+  o.impl = {"'" + std::string(CARC_BINARY) + "' serve"};
   o.timeout = 60;
   t0 = std::chrono::steady_clock::now();
   const Run served = run(o);
@@ -101,7 +103,7 @@ TEST_CASE("run --impl with our own engine passes and exits 0", "[protocol][cli]"
 TEST_CASE("Known failures saved as expectations become xfail, and a listed pass is xpass", "[protocol][cli][expectations]") {
   const std::string file = temp_file("expect.yaml");
   RunOptions wrong = impl_run("python3 " + adapter("wrong.py") + " " + CARC_BINARY);
-  wrong.save_expectations = file;
+  wrong.save_expectations = {file};
   Run r = run(wrong);
   CHECK(r.code == kExitFailures);
   auto saved = load_expectations(file);
@@ -111,14 +113,14 @@ TEST_CASE("Known failures saved as expectations become xfail, and a listed pass 
   CHECK(contains(saved->entries.front().signature, "moves"));
 
   wrong.save_expectations.clear();
-  wrong.expectations = file;
+  wrong.expectations = {file};
   r = run(wrong);
   INFO(r.out << r.err);
   CHECK(r.code == kExitOk);
   CHECK(contains(r.out, "xfail"));
 
   RunOptions right = impl_run(std::string(CARC_BINARY) + " serve");
-  right.expectations = file;
+  right.expectations = {file};
   r = run(right);
   CHECK(r.code == kExitFailures);
   CHECK(contains(r.out, "xpass"));
@@ -187,9 +189,125 @@ TEST_CASE("A broken expectations file is invalid input with its location", "[pro
   std::ofstream(file) << "expectations: 3\n";
   RunOptions o;
   o.paths = {data("runner/pass")};
-  o.expectations = file;
+  o.expectations = {file};
   const Run r = run(o);
   CHECK(r.code == kExitInvalidInput);
   CHECK(contains(r.err, "'expectations' must be a list"));
   std::remove(file.c_str());
+}
+
+namespace {
+
+std::string serve_command() { return "'" + std::string(CARC_BINARY) + "' serve"; }
+std::string wrong_command() { return "python3 " + adapter("wrong.py") + " " + CARC_BINARY; }
+
+std::vector<nlohmann::json> json_lines(const std::string& text) {
+  std::vector<nlohmann::json> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(nlohmann::json::parse(line));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Several implementations run one after another and are compared by ruling area", "[protocol][cli][compare]") {
+  RunOptions o = impl_run(serve_command());
+  o.impl.push_back(wrong_command());
+  o.format = "json";
+  const Run r = run(o);
+  INFO(r.out << r.err);
+  CHECK(r.code == kExitFailures);
+  const auto lines = json_lines(r.out);
+  REQUIRE_FALSE(lines.empty());
+  // Each implementation's results, then its summary; the comparison last.
+  std::map<std::string, int> failed, results;
+  std::vector<std::string> summaries;
+  for (const auto& j : lines) {
+    if (j["type"] == "result") {
+      ++results[j["implementation"]];
+      failed[j["implementation"]] += j["state"] == "failed" ? 1 : 0;
+    } else if (j["type"] == "summary") {
+      summaries.push_back(j["implementation"]);
+    }
+  }
+  REQUIRE(summaries.size() == 2);
+  CHECK(summaries[0] == "carc-oracle 0.1.0");
+  CHECK(summaries[1] == "carc-oracle 0.1.0 #2");  // the same name twice is told apart
+  CHECK(results[summaries[0]] == 10);
+  CHECK(results[summaries[1]] == 10);
+  CHECK(failed[summaries[0]] == 0);
+  CHECK(failed[summaries[1]] > 0);
+  const auto& comparison = lines.back();
+  REQUIRE(comparison["type"] == "comparison");
+  CHECK(comparison["implementations"].size() == 2);
+  // Ours passes everything, so every failure of the wrong one is a disagreement.
+  CHECK(comparison["disagreements"].size() == static_cast<std::size_t>(failed[summaries[1]]));
+  for (const auto& d : comparison["disagreements"]) {
+    CHECK(d["states"][summaries[0]] == "passed");
+    CHECK(d["states"][summaries[1]] == "failed");
+  }
+
+  o.format = "markdown";
+  const Run md = run(o);
+  CHECK(contains(md.out, "# Scenario results: 2 implementations"));
+  CHECK(contains(md.out, "| implementation | base | all |"));
+  CHECK(contains(md.out, "| carc-oracle 0.1.0 | 10/10 | 10/10 |"));
+  CHECK(contains(md.out, "| carc-oracle 0.1.0 #2 | " + std::to_string(10 - failed[summaries[1]]) + "/10 ("));
+  CHECK(contains(md.out, "## carc-oracle 0.1.0 #2\n"));
+  CHECK(contains(md.out, "### Results needing attention"));
+
+  o.format = "junit";
+  const Run xml = run(o);
+  CHECK(contains(xml.out, "<testsuite name=\"carc-oracle 0.1.0 / hig-c3\""));
+  CHECK(contains(xml.out, "<testsuite name=\"carc-oracle 0.1.0 #2 / hig-c3\""));
+  CHECK(xml.out.find("<testsuites") == xml.out.rfind("<testsuites"));  // one document
+
+  o.format = "html";
+  const Run html = run(o);
+  CHECK(contains(html.out, "2 implementations compared"));
+  CHECK(contains(html.out, "id=\"impl-2\""));
+  CHECK(contains(html.out, "id=\"i2-s-BR-03-t\""));
+  CHECK_FALSE(contains(html.out, "id=\"s-BR-03-t\""));  // ids stay unique across implementations
+}
+
+TEST_CASE("One implementation that cannot start does not hide the others", "[protocol][cli][compare]") {
+  RunOptions o = impl_run("/nonexistent/engine serve");
+  o.impl.push_back(serve_command());
+  const Run r = run(o);
+  INFO(r.out << r.err);
+  CHECK(r.code == kExitImplStart);
+  CHECK(contains(r.err, "could not be started: cannot start '/nonexistent/engine'"));
+  CHECK(contains(r.out, "implementation 1 of 2: /nonexistent/engine serve\nevery result ERRORED: the implementation"));
+  CHECK(contains(r.out, "10 results: 10 errored"));
+  CHECK(contains(r.out, "implementation 2 of 2: carc-oracle 0.1.0"));
+  CHECK(contains(r.out, "10 results: 10 passed"));
+  CHECK(contains(r.out, "0 results on which the implementations disagree"));
+}
+
+TEST_CASE("Expectations files pair with --impl by position", "[protocol][cli][compare][expectations]") {
+  const std::string first = temp_file("pair-1.yaml"), second = temp_file("pair-2.yaml");
+  RunOptions o = impl_run(serve_command());
+  o.impl.push_back(wrong_command());
+  o.save_expectations = {first};
+  Run r = run(o);
+  CHECK(r.code == kExitInvalidInput);
+  CHECK(contains(r.err, "--save-expectations is given 1 time for 2 implementations: give it once per --impl"));
+
+  o.save_expectations = {first, second};
+  r = run(o);
+  CHECK(r.code == kExitFailures);
+  auto ours = load_expectations(first), theirs = load_expectations(second);
+  REQUIRE(ours.ok());
+  REQUIRE(theirs.ok());
+  CHECK(ours->entries.empty());
+  CHECK_FALSE(theirs->entries.empty());
+
+  o.save_expectations.clear();
+  o.expectations = {first, second};
+  r = run(o);
+  INFO(r.out << r.err);
+  CHECK(r.code == kExitOk);  // the wrong one's failures are known: xfail
+  CHECK(contains(r.out, "XFAIL"));
+  std::remove(first.c_str());
+  std::remove(second.c_str());
 }

@@ -34,10 +34,12 @@ struct RunOptions {
   std::string out_dir;             // write the report file into this directory instead of stdout
   std::string shard;               // K/N
   bool metamorphic = false;        // also run every scenario rotated and translated (id@r90, ...)
-  std::string impl;                // run this implementation over the protocol instead of our engine ('CMD ARGS', no shell)
+  // Run these implementations over the protocol instead of our engine ('CMD ARGS', no shell), one after another.
+  std::vector<std::string> impl;
   double timeout = 10;             // --impl: seconds per request (and for the handshake)
-  std::string expectations;        // known failures: matching ones are xfail, listed passes xpass
-  std::string save_expectations;   // write the run's failures as an expectations file
+  // Known failures (matching ones are xfail, listed passes xpass), and files to write each run's failures
+  // into: one per --impl, in the same order.
+  std::vector<std::string> expectations, save_expectations;
 };
 void setup_run(CLI::App& app, std::function<int()>& action);
 int run_run(const RunOptions& o, std::ostream& out, std::ostream& err);

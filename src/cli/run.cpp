@@ -1,7 +1,9 @@
-// `carc-oracle run [PATHS]`: runs the scenario corpus against our engine and
-// reports in text, JSON lines, JUnit XML or Markdown (src/report/README.md).
+// `carc-oracle run [PATHS]`: runs the scenario corpus against our engine, or
+// against one or more implementations over the protocol, and reports in text,
+// JSON lines, JUnit XML, Markdown or HTML (src/report/README.md).
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -49,8 +51,9 @@ Result<Selection> selection_of(const RunOptions& o) {
   return resolve(sel);
 }
 
-// Writes one format to DIR/<file name>; false with a message on err when it cannot.
-bool write_file(const std::string& dir, Format f, const RunReport& report, std::ostream& out, std::ostream& err) {
+// Writes the report to DIR/<file name> (`write` does the writing); false with a message on err when it cannot.
+template <typename Write>
+bool write_file(const std::string& dir, Format f, std::ostream& out, std::ostream& err, Write write) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   const std::string path = (std::filesystem::path(dir) / report_file_name(f)).generic_string();
@@ -59,9 +62,59 @@ bool write_file(const std::string& dir, Format f, const RunReport& report, std::
     err << "carc-oracle: cannot write " << path << "\n";
     return false;
   }
-  make_reporter(f, ReportOptions{})->write(report, file);
+  write(file);
   out << "wrote " << path << "\n";
   return static_cast<bool>(file);
+}
+
+bool write_file(const std::string& dir, Format f, const RunReport& report, std::ostream& out, std::ostream& err) {
+  return write_file(dir, f, out, err, [&](std::ostream& file) { make_reporter(f, ReportOptions{})->write(report, file); });
+}
+
+// Two implementations that name themselves alike get "#2", "#3" after the name.
+void distinct_subjects(std::vector<RunReport>& runs) {
+  std::vector<std::string> names;
+  for (const auto& r : runs) names.push_back(r.subject);
+  for (std::size_t k = 1; k < runs.size(); ++k) {
+    const auto same = std::count(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(k) + 1, names[k]);
+    if (same > 1) runs[k].subject += " #" + std::to_string(same);
+  }
+}
+
+// Several implementations, one after another; one that cannot start is still
+// reported (its results errored) and the others run. Exit 2 for invalid input,
+// else 3 when any could not start, else 1 for any failure.
+int run_many(const RunOptions& o, const std::vector<SubjectPlan>& plans, const Corpus& corpus, const Selection& sel,
+             Format format, std::ostream& out, std::ostream& err) {
+  std::vector<RunReport> runs;
+  bool unstarted = false, invalid = !corpus.problems.empty();
+  for (const auto& plan : plans) {
+    RunSetup setup = setup_run_subject(plan, o.timeout, err);
+    if (!setup.subject) {
+      if (setup.exit_code != kExitImplStart) return setup.exit_code;
+      unstarted = true;
+      auto stand_in = unstarted_subject(plan.impl, setup.error);
+      runs.push_back(run_corpus(corpus, sel, *stand_in));
+      continue;
+    }
+    runs.push_back(run_corpus(corpus, sel, *setup.subject));
+    if (const int rc = finish_run(runs.back(), plan, setup, err); rc != kExitOk) return rc;
+    setup.subject.reset();  // stops the process before the next one starts
+  }
+  distinct_subjects(runs);
+  const auto reporter = make_reporter(format, ReportOptions{o.out_dir.empty() && use_colour(out)});
+  if (!o.out_dir.empty()) {
+    if (!write_file(o.out_dir, format, out, err, [&](std::ostream& file) { reporter->write_many(runs, file); }))
+      return kExitInvalidInput;
+  } else {
+    reporter->write_many(runs, out);
+  }
+  bool failure = false;
+  for (const auto& r : runs) {
+    invalid = invalid || r.any_invalid();
+    failure = failure || r.any_failure();
+  }
+  return invalid ? kExitInvalidInput : unstarted ? kExitImplStart : failure ? kExitFailures : kExitOk;
 }
 
 }  // namespace
@@ -94,10 +147,15 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
                 "Also run every scenario rotated by 90, 180, 270 degrees and translated (results id@r90, ...)");
   cmd->add_option("--impl", o->impl,
                   "Run this implementation over the protocol instead of our engine: 'CMD ARGS', split without a shell "
-                  "(oracle/PROTOCOL.md)");
+                  "(oracle/PROTOCOL.md); repeat it to compare several")
+      ->allow_extra_args(false);
   cmd->add_option("--timeout", o->timeout, "--impl: seconds to wait for each reply")->capture_default_str();
-  cmd->add_option("--expectations", o->expectations, "Known failures (YAML or JSON): matching ones are xfail, listed passes xpass");
-  cmd->add_option("--save-expectations", o->save_expectations, "Write this run's failures as an expectations file");
+  cmd->add_option("--expectations", o->expectations,
+                  "Known failures (YAML or JSON): matching ones are xfail, listed passes xpass; one per --impl, in order")
+      ->allow_extra_args(false);
+  cmd->add_option("--save-expectations", o->save_expectations,
+                  "Write this run's failures as an expectations file; one per --impl, in order")
+      ->allow_extra_args(false);
   cmd->callback([o, &action] { action = [o] { return run_run(*o, std::cout, std::cerr); }; });
 }
 
@@ -114,13 +172,19 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   }
   const auto paths = scenario_paths(o.paths, "run", err);
   if (paths.empty()) return kExitInvalidInput;
+  const auto plans = plan_subjects(o);
+  if (!plans) {
+    err << "carc-oracle run: " << plans.error() << "\n";
+    return kExitInvalidInput;
+  }
   Corpus corpus = load_corpus(paths);
   print_path_problems(corpus, err);
   if (o.metamorphic) corpus = with_transforms(corpus, metamorphic_transforms());
-  RunSetup setup = setup_run_subject(o, err);
+  if (plans->size() > 1) return run_many(o, *plans, corpus, *sel, format, out, err);
+  RunSetup setup = setup_run_subject(plans->front(), o.timeout, err);
   if (!setup.subject) return setup.exit_code;
   RunReport report = run_corpus(corpus, *sel, *setup.subject);
-  if (const int rc = finish_run(report, o, setup, err); rc != kExitOk) return rc;
+  if (const int rc = finish_run(report, plans->front(), setup, err); rc != kExitOk) return rc;
   if (!o.out_dir.empty()) {
     if (!write_file(o.out_dir, format, report, out, err)) return kExitInvalidInput;
   } else {

@@ -16,58 +16,95 @@ bool ends_with(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-int start_impl(const RunOptions& o, RunSetup& setup, std::ostream& err) {
-  auto argv = split_command(o.impl);
+int start_impl(const SubjectPlan& plan, double timeout, RunSetup& setup, std::ostream& err) {
+  auto argv = split_command(plan.impl);
   if (!argv) {
-    err << "carc-oracle run: --impl '" << o.impl << "': " << argv.error() << "\n";
+    setup.error = "--impl '" + plan.impl + "': " + argv.error();
+    err << "carc-oracle run: " << setup.error << "\n";
     return kExitInvalidInput;
   }
-  if (!(o.timeout > 0) || o.timeout > 86400) {
-    err << "carc-oracle run: --timeout must be a number of seconds above 0\n";
+  if (!(timeout > 0) || timeout > 86400) {
+    setup.error = "--timeout must be a number of seconds above 0";
+    err << "carc-oracle run: " << setup.error << "\n";
     return kExitInvalidInput;
   }
   ProcessOptions po;
   po.argv = std::move(*argv);
-  po.timeout = std::chrono::milliseconds(static_cast<long long>(std::llround(o.timeout * 1000)));
+  po.timeout = std::chrono::milliseconds(static_cast<long long>(std::llround(timeout * 1000)));
   po.start_timeout = std::max(po.timeout, std::chrono::milliseconds(10000));
   auto subject = ProcessSubject::start(std::move(po));
   if (!subject) {
-    err << "carc-oracle run: the implementation '" << o.impl << "' could not be started: " << subject.error() << "\n";
+    setup.error = "the implementation '" + plan.impl + "' could not be started: " + subject.error();
+    err << "carc-oracle run: " << setup.error << "\n";
     return kExitImplStart;
   }
   setup.subject = std::move(*subject);
   return kExitOk;
 }
 
+class UnstartedSubject final : public Subject {
+ public:
+  UnstartedSubject(std::string name, std::string why) : name_(std::move(name)), why_(std::move(why)) {}
+  std::string name() const override { return name_; }
+  std::vector<std::string> capabilities() const override { return EngineSubject().capabilities(); }
+  Reply answer(const Request&) override { return Reply{ReplyKind::Errored, {}, why_}; }
+
+ private:
+  std::string name_, why_;
+};
+
 }  // namespace
 
-RunSetup setup_run_subject(const RunOptions& o, std::ostream& err) {
+Result<std::vector<SubjectPlan>> plan_subjects(const RunOptions& o) {
+  const std::size_t n = std::max<std::size_t>(o.impl.size(), 1);
+  for (const auto* files : {&o.expectations, &o.save_expectations}) {
+    const char* option = files == &o.expectations ? "--expectations" : "--save-expectations";
+    if (!files->empty() && files->size() != n)
+      return fail(std::string(option) + " is given " + std::to_string(files->size()) + " time" +
+                  (files->size() == 1 ? "" : "s") + " for " + std::to_string(n) + " implementation" + (n == 1 ? "" : "s") +
+                  ": give it once per --impl, in the same order");
+  }
+  std::vector<SubjectPlan> plans(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    if (k < o.impl.size()) plans[k].impl = o.impl[k];
+    if (k < o.expectations.size()) plans[k].expectations = o.expectations[k];
+    if (k < o.save_expectations.size()) plans[k].save_expectations = o.save_expectations[k];
+  }
+  return plans;
+}
+
+RunSetup setup_run_subject(const SubjectPlan& plan, double timeout, std::ostream& err) {
   RunSetup setup;
-  if (!o.expectations.empty()) {
-    auto e = load_expectations(o.expectations);
+  if (!plan.expectations.empty()) {
+    auto e = load_expectations(plan.expectations);
     if (!e) {
-      err << "carc-oracle run: " << e.error() << "\n";
+      setup.error = e.error();
+      err << "carc-oracle run: " << setup.error << "\n";
       setup.exit_code = kExitInvalidInput;
       return setup;
     }
     setup.expectations = std::move(*e);
   }
-  if (o.impl.empty()) {
+  if (plan.impl.empty()) {
     setup.subject = std::make_unique<EngineSubject>();
     return setup;
   }
-  setup.exit_code = start_impl(o, setup, err);
+  setup.exit_code = start_impl(plan, timeout, setup, err);
   return setup;
 }
 
-int finish_run(RunReport& report, const RunOptions& o, RunSetup& setup, std::ostream& err) {
+std::unique_ptr<Subject> unstarted_subject(const std::string& name, const std::string& why) {
+  return std::make_unique<UnstartedSubject>(name, why);
+}
+
+int finish_run(RunReport& report, const SubjectPlan& plan, RunSetup& setup, std::ostream& err) {
   if (const auto* p = dynamic_cast<const ProcessSubject*>(setup.subject.get()))
     for (const auto& n : p->notes()) err << "carc-oracle run: " << n << "\n";
-  if (!o.save_expectations.empty()) {
-    std::ofstream file(o.save_expectations, std::ios::binary | std::ios::trunc);
-    file << expectations_text(report, report.subject, ends_with(o.save_expectations, ".json"));
+  if (!plan.save_expectations.empty()) {
+    std::ofstream file(plan.save_expectations, std::ios::binary | std::ios::trunc);
+    file << expectations_text(report, report.subject, ends_with(plan.save_expectations, ".json"));
     if (!file) {
-      err << "carc-oracle run: cannot write " << o.save_expectations << "\n";
+      err << "carc-oracle run: cannot write " << plan.save_expectations << "\n";
       return kExitInvalidInput;
     }
   }

@@ -1,10 +1,12 @@
 #pragma once
-// What `run` needs besides the corpus: the subject (our engine in process, or
-// the implementation of --impl behind the protocol) and the expectations file;
-// after the run, the implementation's notes and the expectations applied.
+// What `run` needs besides the corpus: its subjects (our engine in process, or
+// each --impl behind the protocol) with their expectations files; after each
+// run, the implementation's notes and the expectations applied.
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "runner/expectations.hpp"
@@ -12,19 +14,37 @@
 
 namespace carc {
 
-struct RunSetup {
-  std::unique_ptr<Subject> subject;  // null: exit with exit_code
-  std::optional<Expectations> expectations;
-  int exit_code = 0;
+// One subject of a run: an --impl command (empty: our engine) and the
+// expectations files that go with it (--expectations and --save-expectations
+// pair with the --impl options by position).
+struct SubjectPlan {
+  std::string impl;
+  std::string expectations, save_expectations;
 };
 
-// Reads --expectations (exit 2 when it is broken) and starts --impl (exit 2
-// for a malformed command, 3 when it cannot start or fails the handshake).
-RunSetup setup_run_subject(const RunOptions& o, std::ostream& err);
+// The plans of a run, one per --impl (or one for our engine); an error (exit 2)
+// when --expectations or --save-expectations cannot be paired with them.
+Result<std::vector<SubjectPlan>> plan_subjects(const RunOptions& o);
+
+struct RunSetup {
+  std::unique_ptr<Subject> subject;  // null: could not be set up (exit_code, error)
+  std::optional<Expectations> expectations;
+  int exit_code = 0;
+  std::string error;  // why there is no subject
+};
+
+// Reads the expectations (exit 2 when they are broken) and starts the
+// implementation (exit 2 for a malformed command, 3 when it cannot start or
+// fails the handshake). The reason is written to err and kept in `error`.
+RunSetup setup_run_subject(const SubjectPlan& plan, double timeout, std::ostream& err);
+
+// A stand-in for an implementation that could not be started, so that a run of
+// several still reports it: every request it could take is `errored` with why.
+std::unique_ptr<Subject> unstarted_subject(const std::string& name, const std::string& why);
 
 // After the run: the implementation's notes on err, --save-expectations
 // (from the results as they came), then the expectations applied. Returns 0,
 // or 2 when the expectations file cannot be written.
-int finish_run(RunReport& report, const RunOptions& o, RunSetup& setup, std::ostream& err);
+int finish_run(RunReport& report, const SubjectPlan& plan, RunSetup& setup, std::ostream& err);
 
 }  // namespace carc

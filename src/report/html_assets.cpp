@@ -17,6 +17,8 @@ header .counts b { color: #fff; }
 main { padding: 8px 28px 40px; max-width: 1280px; }
 h2 { font-size: 18px; margin: 26px 0 8px; border-bottom: 2px solid var(--line); padding-bottom: 4px; }
 h2 .n { color: var(--muted); font-weight: normal; font-size: 14px; }
+section.impl { margin-top: 34px; padding-top: 4px; border-top: 4px solid #1e293b; }
+h2.impl { font-size: 21px; border-bottom: none; }
 .toolbar { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; margin-top: 10px; }
 .toolbar input[type=search] { padding: 5px 9px; width: 320px; border-radius: 6px; border: 1px solid #94a3b8; }
 .toolbar button { padding: 4px 10px; border-radius: 6px; border: 1px solid #94a3b8; background: #f1f5f9; cursor: pointer; }
@@ -91,7 +93,7 @@ std::string_view html_script() {
     var groups = filter.value.toLowerCase().split(',').map(function (g) {
       return g.split(/\s+/).filter(function (w) { return w.length > 0; });
     }).filter(function (g) { return g.length > 0; });
-    var visible = 0;
+    var visible = {};  // ids: one scenario may appear once per implementation
     items.forEach(function (d) {
       var text = d.dataset.text;
       var ok = groups.length === 0 || groups.some(function (words) {
@@ -99,12 +101,12 @@ std::string_view html_script() {
       });
       if (failing.checked && !d.classList.contains('fail')) ok = false;
       d.classList.toggle('hidden', !ok);
-      if (ok) visible++;
+      if (ok) visible[d.dataset.id] = true;
     });
     document.querySelectorAll('section.area').forEach(function (s) {
       s.classList.toggle('hidden', s.querySelectorAll('details.scenario:not(.hidden)').length === 0);
     });
-    shown.textContent = visible + ' of ' + count + ' scenarios shown';
+    shown.textContent = Object.keys(visible).length + ' of ' + count + ' scenarios shown';
   }
   filter.addEventListener('input', apply);
   failing.addEventListener('change', apply);
@@ -126,10 +128,16 @@ std::string_view html_script() {
       var d = document.getElementById('s-' + id);
       if (d) d.open = true;
     });
-  } else if (location.hash.length > 1) {
+  } else {
+    openTarget();
+  }
+  // A link to #ID of a scenario (the comparison table's states) opens it.
+  function openTarget() {
+    if (location.hash.length < 2) return;
     var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target && target.tagName === 'DETAILS') target.open = true;
   }
+  window.addEventListener('hashchange', openTarget);
   apply();
   status.dataset.count = String(count);
   status.dataset.state = 'ready';

@@ -4,6 +4,7 @@
 // board, question and expected/actual answer; failures first and open.
 #include <algorithm>
 #include <map>
+#include <sstream>
 
 #include "render/svg_board.hpp"
 #include "report/answer.hpp"
@@ -17,7 +18,6 @@ namespace carc {
 namespace {
 
 constexpr std::size_t kMaxLines = 40;
-using Counts = std::array<int, kOutcomes>;
 
 std::string esc(std::string_view s) { return xml_escape(s); }
 
@@ -85,7 +85,8 @@ std::string cell(const Counts& c) {
          std::to_string(total) + "</td>";
 }
 
-void write_matrix(const RunReport& report, const std::vector<Group>& groups, std::ostream& out) {
+// `pre` prefixes every element id, so several implementations' sections fit in one page.
+void write_matrix(const RunReport& report, const std::vector<Group>& groups, const std::string& pre, std::ostream& out) {
   const auto rulesets = rulesets_of(report);
   std::map<std::pair<std::string, std::string>, Counts> table;
   std::map<std::string, Counts> totals;
@@ -93,31 +94,31 @@ void write_matrix(const RunReport& report, const std::vector<Group>& groups, std
     ++table[{area_of(r), r.ruleset}][static_cast<std::size_t>(r.outcome)];
     ++totals[area_of(r)][static_cast<std::size_t>(r.outcome)];
   }
-  out << "<section id=\"summary\"><h2>By ruling area and ruleset <span class=\"n\">passed / results; hover a cell for "
+  out << "<section id=\"" << pre << "summary\"><h2>By ruling area and ruleset <span class=\"n\">passed / results; hover a cell for "
          "the other states</span></h2>\n<table class=\"matrix\"><tr><th class=\"area\">area</th>";
   for (const auto& rs : rulesets) out << "<th>" << esc(rs) << "</th>";
   out << "<th>all</th></tr>\n";
   for (const auto& area : areas_of(groups)) {
     if (!totals.count(area)) continue;
-    out << "<tr><td class=\"area\"><a href=\"#area-" << esc(area) << "\">" << esc(area) << "</a></td>";
+    out << "<tr><td class=\"area\"><a href=\"#" << pre << "area-" << esc(area) << "\">" << esc(area) << "</a></td>";
     for (const auto& rs : rulesets) out << cell(table[{area, rs}]);
     out << cell(totals[area]) << "</tr>\n";
   }
   out << "</table></section>\n";
 }
 
-void write_attention(const std::vector<Group>& groups, std::ostream& out) {
+void write_attention(const std::vector<Group>& groups, const std::string& pre, std::ostream& out) {
   std::vector<const Group*> failing;
   for (const auto& g : groups)
     if (g.failing) failing.push_back(&g);
-  out << "<section id=\"attention\"><h2>Needs attention <span class=\"n\">" << failing.size() << " scenarios</span></h2>";
+  out << "<section id=\"" << pre << "attention\"><h2>Needs attention <span class=\"n\">" << failing.size() << " scenarios</span></h2>";
   if (failing.empty()) {
     out << "<p class=\"attention clear\">Every scenario passes under every ruleset it applies to (or is not run: "
            "unsupported, skipped, xfail).</p></section>\n";
     return;
   }
   out << "<p class=\"attention\">";
-  for (const Group* g : failing) out << "<a href=\"#s-" << esc(g->id) << "\">" << esc(g->id) << "</a> ";
+  for (const Group* g : failing) out << "<a href=\"#" << pre << "s-" << esc(g->id) << "\">" << esc(g->id) << "</a> ";
   out << "</p></section>\n";
 }
 
@@ -206,7 +207,7 @@ void write_body(const Group& g, std::ostream& out) {
   out << "</p></div></div>";
 }
 
-void write_group(const Group& g, std::ostream& out) {
+void write_group(const Group& g, const std::string& pre, std::ostream& out) {
   const Scenario* s = g.scenario;
   std::string text = g.id;
   if (s) {
@@ -218,7 +219,7 @@ void write_group(const Group& g, std::ostream& out) {
   const char* cls = g.failing ? " fail" : g.other ? " other" : "";
   int passed = 0;
   for (const RunResult* r : g.results) passed += r->outcome == Outcome::Passed ? 1 : 0;
-  out << "<details class=\"scenario" << cls << "\" id=\"s-" << esc(g.id) << "\" data-id=\"" << esc(g.id)
+  out << "<details class=\"scenario" << cls << "\" id=\"" << pre << "s-" << esc(g.id) << "\" data-id=\"" << esc(g.id)
       << "\" data-text=\"" << esc(text) << "\"" << (g.failing ? " open" : "") << "><summary><code>" << esc(g.id)
       << "</code><span class=\"title\">" << esc(s ? s->title : std::string("(unreadable file)")) << "</span>";
   if (s) {
@@ -237,7 +238,7 @@ void write_group(const Group& g, std::ostream& out) {
   out << "</details>\n";
 }
 
-void write_areas(const std::vector<Group>& groups, std::ostream& out) {
+void write_areas(const std::vector<Group>& groups, const std::string& pre, std::ostream& out) {
   for (const auto& area : areas_of(groups)) {
     std::vector<const Group*> members;
     for (const auto& g : groups)
@@ -246,36 +247,113 @@ void write_areas(const std::vector<Group>& groups, std::ostream& out) {
     std::stable_partition(members.begin(), members.end(), [](const Group* g) { return g->failing; });
     int failing = 0;
     for (const Group* g : members) failing += g->failing ? 1 : 0;
-    out << "<section class=\"area\" id=\"area-" << esc(area) << "\"><h2>" << esc(area) << " <span class=\"n\">"
+    out << "<section class=\"area\" id=\"" << pre << "area-" << esc(area) << "\"><h2>" << esc(area) << " <span class=\"n\">"
         << members.size() << " scenarios" << (failing ? ", " + std::to_string(failing) + " needing attention" : "")
         << "</span></h2>\n";
-    for (const Group* g : members) write_group(*g, out);
+    for (const Group* g : members) write_group(*g, pre, out);
     out << "</section>\n";
   }
+}
+
+std::string capabilities_text(const RunReport& report) {
+  std::string caps;
+  for (const auto& c : report.capabilities) caps += (caps.empty() ? "" : ", ") + c;
+  return caps;
+}
+
+std::size_t scenario_count(const std::vector<RunReport>& runs) {
+  std::vector<std::string> ids;
+  for (const auto& report : runs)
+    for (const auto& r : report.results) ids.push_back(r.id + "\n" + r.file);
+  std::sort(ids.begin(), ids.end());
+  return static_cast<std::size_t>(std::unique(ids.begin(), ids.end()) - ids.begin());
+}
+
+// The page around the sections: header with `lines` (already escaped) and the toolbar; main; the script.
+void write_page(const std::vector<std::string>& lines, const std::string& main, std::ostream& out) {
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+         "<title>Carcassonne rules oracle: report</title><style>"
+      << html_style() << "</style></head>\n<body>\n<header><h1>Carcassonne rules oracle</h1>";
+  for (const auto& l : lines) out << l;
+  out << "<div class=\"toolbar\"><input type=\"search\" id=\"filter\" placeholder=\"filter: words; a comma separates alternatives\">"
+         "<button id=\"expand\" type=\"button\">expand all</button><button id=\"collapse\" type=\"button\">collapse "
+         "all</button><label><input type=\"checkbox\" id=\"only-failing\"> only scenarios needing attention</label>"
+         "<span id=\"shown\"></span></div></header>\n<main>\n"
+      << main
+      << "</main>\n<footer id=\"report-status\" data-state=\"loading\" data-count=\"\">The report's script has not "
+         "run.</footer>\n<script>"
+      << html_script() << "</script>\n</body></html>\n";
+}
+
+void write_comparison(const std::vector<RunReport>& runs, std::ostream& out) {
+  const Comparison c = compare_runs(runs);
+  out << "<section id=\"comparison\"><h2>By implementation and ruling area <span class=\"n\">passed / results; hover "
+         "a cell for the other states</span></h2>\n<table class=\"matrix\"><tr><th class=\"area\">implementation</th>";
+  for (const auto& area : c.areas) out << "<th>" << esc(area) << "</th>";
+  out << "<th>all</th></tr>\n";
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    out << "<tr><td class=\"area\"><a href=\"#impl-" << k + 1 << "\">" << esc(runs[k].subject) << "</a></td>";
+    for (const auto& area : c.areas) {
+      const auto it = c.by_area[k].find(area);
+      out << cell(it == c.by_area[k].end() ? Counts{} : it->second);
+    }
+    out << cell(runs[k].counts()) << "</tr>\n";
+  }
+  out << "</table>\n<h2>Where the implementations disagree <span class=\"n\">" << c.disagreements.size()
+      << " results: one implementation passes, another fails</span></h2>\n";
+  if (c.disagreements.empty()) {
+    out << "<p class=\"attention clear\">None.</p></section>\n";
+    return;
+  }
+  out << "<table class=\"matrix\"><tr><th class=\"area\">scenario</th><th>ruleset</th>";
+  for (const auto& r : runs) out << "<th>" << esc(r.subject) << "</th>";
+  out << "</tr>\n";
+  for (const auto& d : c.disagreements) {
+    out << "<tr><td class=\"area\">" << esc(d.id) << "</td><td>" << esc(d.ruleset) << "</td>";
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      const std::string state = d.outcomes[k] ? std::string(outcome_name(*d.outcomes[k])) : "-";
+      const bool good = d.outcomes[k] == Outcome::Passed;
+      out << "<td class=\"" << (good ? "ok" : d.outcomes[k] ? "bad" : "none") << "\"><a href=\"#i" << k + 1 << "-s-"
+          << esc(d.id) << "\">" << esc(state) << "</a></td>";
+    }
+    out << "</tr>\n";
+  }
+  out << "</table></section>\n";
 }
 
 class HtmlReporter final : public Reporter {
  public:
   void write(const RunReport& report, std::ostream& out) const override {
     const auto groups = groups_of(report);
-    std::string caps;
-    for (const auto& c : report.capabilities) caps += (caps.empty() ? "" : ", ") + c;
-    out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-           "<title>Carcassonne rules oracle: report</title><style>"
-        << html_style() << "</style></head>\n<body>\n<header><h1>Carcassonne rules oracle</h1>"
-        << "<p>subject: " << esc(report.subject) << " &middot; capabilities: " << esc(caps) << "</p>"
-        << "<p class=\"counts\"><b>" << groups.size() << " scenarios</b> &middot; " << esc(counts_line(report)) << "</p>"
-        << "<div class=\"toolbar\"><input type=\"search\" id=\"filter\" placeholder=\"filter: words; a comma separates alternatives\">"
-           "<button id=\"expand\" type=\"button\">expand all</button><button id=\"collapse\" type=\"button\">collapse "
-           "all</button><label><input type=\"checkbox\" id=\"only-failing\"> only scenarios needing attention</label>"
-           "<span id=\"shown\"></span></div></header>\n<main>\n";
-    write_matrix(report, groups, out);
-    write_attention(groups, out);
-    write_areas(groups, out);
-    out << "</main>\n<footer id=\"report-status\" data-state=\"loading\" data-count=\"\">The report's script has not "
-           "run.</footer>\n<script>"
-        << html_script() << "</script>\n</body></html>\n";
+    std::ostringstream main;
+    write_matrix(report, groups, "", main);
+    write_attention(groups, "", main);
+    write_areas(groups, "", main);
+    write_page({"<p>subject: " + esc(report.subject) + " &middot; capabilities: " + esc(capabilities_text(report)) + "</p>",
+                "<p class=\"counts\"><b>" + std::to_string(groups.size()) + " scenarios</b> &middot; " +
+                    esc(counts_line(report)) + "</p>"},
+               main.str(), out);
+  }
+
+  void write_many(const std::vector<RunReport>& runs, std::ostream& out) const override {
+    std::ostringstream main;
+    write_comparison(runs, main);
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      const RunReport& report = runs[k];
+      const auto groups = groups_of(report);
+      const std::string pre = "i" + std::to_string(k + 1) + "-";
+      main << "<section class=\"impl\" id=\"impl-" << k + 1 << "\"><h2 class=\"impl\">" << esc(report.subject)
+           << "</h2>\n<p class=\"meta\">capabilities: " << esc(capabilities_text(report)) << " &middot; "
+           << esc(counts_line(report)) << "</p>\n";
+      write_matrix(report, groups, pre, main);
+      write_attention(groups, pre, main);
+      write_areas(groups, pre, main);
+      main << "</section>\n";
+    }
+    write_page({"<p>" + std::to_string(runs.size()) + " implementations compared</p>",
+                "<p class=\"counts\"><b>" + std::to_string(scenario_count(runs)) + " scenarios</b></p>"},
+               main.str(), out);
   }
 };
 

@@ -1,7 +1,8 @@
 // JUnit XML as Jenkins and GitLab read it: one <testsuite> per ruleset (plus
 // "invalid" for scenarios that could not run), one <testcase> per result.
 // failed and xpass are <failure>; invalid, errored, crashed and timed_out are
-// <error>; unsupported, skipped and xfail are <skipped>.
+// <error>; unsupported, skipped and xfail are <skipped>. With several
+// implementations each has its suites, named "IMPLEMENTATION / RULESET".
 #include <algorithm>
 #include <map>
 
@@ -36,8 +37,10 @@ std::string body(const RunResult& r) {
   return out + "rerun: " + rerun_command(r) + "\n";
 }
 
+std::string suite_of(const RunResult& r) { return r.ruleset.empty() ? "invalid" : r.ruleset; }
+
 void write_case(const RunResult& r, std::ostream& out) {
-  const std::string suite = r.ruleset.empty() ? "invalid" : r.ruleset;
+  const std::string suite = suite_of(r);
   out << "    <testcase name=\"" << xml_escape(r.id + " [" + suite + "]") << "\" classname=\"" << xml_escape(area_of(r))
       << "\" file=\"" << xml_escape(r.file) << "\"";
   const Kind k = kind_of(r.outcome);
@@ -76,31 +79,44 @@ std::string attrs(const Tally& t) {
 
 class JunitReporter final : public Reporter {
  public:
-  void write(const RunReport& report, std::ostream& out) const override {
-    std::vector<std::string> suites;  // in order of first appearance, invalid first
-    std::map<std::string, std::vector<const RunResult*>> by_suite;
+  void write(const RunReport& report, std::ostream& out) const override { write_document({&report}, false, out); }
+
+  void write_many(const std::vector<RunReport>& runs, std::ostream& out) const override {
+    std::vector<const RunReport*> all;
+    for (const auto& r : runs) all.push_back(&r);
+    write_document(all, true, out);
+  }
+
+ private:
+  static void write_document(const std::vector<const RunReport*>& runs, bool named, std::ostream& out) {
     Tally all;
-    for (const auto& r : report.results) {
-      const std::string suite = r.ruleset.empty() ? "invalid" : r.ruleset;
-      if (!by_suite.count(suite)) suites.push_back(suite);
-      by_suite[suite].push_back(&r);
-      all.add(r.outcome);
-    }
-    std::stable_partition(suites.begin(), suites.end(), [](const std::string& s) { return s == "invalid"; });
+    for (const RunReport* report : runs)
+      for (const auto& r : report->results) all.add(r.outcome);
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     out << "<testsuites name=\"carc-oracle\" " << attrs(all) << ">\n";
+    for (const RunReport* report : runs) write_suites(*report, named ? report->subject + " / " : "", out);
+    out << "</testsuites>\n";
+  }
+
+  static void write_suites(const RunReport& report, const std::string& prefix, std::ostream& out) {
+    std::vector<std::string> suites;  // in order of first appearance, invalid first
+    std::map<std::string, std::vector<const RunResult*>> by_suite;
+    for (const auto& r : report.results) {
+      const std::string suite = suite_of(r);
+      if (!by_suite.count(suite)) suites.push_back(suite);
+      by_suite[suite].push_back(&r);
+    }
+    std::stable_partition(suites.begin(), suites.end(), [](const std::string& s) { return s == "invalid"; });
     for (const auto& suite : suites) {
       Tally t;
       for (const auto* r : by_suite[suite]) t.add(r->outcome);
-      out << "  <testsuite name=\"" << xml_escape(suite) << "\" " << attrs(t) << ">\n";
+      out << "  <testsuite name=\"" << xml_escape(prefix + suite) << "\" " << attrs(t) << ">\n";
       write_properties(suite, out);
       for (const auto* r : by_suite[suite]) write_case(*r, out);
       out << "  </testsuite>\n";
     }
-    out << "</testsuites>\n";
   }
 
- private:
   // The preset's switches (a scenario's own `rules:` are in its JSON record).
   static void write_properties(const std::string& suite, std::ostream& out) {
     const auto rules = ruleset_named(suite);

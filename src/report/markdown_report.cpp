@@ -20,19 +20,6 @@ std::string cell_escape(std::string s) {
   return out;
 }
 
-using Counts = std::array<int, kOutcomes>;
-
-std::string cell(const Counts& c) {
-  int total = 0;
-  for (const int n : c) total += n;
-  if (total == 0) return "";
-  std::string out = std::to_string(c[0]) + "/" + std::to_string(total);
-  std::string rest;
-  for (std::size_t i = 1; i < kOutcomes; ++i)
-    if (c[i] > 0) rest += (rest.empty() ? "" : ", ") + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
-  return rest.empty() ? out : out + " (" + rest + ")";
-}
-
 // Areas in ledger order, then any others (e.g. "(invalid)").
 std::vector<std::string> area_order(const RunReport& report) {
   std::vector<std::string> out;
@@ -60,11 +47,11 @@ void write_states(const RunReport& report, std::ostream& out) {
   out << "| **total** | " << report.results.size() << " |\n\n";
 }
 
-void write_matrix(const RunReport& report, std::ostream& out) {
+void write_matrix(const RunReport& report, const std::string& h, std::ostream& out) {
   const auto rulesets = ruleset_order(report);
   std::map<std::pair<std::string, std::string>, Counts> table;
   for (const auto& r : report.results) ++table[{area_of(r), r.ruleset}][static_cast<std::size_t>(r.outcome)];
-  out << "## By ruling area and ruleset\n\nEach cell: passed / results, then the other states.\n\n| area |";
+  out << h << " By ruling area and ruleset\n\nEach cell: passed / results, then the other states.\n\n| area |";
   for (const auto& rs : rulesets) out << " " << (rs.empty() ? "(not run)" : rs) << " |";
   out << "\n|---|";
   for (std::size_t i = 0; i < rulesets.size(); ++i) out << "---|";
@@ -73,22 +60,22 @@ void write_matrix(const RunReport& report, std::ostream& out) {
     out << "| " << area << " |";
     for (const auto& rs : rulesets) {
       const auto it = table.find({area, rs});
-      out << " " << (it == table.end() ? "" : cell(it->second)) << " |";
+      out << " " << (it == table.end() ? "" : counts_cell(it->second)) << " |";
     }
     out << "\n";
   }
   out << "\n";
 }
 
-void write_attention(const RunReport& report, std::ostream& out) {
-  out << "## Results needing attention\n\n";
+void write_attention(const RunReport& report, const std::string& h, std::ostream& out) {
+  out << h << " Results needing attention\n\n";
   bool any = false;
   for (const auto& r : report.results) {
     if (r.outcome == Outcome::Passed || r.outcome == Outcome::Unsupported || r.outcome == Outcome::Skipped ||
         r.outcome == Outcome::XFail)
       continue;
     any = true;
-    out << "### " << r.id << (r.ruleset.empty() ? "" : " under " + r.ruleset) << ": " << outcome_name(r.outcome) << "\n\n";
+    out << h << "# " << r.id << (r.ruleset.empty() ? "" : " under " + r.ruleset) << ": " << outcome_name(r.outcome) << "\n\n";
     if (r.scenario && !r.scenario->title.empty()) out << cell_escape(r.scenario->title) << " (`" << r.file << "`)\n\n";
     out << "```\n" << r.message << "\n";
     for (const auto& d : r.diffs) {
@@ -101,13 +88,13 @@ void write_attention(const RunReport& report, std::ostream& out) {
   if (!any) out << "None.\n\n";
 }
 
-void write_not_run(const RunReport& report, std::ostream& out) {
+void write_not_run(const RunReport& report, const std::string& h, std::ostream& out) {
   std::map<std::string, std::vector<std::string>> by_reason;
   for (const auto& r : report.results)
     if (r.outcome == Outcome::Unsupported || r.outcome == Outcome::Skipped || r.outcome == Outcome::XFail)
       by_reason[std::string(outcome_name(r.outcome)) + ": " + r.message].push_back(r.id);
   if (by_reason.empty()) return;
-  out << "## Not run or expected to fail\n\n| state | scenarios |\n|---|---|\n";
+  out << h << " Not run or expected to fail\n\n| state | scenarios |\n|---|---|\n";
   for (auto& [reason, ids] : by_reason) {
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     std::string list;
@@ -117,17 +104,72 @@ void write_not_run(const RunReport& report, std::ostream& out) {
   out << "\n";
 }
 
+void write_capabilities(const RunReport& report, std::ostream& out) {
+  out << "Capabilities:";
+  for (const auto& c : report.capabilities) out << " " << c;
+  out << ". " << counts_line(report) << ".\n\n";
+}
+
+void write_body(const RunReport& report, const std::string& h, std::ostream& out) {
+  write_states(report, out);
+  write_matrix(report, h, out);
+  write_attention(report, h, out);
+  write_not_run(report, h, out);
+}
+
+std::string state_or_none(const std::optional<Outcome>& o) { return o ? std::string(outcome_name(*o)) : "(no result)"; }
+
+void write_comparison(const std::vector<RunReport>& runs, std::ostream& out) {
+  const Comparison c = compare_runs(runs);
+  out << "## By implementation and ruling area\n\nEach cell: passed / results, then the other states.\n\n"
+         "| implementation |";
+  for (const auto& area : c.areas) out << " " << area << " |";
+  out << " all |\n|---|";
+  for (std::size_t i = 0; i <= c.areas.size(); ++i) out << "---|";
+  out << "\n";
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    out << "| " << cell_escape(runs[k].subject) << " |";
+    for (const auto& area : c.areas) {
+      const auto it = c.by_area[k].find(area);
+      out << " " << (it == c.by_area[k].end() ? "" : counts_cell(it->second)) << " |";
+    }
+    out << " " << counts_cell(runs[k].counts()) << " |\n";
+  }
+  out << "\n## Where the implementations disagree\n\n"
+         "Results that one implementation passes and another fails.\n\n";
+  if (c.disagreements.empty()) {
+    out << "None.\n\n";
+    return;
+  }
+  out << "| scenario | ruleset | area |";
+  for (const auto& r : runs) out << " " << cell_escape(r.subject) << " |";
+  out << "\n|---|---|---|";
+  for (std::size_t k = 0; k < runs.size(); ++k) out << "---|";
+  out << "\n";
+  for (const auto& d : c.disagreements) {
+    out << "| " << d.id << " | " << d.ruleset << " | " << d.area << " |";
+    for (const auto& o : d.outcomes) out << " " << state_or_none(o) << " |";
+    out << "\n";
+  }
+  out << "\n";
+}
+
 class MarkdownReporter final : public Reporter {
  public:
   void write(const RunReport& report, std::ostream& out) const override {
     out << "# Scenario results: " << report.subject << "\n\n";
-    out << "Capabilities:";
-    for (const auto& c : report.capabilities) out << " " << c;
-    out << ". " << counts_line(report) << ".\n\n";
-    write_states(report, out);
-    write_matrix(report, out);
-    write_attention(report, out);
-    write_not_run(report, out);
+    write_capabilities(report, out);
+    write_body(report, "##", out);
+  }
+
+  void write_many(const std::vector<RunReport>& runs, std::ostream& out) const override {
+    out << "# Scenario results: " << runs.size() << " implementations\n\n";
+    write_comparison(runs, out);
+    for (const auto& report : runs) {
+      out << "## " << cell_escape(report.subject) << "\n\n";
+      write_capabilities(report, out);
+      write_body(report, "###", out);
+    }
   }
 };
 

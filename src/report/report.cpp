@@ -1,5 +1,7 @@
 #include "report/report.hpp"
 
+#include <algorithm>
+
 #include "scenario/ledger.hpp"
 #include "scenario/oracle_data.hpp"
 
@@ -100,6 +102,58 @@ std::vector<std::string> position_lines(const Scenario& s) {
   for (const auto& m : s.apply) out.push_back("apply " + m.text);
   if (s.final_scoring) out.push_back("then final scoring");
   return out;
+}
+
+std::string counts_cell(const Counts& c) {
+  int total = 0;
+  for (const int n : c) total += n;
+  if (total == 0) return "";
+  std::string out = std::to_string(c[0]) + "/" + std::to_string(total);
+  std::string rest;
+  for (std::size_t i = 1; i < kOutcomes; ++i)
+    if (c[i] > 0) rest += (rest.empty() ? "" : ", ") + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
+  return rest.empty() ? out : out + " (" + rest + ")";
+}
+
+Comparison compare_runs(const std::vector<RunReport>& runs) {
+  Comparison c;
+  for (const auto& l : builtin_ledger())
+    if (std::find(c.areas.begin(), c.areas.end(), l.area) == c.areas.end()) c.areas.push_back(l.area);
+  c.by_area.resize(runs.size());
+  // Results keyed by id and ruleset, in the order they first appear.
+  std::vector<std::pair<std::string, std::string>> keys;
+  std::map<std::pair<std::string, std::string>, Disagreement> cases;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    for (const auto& r : runs[k].results) {
+      const std::string area = area_of(r);
+      if (std::find(c.areas.begin(), c.areas.end(), area) == c.areas.end()) c.areas.push_back(area);
+      ++c.by_area[k][area][static_cast<std::size_t>(r.outcome)];
+      if (r.ruleset.empty()) continue;  // invalid: not run by anyone
+      auto [it, fresh] = cases.try_emplace({r.id, r.ruleset});
+      if (fresh) {
+        keys.push_back(it->first);
+        it->second = Disagreement{r.id, r.ruleset, area, std::vector<std::optional<Outcome>>(runs.size())};
+      }
+      it->second.outcomes[k] = r.outcome;
+    }
+  }
+  // Only the areas some implementation has results in.
+  c.areas.erase(std::remove_if(c.areas.begin(), c.areas.end(),
+                               [&](const std::string& area) {
+                                 return std::none_of(c.by_area.begin(), c.by_area.end(),
+                                                     [&](const auto& m) { return m.count(area) > 0; });
+                               }),
+                c.areas.end());
+  for (const auto& key : keys) {
+    const Disagreement& d = cases[key];
+    bool passes = false, fails = false;
+    for (const auto& o : d.outcomes) {
+      passes = passes || o == Outcome::Passed || o == Outcome::XPass;
+      fails = fails || o == Outcome::Failed || o == Outcome::XFail;
+    }
+    if (passes && fails) c.disagreements.push_back(d);
+  }
+  return c;
 }
 
 }  // namespace carc

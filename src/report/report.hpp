@@ -2,10 +2,14 @@
 // Reporters: one interface, one implementation per format (src/report/README.md).
 // Every format is deterministic: no times, no absolute paths, results in the
 // runner's order (by scenario id, then preset order).
+#include <array>
+#include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "runner/outcome.hpp"
 
@@ -25,10 +29,32 @@ class Reporter {
  public:
   virtual ~Reporter() = default;
   virtual void write(const RunReport& report, std::ostream& out) const = 0;
+  // Several implementations run over the same selection (`run --impl A --impl B`),
+  // as one document: the implementation x ruling area table, the results on which
+  // they disagree, then each implementation's results as write() shows them.
+  virtual void write_many(const std::vector<RunReport>& runs, std::ostream& out) const = 0;
 };
 std::unique_ptr<Reporter> make_reporter(Format f, const ReportOptions& options);
 
 // --- helpers shared by the reporters ---
+using Counts = std::array<int, kOutcomes>;  // results per state, indexed by Outcome
+// "passed/total" then the other non-zero states in brackets; empty for no results.
+std::string counts_cell(const Counts& c);
+
+// A scenario x ruleset on which implementations disagree: one passes (passed or
+// xpass) where another fails (failed or xfail). Errors, timeouts and scenarios
+// an implementation does not support are not disagreements about the rules.
+struct Disagreement {
+  std::string id, ruleset, area;
+  std::vector<std::optional<Outcome>> outcomes;  // one per run; none when that run has no such result
+};
+struct Comparison {
+  std::vector<std::string> areas;                       // ruling areas with results, in ledger order, then others
+  std::vector<std::map<std::string, Counts>> by_area;  // one per run: area -> counts
+  std::vector<Disagreement> disagreements;              // in the first run's order
+};
+Comparison compare_runs(const std::vector<RunReport>& runs);
+
 // The command that reruns just this result, e.g. "carc-oracle run scenarios/base/x.yaml --id BR-03-b --ruleset hig-c3".
 std::string rerun_command(const RunResult& r);
 // The ledger area of a result's first ruling ("base", "flying-machines", ...); "(invalid)" when unknown.

@@ -1,6 +1,8 @@
 // The text report, for people: details of every result that needs attention,
 // one line per group of unsupported / skipped / xfail results, then the counts.
+#include <algorithm>
 #include <map>
+#include <optional>
 
 #include "report/report.hpp"
 
@@ -30,6 +32,22 @@ class TextReporter final : public Reporter {
     const std::string line = counts_line(report);
     const char* tone = report.any_invalid() ? kMagenta : report.any_failure() ? kRed : kGreen;
     out << "\n" << paint(tone, line) << "\n";
+  }
+
+  void write_many(const std::vector<RunReport>& runs, std::ostream& out) const override {
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      out << (k ? "\n" : "") << paint(kBold, "══ implementation " + std::to_string(k + 1) + " of " + std::to_string(runs.size()) +
+                                                   ": " + runs[k].subject)
+          << "\n";
+      if (const auto same = shared_outcome(runs[k]); same && runs[k].results.size() > 1 && *same != Outcome::Passed) {
+        // e.g. an implementation that could not start: one line, not one detail per result.
+        const RunResult& r = runs[k].results.front();
+        out << "every result " << label(r.outcome) << ": " << r.message << "\n\n" << counts_line(runs[k]) << "\n";
+      } else {
+        write(runs[k], out);
+      }
+    }
+    write_comparison(runs, out);
   }
 
  private:
@@ -87,6 +105,67 @@ class TextReporter final : public Reporter {
       for (std::size_t i = 0; i < rulesets.size(); ++i) out << (i ? ", " : "") << rulesets[i];
       out << "]\n";
     }
+  }
+
+  // The implementation x ruling area table (passed/results per cell), then the disagreements.
+  void write_comparison(const std::vector<RunReport>& runs, std::ostream& out) const {
+    const Comparison c = compare_runs(runs);
+    std::vector<std::vector<std::string>> rows{{"implementation"}};
+    for (const auto& area : c.areas) rows[0].push_back(area);
+    rows[0].push_back("all");
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      std::vector<std::string> row{runs[k].subject};
+      for (const auto& area : c.areas) {
+        const auto it = c.by_area[k].find(area);
+        row.push_back(it == c.by_area[k].end() ? "-" : short_cell(it->second));
+      }
+      row.push_back(short_cell(runs[k].counts()));
+      rows.push_back(std::move(row));
+    }
+    std::vector<std::size_t> width(rows[0].size(), 0);
+    for (const auto& row : rows)
+      for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], display_width(row[i]));
+    out << "\n" << paint(kBold, "══ comparison: passed/results by ruling area") << "\n";
+    for (const auto& row : rows) {
+      std::string line;
+      for (std::size_t i = 0; i < row.size(); ++i)
+        line += (i ? "  " : "") + row[i] + std::string(width[i] - display_width(row[i]), ' ');
+      out << line.substr(0, line.find_last_not_of(' ') + 1) << "\n";
+    }
+    out << "\n" << c.disagreements.size() << " result" << (c.disagreements.size() == 1 ? "" : "s")
+        << " on which the implementations disagree (one passes, another fails)" << (c.disagreements.empty() ? "" : ":") << "\n";
+    for (const auto& d : c.disagreements) {
+      out << "  " << d.id << " [" << d.ruleset << "]:";
+      for (std::size_t k = 0; k < runs.size(); ++k)
+        out << (k ? "," : "") << " " << runs[k].subject << " " << (d.outcomes[k] ? label(*d.outcomes[k]) : "-");
+      out << "\n";
+    }
+  }
+
+  // The state and message all results of a run share, if they do.
+  static std::optional<Outcome> shared_outcome(const RunReport& report) {
+    if (report.results.empty()) return std::nullopt;
+    const RunResult& first = report.results.front();
+    for (const auto& r : report.results)
+      if (r.outcome != first.outcome || r.message != first.message) return std::nullopt;
+    return first.outcome;
+  }
+
+  // passed/results, with a mark when any result needs attention.
+  static std::string short_cell(const Counts& c) {
+    int total = 0, bad = 0;
+    for (std::size_t i = 0; i < kOutcomes; ++i) {
+      total += c[i];
+      if (detailed(static_cast<Outcome>(i))) bad += c[i];
+    }
+    return std::to_string(c[0]) + "/" + std::to_string(total) + (bad ? " !" : "");
+  }
+
+  // Code points, for aligning columns of UTF-8 text.
+  static std::size_t display_width(const std::string& s) {
+    std::size_t n = 0;
+    for (const char ch : s) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+    return n;
   }
 
   bool colour_;
