@@ -91,6 +91,9 @@ TEST_CASE("run --impl exits 3 when the implementation cannot start or fails the 
   r = run(impl_run("python3 'unclosed"));
   CHECK(r.code == kExitInvalidInput);
   CHECK(contains(r.err, "unclosed '"));
+  r = run(impl_run("  "));  // not our engine by accident
+  CHECK(r.code == kExitInvalidInput);
+  CHECK(contains(r.err, "--impl needs a command line"));
 }
 
 TEST_CASE("run --impl with our own engine passes and exits 0", "[protocol][cli]") {

@@ -56,6 +56,9 @@ class UnstartedSubject final : public Subject {
 }  // namespace
 
 Result<std::vector<SubjectPlan>> plan_subjects(const RunOptions& o) {
+  for (const auto& impl : o.impl)
+    if (impl.find_first_not_of(" \t\n") == std::string::npos)
+      return fail("--impl needs a command line, e.g. --impl './my-adapter --protocol'");
   const std::size_t n = std::max<std::size_t>(o.impl.size(), 1);
   for (const auto* files : {&o.expectations, &o.save_expectations}) {
     const char* option = files == &o.expectations ? "--expectations" : "--save-expectations";
