@@ -228,3 +228,22 @@ TEST_CASE("Command lines split into argv without a shell", "[protocol][process]"
   CHECK_FALSE(split_command("a \"b").ok());
   CHECK_FALSE(split_command("   ").ok());
 }
+
+TEST_CASE("Progress is reported once per reply, ending at the total, crash or not", "[protocol][process]") {
+  const Corpus corpus = load_corpus({data("runner/pass")});
+  for (const auto& argv : {std::vector<std::string>{CARC_BINARY, "serve"}, fake("crash.py", {"3"})}) {
+    INFO(argv[1]);
+    ProcessOptions o;
+    o.argv = argv;
+    o.timeout = 5000ms;
+    o.start_timeout = 20000ms;
+    auto subject = ProcessSubject::start(o);
+    REQUIRE(subject.ok());
+    std::vector<std::pair<std::size_t, std::size_t>> calls;
+    (*subject)->on_progress = [&](std::size_t done, std::size_t total) { calls.emplace_back(done, total); };
+    const RunReport report = run_corpus(corpus, Selection{}, **subject);
+    REQUIRE_FALSE(calls.empty());
+    CHECK(calls.back() == std::make_pair(report.results.size(), report.results.size()));
+    for (std::size_t i = 1; i < calls.size(); ++i) CHECK(calls[i].first > calls[i - 1].first);
+  }
+}

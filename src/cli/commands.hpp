@@ -40,6 +40,7 @@ struct RunOptions {
   // Known failures (matching ones are xfail, listed passes xpass), and files to write each run's failures
   // into: one per --impl, in the same order.
   std::vector<std::string> expectations, save_expectations;
+  bool no_progress = false;        // no progress line on a terminal's stderr
 };
 void setup_run(CLI::App& app, std::function<int()>& action);
 int run_run(const RunOptions& o, std::ostream& out, std::ostream& err);

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -25,6 +26,49 @@ namespace {
 // Colour only for a terminal on stdout, and never when NO_COLOR is set (no-color.org).
 bool use_colour(const std::ostream& out) {
   return &out == &std::cout && std::getenv("NO_COLOR") == nullptr && isatty(fileno(stdout)) == 1;
+}
+
+// "carc-oracle run: 1234/2590 NAME" on a terminal's stderr while a run goes, once
+// it has taken half a second (our engine never shows it), redrawn at most ten
+// times a second and erased at the end.
+class ProgressLine {
+ public:
+  using Clock = std::chrono::steady_clock;
+  explicit ProgressLine(std::string label) : label_(std::move(label)) {}
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+  ~ProgressLine() { clear(); }
+
+  void update(std::size_t done, std::size_t total) {
+    const auto now = Clock::now();
+    if (now - start_ < std::chrono::milliseconds(500) || (drawn_ && now - last_ < std::chrono::milliseconds(100) && done < total))
+      return;
+    last_ = now;
+    drawn_ = true;
+    std::cerr << "\r\033[Kcarc-oracle run: " << done << "/" << total << " " << label_ << std::flush;
+  }
+
+  void clear() {
+    if (drawn_) std::cerr << "\r\033[K" << std::flush;
+    drawn_ = false;
+  }
+
+ private:
+  std::string label_;
+  Clock::time_point start_ = Clock::now(), last_;
+  bool drawn_ = false;
+};
+
+// Runs the corpus against the subject, with a progress line when stderr is a terminal.
+RunReport run_with_progress(const Corpus& corpus, const Selection& sel, Subject& subject, const RunOptions& o,
+                            const std::ostream& err) {
+  if (o.no_progress || &err != &std::cerr || isatty(fileno(stderr)) != 1) return run_corpus(corpus, sel, subject);
+  auto line = std::make_shared<ProgressLine>(subject.name());
+  subject.on_progress = [line](std::size_t done, std::size_t total) { line->update(done, total); };
+  RunReport report = run_corpus(corpus, sel, subject);
+  subject.on_progress = nullptr;
+  line->clear();
+  return report;
 }
 
 int exit_code(const RunReport& report, const Corpus& corpus) {
@@ -97,7 +141,7 @@ int run_many(const RunOptions& o, const std::vector<SubjectPlan>& plans, const C
       runs.push_back(run_corpus(corpus, sel, *stand_in));
       continue;
     }
-    runs.push_back(run_corpus(corpus, sel, *setup.subject));
+    runs.push_back(run_with_progress(corpus, sel, *setup.subject, o, err));
     if (const int rc = finish_run(runs.back(), plan, setup, err); rc != kExitOk) return rc;
     setup.subject.reset();  // stops the process before the next one starts
   }
@@ -149,6 +193,7 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
                   "Run this implementation over the protocol instead of our engine: 'CMD ARGS', split without a shell "
                   "(oracle/PROTOCOL.md); repeat it to compare several")
       ->allow_extra_args(false);
+  cmd->add_flag("--no-progress", o->no_progress, "No progress line on stderr (shown only on a terminal, for long runs)");
   cmd->add_option("--timeout", o->timeout, "--impl: seconds to wait for each reply")->capture_default_str();
   cmd->add_option("--expectations", o->expectations,
                   "Known failures (YAML or JSON): matching ones are xfail, listed passes xpass; one per --impl, in order")
@@ -183,7 +228,7 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   if (plans->size() > 1) return run_many(o, *plans, corpus, *sel, format, out, err);
   RunSetup setup = setup_run_subject(plans->front(), o.timeout, err);
   if (!setup.subject) return setup.exit_code;
-  RunReport report = run_corpus(corpus, *sel, *setup.subject);
+  RunReport report = run_with_progress(corpus, *sel, *setup.subject, o, err);
   if (const int rc = finish_run(report, plans->front(), setup, err); rc != kExitOk) return rc;
   if (!o.out_dir.empty()) {
     if (!write_file(o.out_dir, format, report, out, err)) return kExitInvalidInput;

@@ -154,6 +154,8 @@ class Batch {
     inflight_.erase(it);
     last_progress_ = Clock::now();
     bytes_ = 0;
+    ++done_;
+    if (p_.on_progress) p_.on_progress(done_, requests_.size());
   }
 
   // The others in flight go to the next process, in their order.
@@ -195,6 +197,8 @@ class Batch {
     for (const auto i : queue_) replies_[i] = Reply{ReplyKind::Crashed, {}, why};
     inflight_.clear();
     queue_.clear();
+    done_ = requests_.size();
+    if (p_.on_progress) p_.on_progress(done_, requests_.size());
   }
 
   ProcessSubject& p_;
@@ -204,6 +208,7 @@ class Batch {
   std::deque<InFlight> inflight_;
   Clock::time_point last_progress_ = Clock::now();
   std::size_t bytes_ = 0;  // read since the last reply
+  std::size_t done_ = 0;   // requests resolved
 };
 
 // ---------------------------------------------------------------------------

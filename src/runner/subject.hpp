@@ -4,6 +4,7 @@
 // subject never sees them. Answers use the canonical notation as text, which
 // is what an external implementation sends over the protocol (DESIGN.md
 // "The protocol"); our own engine is the in-process EngineSubject.
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -45,13 +46,19 @@ class Subject {
   // `unsupported` and never sent.
   virtual std::string lacks(const Request& /*request*/) const { return {}; }
   // Answers a batch; a subject that pipelines (an external process) overrides it.
-  // One reply per request, in order.
+  // One reply per request, in order; on_progress is called after each reply.
   virtual std::vector<Reply> answer_all(const std::vector<Request>& requests) {
     std::vector<Reply> out;
     out.reserve(requests.size());
-    for (const auto& r : requests) out.push_back(answer(r));
+    for (const auto& r : requests) {
+      out.push_back(answer(r));
+      if (on_progress) on_progress(out.size(), requests.size());
+    }
     return out;
   }
+
+  // When set, called with (replies so far, requests) as answer_all goes: `run` shows progress on a terminal.
+  std::function<void(std::size_t, std::size_t)> on_progress;
 };
 
 }  // namespace carc
