@@ -8,6 +8,7 @@
 #include "cli/exit_codes.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/process_subject.hpp"
+#include "scenario/capabilities.hpp"
 
 namespace carc {
 namespace {
@@ -46,11 +47,13 @@ class UnstartedSubject final : public Subject {
  public:
   UnstartedSubject(std::string name, std::string why) : name_(std::move(name)), why_(std::move(why)) {}
   std::string name() const override { return name_; }
-  std::vector<std::string> capabilities() const override { return EngineSubject().capabilities(); }
+  // Everything our engine can take, so every scenario it would have been sent shows as errored.
+  std::vector<std::string> capabilities() const override { return caps_; }
   Reply answer(const Request&) override { return Reply{ReplyKind::Errored, {}, why_}; }
 
  private:
   std::string name_, why_;
+  std::vector<std::string> caps_ = engine_capabilities();
 };
 
 }  // namespace

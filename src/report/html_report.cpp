@@ -53,23 +53,6 @@ std::vector<Group> groups_of(const RunReport& report) {
   return out;
 }
 
-std::vector<std::string> areas_of(const std::vector<Group>& groups) {
-  std::vector<std::string> out;
-  for (const auto& r : builtin_ledger())
-    if (std::find(out.begin(), out.end(), r.area) == out.end()) out.push_back(r.area);
-  for (const auto& g : groups)
-    if (std::find(out.begin(), out.end(), g.area) == out.end()) out.push_back(g.area);
-  return out;
-}
-
-std::vector<std::string> rulesets_of(const RunReport& report) {
-  std::vector<std::string> out;
-  for (const auto& p : builtin_presets())
-    if (std::any_of(report.results.begin(), report.results.end(), [&](const RunResult& r) { return r.ruleset == p.name; }))
-      out.push_back(p.name);
-  return out;
-}
-
 std::string cell(const Counts& c) {
   int total = 0, bad = 0;
   for (std::size_t i = 0; i < kOutcomes; ++i) {
@@ -86,8 +69,8 @@ std::string cell(const Counts& c) {
 }
 
 // `pre` prefixes every element id, so several implementations' sections fit in one page.
-void write_matrix(const RunReport& report, const std::vector<Group>& groups, const std::string& pre, std::ostream& out) {
-  const auto rulesets = rulesets_of(report);
+void write_matrix(const RunReport& report, const std::string& pre, std::ostream& out) {
+  const auto rulesets = ruleset_order(report);
   std::map<std::pair<std::string, std::string>, Counts> table;
   std::map<std::string, Counts> totals;
   for (const auto& r : report.results) {
@@ -98,7 +81,7 @@ void write_matrix(const RunReport& report, const std::vector<Group>& groups, con
          "the other states</span></h2>\n<table class=\"matrix\"><tr><th class=\"area\">area</th>";
   for (const auto& rs : rulesets) out << "<th>" << esc(rs) << "</th>";
   out << "<th>all</th></tr>\n";
-  for (const auto& area : areas_of(groups)) {
+  for (const auto& area : area_order(report)) {
     if (!totals.count(area)) continue;
     out << "<tr><td class=\"area\"><a href=\"#" << pre << "area-" << esc(area) << "\">" << esc(area) << "</a></td>";
     for (const auto& rs : rulesets) out << cell(table[{area, rs}]);
@@ -238,8 +221,8 @@ void write_group(const Group& g, const std::string& pre, std::ostream& out) {
   out << "</details>\n";
 }
 
-void write_areas(const std::vector<Group>& groups, const std::string& pre, std::ostream& out) {
-  for (const auto& area : areas_of(groups)) {
+void write_areas(const RunReport& report, const std::vector<Group>& groups, const std::string& pre, std::ostream& out) {
+  for (const auto& area : area_order(report)) {
     std::vector<const Group*> members;
     for (const auto& g : groups)
       if (g.area == area) members.push_back(&g);
@@ -327,9 +310,9 @@ class HtmlReporter final : public Reporter {
   void write(const RunReport& report, std::ostream& out) const override {
     const auto groups = groups_of(report);
     std::ostringstream main;
-    write_matrix(report, groups, "", main);
+    write_matrix(report, "", main);
     write_attention(groups, "", main);
-    write_areas(groups, "", main);
+    write_areas(report, groups, "", main);
     write_page({"<p>subject: " + esc(report.subject) + " &middot; capabilities: " + esc(capabilities_text(report)) + "</p>",
                 "<p class=\"counts\"><b>" + std::to_string(groups.size()) + " scenarios</b> &middot; " +
                     esc(counts_line(report)) + "</p>"},
@@ -346,9 +329,9 @@ class HtmlReporter final : public Reporter {
       main << "<section class=\"impl\" id=\"impl-" << k + 1 << "\"><h2 class=\"impl\">" << esc(report.subject)
            << "</h2>\n<p class=\"meta\">capabilities: " << esc(capabilities_text(report)) << " &middot; "
            << esc(counts_line(report)) << "</p>\n";
-      write_matrix(report, groups, pre, main);
+      write_matrix(report, pre, main);
       write_attention(groups, pre, main);
-      write_areas(groups, pre, main);
+      write_areas(report, groups, pre, main);
       main << "</section>\n";
     }
     write_page({"<p>" + std::to_string(runs.size()) + " implementations compared</p>",

@@ -20,26 +20,6 @@ std::string cell_escape(std::string s) {
   return out;
 }
 
-// Areas in ledger order, then any others (e.g. "(invalid)").
-std::vector<std::string> area_order(const RunReport& report) {
-  std::vector<std::string> out;
-  for (const auto& r : builtin_ledger())
-    if (std::find(out.begin(), out.end(), r.area) == out.end()) out.push_back(r.area);
-  for (const auto& r : report.results)
-    if (std::find(out.begin(), out.end(), area_of(r)) == out.end()) out.push_back(area_of(r));
-  return out;
-}
-
-std::vector<std::string> ruleset_order(const RunReport& report) {
-  std::vector<std::string> out;
-  for (const auto& p : builtin_presets())
-    if (std::any_of(report.results.begin(), report.results.end(), [&](const RunResult& r) { return r.ruleset == p.name; }))
-      out.push_back(p.name);
-  if (std::any_of(report.results.begin(), report.results.end(), [](const RunResult& r) { return r.ruleset.empty(); }))
-    out.push_back("");
-  return out;
-}
-
 void write_states(const RunReport& report, std::ostream& out) {
   const auto counts = report.counts();
   out << "| state | results |\n|---|---:|\n";
@@ -48,7 +28,9 @@ void write_states(const RunReport& report, std::ostream& out) {
 }
 
 void write_matrix(const RunReport& report, const std::string& h, std::ostream& out) {
-  const auto rulesets = ruleset_order(report);
+  auto rulesets = ruleset_order(report);
+  if (std::any_of(report.results.begin(), report.results.end(), [](const RunResult& r) { return r.ruleset.empty(); }))
+    rulesets.push_back("");  // the column of invalid results
   std::map<std::pair<std::string, std::string>, Counts> table;
   for (const auto& r : report.results) ++table[{area_of(r), r.ruleset}][static_cast<std::size_t>(r.outcome)];
   out << h << " By ruling area and ruleset\n\nEach cell: passed / results, then the other states.\n\n| area |";

@@ -104,6 +104,34 @@ std::vector<std::string> position_lines(const Scenario& s) {
   return out;
 }
 
+namespace {
+void add_areas(std::vector<std::string>& areas, const RunReport& report) {
+  for (const auto& r : report.results)
+    if (std::find(areas.begin(), areas.end(), area_of(r)) == areas.end()) areas.push_back(area_of(r));
+}
+
+std::vector<std::string> ledger_areas() {
+  std::vector<std::string> out;
+  for (const auto& l : builtin_ledger())
+    if (std::find(out.begin(), out.end(), l.area) == out.end()) out.push_back(l.area);
+  return out;
+}
+}  // namespace
+
+std::vector<std::string> area_order(const RunReport& report) {
+  std::vector<std::string> out = ledger_areas();
+  add_areas(out, report);
+  return out;
+}
+
+std::vector<std::string> ruleset_order(const RunReport& report) {
+  std::vector<std::string> out;
+  for (const auto& p : builtin_presets())
+    if (std::any_of(report.results.begin(), report.results.end(), [&](const RunResult& r) { return r.ruleset == p.name; }))
+      out.push_back(p.name);
+  return out;
+}
+
 std::string counts_cell(const Counts& c) {
   int total = 0;
   for (const int n : c) total += n;
@@ -117,8 +145,8 @@ std::string counts_cell(const Counts& c) {
 
 Comparison compare_runs(const std::vector<RunReport>& runs) {
   Comparison c;
-  for (const auto& l : builtin_ledger())
-    if (std::find(c.areas.begin(), c.areas.end(), l.area) == c.areas.end()) c.areas.push_back(l.area);
+  c.areas = ledger_areas();
+  for (const auto& run : runs) add_areas(c.areas, run);
   c.by_area.resize(runs.size());
   // Results keyed by id and ruleset, in the order they first appear.
   std::vector<std::pair<std::string, std::string>> keys;
@@ -126,7 +154,6 @@ Comparison compare_runs(const std::vector<RunReport>& runs) {
   for (std::size_t k = 0; k < runs.size(); ++k) {
     for (const auto& r : runs[k].results) {
       const std::string area = area_of(r);
-      if (std::find(c.areas.begin(), c.areas.end(), area) == c.areas.end()) c.areas.push_back(area);
       ++c.by_area[k][area][static_cast<std::size_t>(r.outcome)];
       if (r.ruleset.empty()) continue;  // invalid: not run by anyone
       auto [it, fresh] = cases.try_emplace({r.id, r.ruleset});

@@ -38,6 +38,10 @@ std::unique_ptr<Reporter> make_reporter(Format f, const ReportOptions& options);
 
 // --- helpers shared by the reporters ---
 using Counts = std::array<int, kOutcomes>;  // results per state, indexed by Outcome
+// Ruling areas in ledger order, then any others the results name (e.g. "(invalid)").
+std::vector<std::string> area_order(const RunReport& report);
+// The presets the results were run under, in preset order (not "" for unrun results).
+std::vector<std::string> ruleset_order(const RunReport& report);
 // "passed/total" then the other non-zero states in brackets; empty for no results.
 std::string counts_cell(const Counts& c);
 
