@@ -96,6 +96,21 @@ TEST_CASE("run --impl exits 3 when the implementation cannot start or fails the 
   CHECK(contains(r.err, "--impl needs a command line"));
 }
 
+TEST_CASE("The runner sends protocol version 2 and accepts an implementation answering version 1", "[protocol][cli]") {
+  const std::string log = temp_file("v1.log");
+  const Run r = run(impl_run("python3 " + adapter("v1.py") + " '" + CARC_BINARY + "' '" + log + "'"));
+  INFO(r.out << r.err);
+  CHECK(r.code == kExitOk);
+  CHECK(contains(r.out, "passed"));
+  std::ifstream in(log);
+  std::string sent, answered;
+  std::getline(in, sent);
+  std::getline(in, answered);
+  CHECK(sent == R"({"cmd":"start","protocol_version":2})");
+  CHECK(contains(answered, "\"protocol_version\": 1"));  // serve, asked in version 1, answers in kind
+  std::remove(log.c_str());
+}
+
 TEST_CASE("run --impl with our own engine passes and exits 0", "[protocol][cli]") {
   const Run r = run(impl_run(std::string("'") + CARC_BINARY + "' serve"));
   INFO(r.out << r.err);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A toy Carcassonne engine behind the carc-oracle adapter protocol (version 1).
+"""A toy Carcassonne engine behind the carc-oracle adapter protocol (version 2).
 
 Copy this file to start an adapter for your own engine: it shows the whole
 protocol (oracle/PROTOCOL.md) with a deliberately small engine inside. The toy
@@ -133,10 +133,14 @@ def toy_answer(position):
 
 # --- the protocol ------------------------------------------------------------
 
+# Versions this adapter speaks. Version 2 is version 1 plus the limits of a position
+# (PROTOCOL.md "Limits"): the toy's Python integers never overflow, so it speaks both.
+VERSIONS = (1, 2)
+
 HELLO = {
     "name": "toy-adapter",
     "version": "1.0",
-    "protocol_version": 1,
+    "protocol_version": 2,  # answered in the version the runner asked for
     "capabilities": {
         "expansions": ["base"],   # no flier, crop-circles, portal, princess tiles or moves
         "figures": ["follower"],  # no large, abbot (nor gardens), mayor, wagon, builder, pig, phantom
@@ -171,10 +175,10 @@ def main():
         message = json.loads(line)
         cmd = message["cmd"]
         if cmd == "start":
-            if message["protocol_version"] != 1:
-                sys.stderr.write("toy-adapter: only protocol version 1\n")  # logs go to stderr, never stdout
+            if message["protocol_version"] not in VERSIONS:
+                sys.stderr.write("toy-adapter: only protocol versions 1 and 2\n")  # logs go to stderr, never stdout
                 return 1
-            reply(HELLO)
+            reply(dict(HELLO, protocol_version=message["protocol_version"]))
         elif cmd == "run":
             handle_run(message)
         elif cmd == "stop":

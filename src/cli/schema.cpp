@@ -5,12 +5,14 @@
 // is regenerated, never edited (tests/scenario_schema_test.cpp keeps it current).
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "engine/limits.hpp"
 #include "engine/state.hpp"
 #include "scenario/capabilities.hpp"
 #include "scenario/oracle_data.hpp"
@@ -25,9 +27,13 @@ Json str(const std::string& pattern) { return Json{{"type", "string"}, {"pattern
 Json enum_of(const std::vector<std::string>& values) { return Json{{"enum", values}}; }
 Json list_of(const Json& item) { return Json{{"type", "array"}, {"items", item}}; }
 Json one_or_list(const Json& item) { return Json{{"anyOf", Json::array({item, list_of(item)})}}; }
-Json counts_of(const Json& key) {
-  return Json{{"type", "object"}, {"propertyNames", key}, {"additionalProperties", {{"type", "integer"}, {"minimum", 0}}}};
+// An object of key -> integer within 0..max (the bounds of src/engine/limits.hpp and scenarios/README.md "Limits").
+Json counts_of(const Json& key, long long max) {
+  return Json{{"type", "object"},
+              {"propertyNames", key},
+              {"additionalProperties", {{"type", "integer"}, {"minimum", 0}, {"maximum", max}}}};
 }
+constexpr long long kIntMax = std::numeric_limits<int>::max();
 Json object(Json properties, std::vector<std::string> required = {}) {
   Json o{{"type", "object"}, {"additionalProperties", false}};
   if (!required.empty()) o["required"] = required;
@@ -105,8 +111,12 @@ void notation(Json& d) {
   const std::string kind = alternatives(figure_kinds());
   const std::string colour = alternatives(colours());
   const std::string rot = "r(0|90|180|270)";
+  const std::string bounds = "x and y within " + std::to_string(-kMaxCoord) + ".." + std::to_string(kMaxCoord) +
+                             " (scenarios/README.md \"Limits\")";
   d["position"] = str("^" + pos + "$");
+  d["position"]["description"] = "A square x,y of the position: " + bounds + ".";
   d["tileEntry"] = str("^\\S+ " + pos + " " + rot + "$");
+  d["tileEntry"]["description"] = "TILE x,y ROTATION: " + bounds + ".";
   d["figureEntry"] = str("^" + colour + " " + kind + " " + loc + "$");
   d["move"] = str("^(place \\S+ " + pos + " " + rot + "|deploy " + kind + " " + loc + "( portal)?|fly " + kind +
                   " [1-3]|land " + loc + "|return abbot " + loc + "|princess " + kind + " " + colour + " " + loc +
@@ -116,21 +126,23 @@ void notation(Json& d) {
 }
 
 Json position_def() {
-  Json supply{{"type", "object"}, {"propertyNames", ref("colour")}, {"additionalProperties", counts_of(ref("figureKind"))}};
+  Json supply{{"type", "object"},
+              {"propertyNames", ref("colour")},
+              {"additionalProperties", counts_of(ref("figureKind"), kMaxFiguresOfKind)}};
   return object(
       {{"players", {{"type", "array"}, {"minItems", 1}, {"maxItems", kMaxPlayers}, {"uniqueItems", true}, {"items", ref("colour")}}},
        {"active", ref("colour")},
        {"phase", enum_of({"tile", "figure", "game-over"})},
-       {"tiles", {{"type", "array"}, {"minItems", 1}, {"items", ref("tileEntry")}}},
+       {"tiles", {{"type", "array"}, {"minItems", 1}, {"maxItems", kMaxTiles}, {"items", ref("tileEntry")}}},
        {"placed", ref("position")},
        {"in_hand", {{"type", "string"}, {"description", "A tile id or alias of the catalog (oracle/tiles/)."}}},
-       {"pile", list_of(Json{{"type", "string"}})},
+       {"pile", {{"type", "array"}, {"maxItems", kMaxTiles}, {"items", {{"type", "string"}}}}},
        {"last_tile", {{"type", "boolean"}}},
-       {"rolls", list_of(Json{{"type", "integer"}, {"minimum", 1}, {"maximum", 3}})},
+       {"rolls", {{"type", "array"}, {"maxItems", kMaxRolls}, {"items", {{"type", "integer"}, {"minimum", 1}, {"maximum", 3}}}}},
        {"second_tile", {{"type", "boolean"}}},
        {"figures", list_of(ref("figureEntry"))},
        {"supply", supply},
-       {"scores", counts_of(ref("colour"))}},
+       {"scores", counts_of(ref("colour"), kMaxScore)}},
       {"players", "active", "phase", "tiles"});
 }
 
@@ -138,14 +150,16 @@ Json expect_def() {
   Json legal{{"type", "object"},
              {"propertyNames", ref("move")},
              {"additionalProperties", {{"anyOf", Json::array({Json{{"const", "ok"}}, ref("reason")})}}}};
-  Json supply{{"type", "object"}, {"propertyNames", ref("colour")}, {"additionalProperties", counts_of(ref("figureKind"))}};
+  Json supply{{"type", "object"},
+              {"propertyNames", ref("colour")},
+              {"additionalProperties", counts_of(ref("figureKind"), kMaxFiguresOfKind)}};
   Json e = object({{"moves", ref("moves")},
                    {"includes", ref("moves")},
                    {"excludes", ref("moves")},
-                   {"count", {{"type", "integer"}, {"minimum", 0}}},
+                   {"count", {{"type", "integer"}, {"minimum", 0}, {"maximum", kIntMax}}},
                    {"legal", legal},
-                   {"rejected", object({{"move", {{"type", "integer"}, {"minimum", 1}}}, {"reason", ref("reason")}}, {"move", "reason"})},
-                   {"scores", counts_of(ref("colour"))},
+                   {"rejected", object({{"move", {{"type", "integer"}, {"minimum", 1}, {"maximum", kIntMax}}}, {"reason", ref("reason")}}, {"move", "reason"})},
+                   {"scores", counts_of(ref("colour"), kIntMax)},
                    {"returned", list_of(ref("figureEntry"))},
                    {"figures", list_of(ref("figureEntry"))},
                    {"supply", supply},

@@ -82,12 +82,15 @@ int run_serve(int in_fd, std::ostream& out, std::ostream& err) {
     } else if (cmd->kind == proto::Command::Kind::Stop) {
       break;
     } else if (cmd->kind == proto::Command::Kind::Start) {
-      if (cmd->protocol_version != proto::kProtocolVersion) {
-        err << "carc-oracle serve: protocol version " << cmd->protocol_version << " is not supported (this is version "
-            << proto::kProtocolVersion << ")\n";
+      if (!proto::speaks_protocol(cmd->protocol_version)) {
+        err << "carc-oracle serve: protocol version " << cmd->protocol_version << " is not supported (this serves versions "
+            << proto::kOldestProtocolVersion << " to " << proto::kProtocolVersion << ")\n";
         return kExitFailures;
       }
-      out << proto::encode_hello(hello()) << "\n";
+      // Answer in the runner's version: a version 1 runner sends only positions within the limits.
+      proto::Hello h = hello();
+      h.protocol_version = cmd->protocol_version;
+      out << proto::encode_hello(h) << "\n";
     } else {
       try {
         out << proto::encode_reply(answer(cmd->run, cache)) << "\n";

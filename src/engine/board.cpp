@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <string>
+
+#include "engine/limits.hpp"
 
 namespace carc {
 
@@ -50,6 +53,7 @@ PlaceCheck Board::check(const TileDef& d, Pos p, int rot) const {
 
 int Board::place(TileTypeId type, Pos p, int rot) {
   const TileDef& d = (*catalog_)[type];
+  assert(tiles_.size() < static_cast<std::size_t>(kMaxTiles) && "positions are bounded (limits.hpp): indexes never wrap");
   const int index = static_cast<int>(tiles_.size());
   PlacedTile pt;
   pt.type = type;
@@ -113,8 +117,8 @@ void Board::merge(std::uint16_t a, std::uint16_t b) {
   rb.parent = a;
   ra.size = static_cast<std::uint16_t>(ra.size + rb.size);
   ra.open = static_cast<std::uint16_t>(ra.open + rb.open);
-  ra.pennants = static_cast<std::uint8_t>(ra.pennants + rb.pennants);
-  ra.occupants = static_cast<std::uint8_t>(ra.occupants + rb.occupants);
+  ra.pennants = static_cast<std::uint16_t>(ra.pennants + rb.pennants);
+  ra.occupants = static_cast<std::uint16_t>(ra.occupants + rb.occupants);
   std::swap(ra.next, rb.next);  // splice the two circular member lists
 }
 

@@ -25,8 +25,8 @@ struct FeatureNode {
   std::uint16_t next = 0;       // circular list of the merged feature's nodes
   std::uint16_t size = 1;       // roots: number of nodes
   std::uint16_t open = 0;       // roots: open edges (cities, roads)
-  std::uint8_t pennants = 0;    // roots: pennants of the merged city
-  std::uint8_t occupants = 0;   // roots: followers standing in the merged feature
+  std::uint16_t pennants = 0;   // roots: pennants of the merged city
+  std::uint16_t occupants = 0;  // roots: followers standing in the merged feature (limits.cpp: neither wraps)
   FeatureKind kind = FeatureKind::Field;
   std::uint8_t local = 0;       // local feature index on its tile
   std::uint16_t tile = 0;       // index of its placed tile
@@ -47,7 +47,7 @@ class Board {
 
   // Whether the tile fits at p with rotation rot (the first tile fits anywhere).
   PlaceCheck check(const TileDef& def, Pos p, int rot) const;
-  // Places a tile (caller checked it fits) and merges its features; returns its index.
+  // Places a tile (caller checked it fits; fewer than kMaxTiles on the board) and merges its features; returns its index.
   int place(TileTypeId type, Pos p, int rot);
 
   std::uint16_t node(int tile_index, int local) const {

@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "engine/limits.hpp"
 #include "engine/names.hpp"
 
 namespace carc {
@@ -30,9 +31,16 @@ int parse_half(std::string_view s) { return index_in(kHalfNames, s); }
 std::string to_string(Pos p) { return std::to_string(p.x) + "," + std::to_string(p.y); }
 
 bool parse_pos(std::string_view s, Pos& out) {
-  const auto comma = s.find(',');
-  if (comma == std::string_view::npos) return false;
-  return parse_int(s.substr(0, comma), out.x) && parse_int(s.substr(comma + 1), out.y);
+  WideCoord c;
+  if (!parse_wide_pos(s, c)) return false;
+  const auto fits = [](std::int64_t v) { return v >= -kMaxNotationCoord && v <= kMaxNotationCoord; };
+  if (!fits(c.x) || !fits(c.y)) return false;
+  out = Pos{static_cast<int>(c.x), static_cast<int>(c.y)};
+  return true;
+}
+
+std::string pos_syntax() {
+  return "x,y (integers within " + std::to_string(-kMaxNotationCoord) + ".." + std::to_string(kMaxNotationCoord) + ")";
 }
 
 std::string rotation_name(int quarter) { return "r" + std::to_string((quarter & 3) * 90); }

@@ -8,7 +8,7 @@ Result<std::pair<Pos, FeatureAddr>> parse_located(std::string_view s) {
   const auto colon = s.find(':');
   if (colon == std::string_view::npos) return fail("'" + std::string(s) + "': expected x,y:FEATURE");
   Pos p;
-  if (!parse_pos(s.substr(0, colon), p)) return fail("'" + std::string(s.substr(0, colon)) + "': expected a position x,y");
+  if (!parse_pos(s.substr(0, colon), p)) return fail("'" + std::string(s.substr(0, colon)) + "': expected a position " + pos_syntax());
   auto a = parse_feature_addr(s.substr(colon + 1));
   if (!a) return fail(a.error());
   return std::pair{p, *a};
@@ -77,7 +77,7 @@ Result<Move> parse_move(std::string_view text, const TileCatalog& catalog) {
     auto t = catalog.lookup(w[1]);
     if (!t) return fail(quoted + ": unknown tile '" + std::string(w[1]) + "'");
     Pos p;
-    if (!parse_pos(w[2], p)) return fail(quoted + ": '" + std::string(w[2]) + "' is not a position x,y");
+    if (!parse_pos(w[2], p)) return fail(quoted + ": '" + std::string(w[2]) + "' is not a position " + pos_syntax());
     int rot = 0;
     if (!parse_rotation(w[3], rot)) return fail(quoted + ": '" + std::string(w[3]) + "' is not a rotation (r0, r90, r180, r270)");
     return Move::place(*t, p, rot);

@@ -1,6 +1,9 @@
 #include "engine/scoring.hpp"
 
 #include <algorithm>
+#include <cassert>
+#include <cstdint>
+#include <limits>
 #include <map>
 
 namespace carc {
@@ -35,7 +38,11 @@ std::vector<int> Scoring::winners(std::uint16_t root) const {
 
 void Scoring::award(int player, int points, std::uint16_t root, bool final_scoring) {
   if (points == 0) return;  // e.g. a field touching no completed city
-  s_.players_[static_cast<std::size_t>(player)].score += points;
+  // Checked: positions are bounded (limits.hpp), so the sum stays far inside int; never wrap.
+  int& score = s_.players_[static_cast<std::size_t>(player)].score;
+  const std::int64_t sum = std::int64_t{score} + points;
+  assert(points > 0 && sum <= std::numeric_limits<int>::max() && "scores are bounded (limits.hpp)");
+  score = static_cast<int>(std::min<std::int64_t>(sum, std::numeric_limits<int>::max()));
   if (!ev_) return;
   Event e;
   e.kind = EventKind::FeatureScored;

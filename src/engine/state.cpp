@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "engine/limits.hpp"
 #include "engine/names.hpp"
 #include "engine/queries.hpp"
 #include "engine/scoring.hpp"
@@ -114,6 +115,9 @@ int State::player_of(Colour c) const {
 
 Result<bool> State::setup_tile(TileTypeId type, Pos p, int rot) {
   if (type >= catalog_->size()) return fail("unknown tile");
+  // The readers refused these already (check_position_bounds); the State stays safe on its own.
+  if (!within_position_bounds(p.x, p.y)) return fail("position " + to_string(p) + " is outside the bounds of a position");
+  if (board_.tile_count() >= kMaxTiles) return fail("a position holds at most " + std::to_string(kMaxTiles) + " tiles");
   const TileDef& d = (*catalog_)[type];
   switch (board_.check(d, p, rot)) {
     case PlaceCheck::Ok: break;
@@ -141,7 +145,10 @@ Result<bool> State::setup_owned(int player, FigureKind kind, int count) {
   if (kind == FigureKind::Pig && count > 0 && rules_.farmer_scoring() != FarmerScoring::Fs3Field3)
     return fail("the pig is defined only with per-field farmer scoring (farmer-scoring fs3-field-3; "
                 "rules-reference.md §1.8): ruleset '" + rules_.name + "' uses " + std::string(rules_.get("farmer-scoring")));
-  if (count < 0 || count > 99) return fail("a supply holds 0 to 99 figures of a kind");
+  if (count < 0 || count > kMaxFiguresOfKind)
+    return fail("a player owns 0 to " + std::to_string(kMaxFiguresOfKind) + " figures of a kind (in hand and on the board); " +
+                std::string(colour_name(players_[static_cast<std::size_t>(player)].colour)) + " owns " + std::to_string(count) +
+                " " + std::string(figure_name(kind)));
   Player& pl = players_[static_cast<std::size_t>(player)];
   const auto k = static_cast<std::size_t>(kind);
   const int on_board = pl.owned[k] - pl.supply[k];

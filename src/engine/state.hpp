@@ -136,6 +136,7 @@ class State {
   Result<bool> setup_tile(TileTypeId type, Pos p, int rot);
   Result<bool> setup_owned(int player, FigureKind kind, int count);
   Result<bool> setup_figure(int player, FigureKind kind, Pos p, FeatureAddr feature);
+  // A score within 0..kMaxScore (limits.hpp; the readers check it).
   void setup_score(int player, int score) { players_[static_cast<std::size_t>(player)].score = score; }
   // The draw order still to come; open_ended means more tiles may follow (no game end when it runs out).
   void setup_pile(std::vector<TileTypeId> pile, bool open_ended);

@@ -4,6 +4,7 @@
 #include <bit>
 #include <tuple>
 
+#include "engine/limits.hpp"
 #include "engine/names.hpp"
 
 namespace carc {
@@ -186,6 +187,8 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
     while (w < words.size()) {
       const auto word = words[w++];
       if (word == "pennant" && f.kind == FeatureKind::City) {
+        if (f.pennants >= kMaxPennants)
+          return bad("a city segment has at most " + std::to_string(kMaxPennants) + " pennants (limits.hpp)");
         ++f.pennants;
       } else if (word == "princess" && f.kind == FeatureKind::City) {
         f.princess = true;

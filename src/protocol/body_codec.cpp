@@ -3,12 +3,23 @@
 // describe the same shapes.
 #include "protocol/body_codec.hpp"
 
+#include "engine/limits.hpp"
+
 namespace carc::proto::detail {
 namespace {
 
-constexpr int kMaxCoord = 100000;
-
 std::string at(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+
+// The position's numbers as sent (64-bit) and the JSON path of each supply and score,
+// so check_position_bounds (engine/limits.hpp) judges them before anything narrows them to int.
+struct WireNumbers {
+  PositionNumbers numbers;
+  std::vector<std::string> supply_paths, score_paths;
+};
+
+WideCoord wide_xy(const Json& j, const std::string& path) {
+  return WideCoord{wide_integer(member(j, "x", path), path + ".x"), wide_integer(member(j, "y", path), path + ".y")};
+}
 
 Json definition_json(const TileDefinition& d) {
   Json j{{"id", d.id}, {"edges", d.edges}, {"features", d.features}};
@@ -28,26 +39,60 @@ TileDefinition read_definition(const Json& j, const std::string& path) {
   return d;
 }
 
-PlacedTile read_tile(const Json& j, const std::string& path) {
+// Coordinates are narrowed to int here and checked by read_position before they are used.
+PlacedTile read_tile(const Json& j, const std::string& path, WireNumbers& n) {
   only_keys(j, {"id", "x", "y", "rotation"}, path);
   PlacedTile t;
   t.id = str(member(j, "id", path), path + ".id");
-  t.x = integer(member(j, "x", path), path + ".x", -kMaxCoord, kMaxCoord);
-  t.y = integer(member(j, "y", path), path + ".y", -kMaxCoord, kMaxCoord);
+  const WideCoord c = wide_xy(j, path);
+  n.numbers.tiles.push_back(c);
+  t.x = static_cast<int>(c.x);
+  t.y = static_cast<int>(c.y);
   t.rotation = integer(member(j, "rotation", path), path + ".rotation", 0, 270);
   if (t.rotation % 90 != 0) bad(path + ".rotation", "expected 0, 90, 180 or 270");
   return t;
 }
 
-WireFigure read_figure(const Json& j, const std::string& path) {
+WireFigure read_figure(const Json& j, const std::string& path, WireNumbers& n) {
   only_keys(j, {"owner", "kind", "x", "y", "feature"}, path);
   WireFigure f;
   f.owner = str(member(j, "owner", path), path + ".owner");
   f.kind = str(member(j, "kind", path), path + ".kind");
-  f.x = integer(member(j, "x", path), path + ".x", -kMaxCoord, kMaxCoord);
-  f.y = integer(member(j, "y", path), path + ".y", -kMaxCoord, kMaxCoord);
+  const WideCoord c = wide_xy(j, path);
+  n.numbers.figures.push_back(c);
+  f.x = static_cast<int>(c.x);
+  f.y = static_cast<int>(c.y);
   f.feature = str(member(j, "feature", path), path + ".feature");
   return f;
+}
+
+std::map<std::string, int> read_counts(const Json& j, const std::string& path, std::vector<std::int64_t>& values,
+                                       std::vector<std::string>& paths) {
+  if (!j.is_object()) bad(path, "expected an object of integers, got " + std::string(j.type_name()));
+  std::map<std::string, int> out;
+  for (const auto& [key, value] : j.items()) {
+    values.push_back(wide_integer(value, path + "." + key));
+    paths.push_back(path + "." + key);
+    out[key] = static_cast<int>(values.back());
+  }
+  return out;
+}
+
+// The first number of the position beyond the bounds of engine/limits.hpp, as a DecodeError at its path.
+void check_bounds(const WireNumbers& n, const std::string& path) {
+  const auto problems = check_position_bounds(n.numbers);
+  if (problems.empty()) return;
+  const BoundsProblem& b = problems.front();
+  switch (b.item) {
+    case BoundsItem::Tile: bad(at(path + ".tiles", b.index), b.message);
+    case BoundsItem::Figure: bad(at(path + ".figures", b.index), b.message);
+    case BoundsItem::Placed: bad(path + ".placed", b.message);
+    case BoundsItem::Pile: bad(at(path + ".pile", b.index), b.message);
+    case BoundsItem::Roll: bad(at(path + ".rolls", b.index), b.message);
+    case BoundsItem::Supply: bad(n.supply_paths.at(b.index), b.message);
+    case BoundsItem::Score: bad(n.score_paths.at(b.index), b.message);
+  }
+  bad(path, b.message);
 }
 
 template <class T, class F>
@@ -59,17 +104,23 @@ std::vector<T> read_list(const Json& j, const std::string& path, F read_one) {
   return out;
 }
 
-void read_position_turn(const Json& j, const std::string& path, Position& p) {
+void read_position_turn(const Json& j, const std::string& path, Position& p, WireNumbers& n) {
   if (j.contains("placed")) {
     const Json& pl = j["placed"];
     only_keys(pl, {"x", "y"}, path + ".placed");
-    p.placed = std::pair{integer(member(pl, "x", path + ".placed"), path + ".placed.x", -kMaxCoord, kMaxCoord),
-                         integer(member(pl, "y", path + ".placed"), path + ".placed.y", -kMaxCoord, kMaxCoord)};
+    const WideCoord c = wide_xy(pl, path + ".placed");
+    n.numbers.placed = c;
+    p.placed = std::pair{static_cast<int>(c.x), static_cast<int>(c.y)};
   }
   if (j.contains("in_hand")) p.in_hand = str(j["in_hand"], path + ".in_hand");
+  n.numbers.in_hand = !p.in_hand.empty();
   if (j.contains("pile")) p.pile = str_list(j["pile"], path + ".pile");
+  n.numbers.pile = p.pile.size();
   if (j.contains("last_tile")) p.last_tile = boolean(j["last_tile"], path + ".last_tile");
-  if (j.contains("rolls")) p.rolls = int_list(j["rolls"], path + ".rolls", 1, 3);
+  if (j.contains("rolls")) {
+    n.numbers.rolls = read_list<std::int64_t>(j["rolls"], path + ".rolls", wide_integer);
+    for (const auto r : n.numbers.rolls) p.rolls.push_back(static_cast<int>(r));
+  }
   if (j.contains("second_tile")) p.second_tile = boolean(j["second_tile"], path + ".second_tile");
 }
 
@@ -106,15 +157,25 @@ Position read_position(const Json& j, const std::string& path) {
                 "figures", "supply", "scores", "definitions"},
             path);
   Position p;
+  WireNumbers n;
   p.players = str_list(member(j, "players", path), path + ".players");
   p.active = str(member(j, "active", path), path + ".active");
   p.phase = str(member(j, "phase", path), path + ".phase");
-  p.tiles = read_list<PlacedTile>(member(j, "tiles", path), path + ".tiles", read_tile);
-  if (j.contains("figures")) p.figures = read_list<WireFigure>(j["figures"], path + ".figures", read_figure);
-  if (j.contains("supply")) p.supply = nested_int_map(j["supply"], path + ".supply");
-  if (j.contains("scores")) p.scores = int_map(j["scores"], path + ".scores");
+  p.tiles = read_list<PlacedTile>(member(j, "tiles", path), path + ".tiles",
+                                  [&](const Json& t, const std::string& at_path) { return read_tile(t, at_path, n); });
+  if (j.contains("figures"))
+    p.figures = read_list<WireFigure>(j["figures"], path + ".figures",
+                                      [&](const Json& f, const std::string& at_path) { return read_figure(f, at_path, n); });
+  if (j.contains("supply")) {
+    const Json& supply = j["supply"];
+    if (!supply.is_object()) bad(path + ".supply", "expected an object, got " + std::string(supply.type_name()));
+    for (const auto& [colour, counts] : supply.items())
+      p.supply[colour] = read_counts(counts, path + ".supply." + colour, n.numbers.supply, n.supply_paths);
+  }
+  if (j.contains("scores")) p.scores = read_counts(j["scores"], path + ".scores", n.numbers.scores, n.score_paths);
   p.definitions = read_list<TileDefinition>(member(j, "definitions", path), path + ".definitions", read_definition);
-  read_position_turn(j, path, p);
+  read_position_turn(j, path, p, n);
+  check_bounds(n, path);
   return p;
 }
 

@@ -73,8 +73,12 @@ Result<Hello> decode_hello(std::string_view line) {
     Hello h;
     h.name = detail::str(detail::member(j, "name", "start reply"), "name");
     h.version = detail::str(detail::member(j, "version", "start reply"), "version");
-    if (j.contains("protocol_version") && detail::integer(j["protocol_version"], "protocol_version", 0, 1 << 20) != kProtocolVersion)
-      detail::bad("protocol_version", "this runner speaks version " + std::to_string(kProtocolVersion));
+    if (j.contains("protocol_version")) {
+      h.protocol_version = detail::integer(j["protocol_version"], "protocol_version", 0, 1 << 20);
+      if (!speaks_protocol(h.protocol_version))
+        detail::bad("protocol_version", "this runner speaks versions " + std::to_string(kOldestProtocolVersion) + " to " +
+                                            std::to_string(kProtocolVersion) + ", not " + std::to_string(h.protocol_version));
+    }
     h.capabilities = detail::read_capabilities(detail::member(j, "capabilities", "start reply"), "capabilities");
     return h;
   });
@@ -125,7 +129,7 @@ Result<Command> decode_command(std::string_view line) {
 std::string encode_hello(const Hello& h) {
   return detail::dump(Json{{"name", h.name},
                            {"version", h.version},
-                           {"protocol_version", kProtocolVersion},
+                           {"protocol_version", h.protocol_version},
                            {"capabilities", detail::to_json(h.capabilities)}});
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/limits.hpp"
+
 namespace carc::proto {
 namespace {
 
@@ -36,7 +38,8 @@ Result<std::array<int, kFigureKinds>> owned_of(const Position& p, const std::str
     for (const auto& [kind, n] : it->second) {
       FigureKind k;
       if (!parse_figure(kind, k)) return fail("supply: unknown figure kind '" + kind + "'");
-      if (n < 0 || n > 99) return fail("supply: " + colour + " " + kind + " " + std::to_string(n) + " is out of range");
+      if (n < 0 || n > kMaxFiguresOfKind)
+        return fail("supply: " + colour + " " + kind + " " + std::to_string(n) + " is outside 0.." + std::to_string(kMaxFiguresOfKind));
       owned[static_cast<std::size_t>(k)] += n;
     }
   }

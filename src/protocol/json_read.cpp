@@ -66,15 +66,23 @@ std::string str(const Json& j, const std::string& path) {
 }
 
 int integer(const Json& j, const std::string& path, int min, int max) {
-  if (!j.is_number_integer()) bad(path, "expected an integer, got " + std::string(j.type_name()));
+  const std::string bounds = std::to_string(min) + ".." + std::to_string(max);
+  if (!j.is_number_integer()) bad(path, "expected an integer within " + bounds + ", got " + std::string(j.type_name()));
   if (j.is_number_unsigned()) {
     const auto v = j.get<std::uint64_t>();
-    if (v > static_cast<std::uint64_t>(max)) bad(path, "out of range (" + std::to_string(min) + ".." + std::to_string(max) + ")");
+    if (v > static_cast<std::uint64_t>(max)) bad(path, std::to_string(v) + " is outside " + bounds);
     return static_cast<int>(v);
   }
   const auto v = j.get<std::int64_t>();
-  if (v < min || v > max) bad(path, "out of range (" + std::to_string(min) + ".." + std::to_string(max) + ")");
+  if (v < min || v > max) bad(path, std::to_string(v) + " is outside " + bounds);
   return static_cast<int>(v);
+}
+
+std::int64_t wide_integer(const Json& j, const std::string& path) {
+  if (!j.is_number_integer()) bad(path, "expected an integer, got " + std::string(j.type_name()));
+  if (j.is_number_unsigned() && j.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+    bad(path, std::to_string(j.get<std::uint64_t>()) + " is beyond 64-bit signed integers");
+  return j.get<std::int64_t>();
 }
 
 bool boolean(const Json& j, const std::string& path) {
@@ -87,13 +95,6 @@ std::vector<std::string> str_list(const Json& j, const std::string& path) {
   std::vector<std::string> out;
   out.reserve(j.size());
   for (std::size_t i = 0; i < j.size(); ++i) out.push_back(str(j[i], path + "[" + std::to_string(i) + "]"));
-  return out;
-}
-
-std::vector<int> int_list(const Json& j, const std::string& path, int min, int max) {
-  if (!j.is_array()) bad(path, "expected a list of integers, got " + std::string(j.type_name()));
-  std::vector<int> out;
-  for (std::size_t i = 0; i < j.size(); ++i) out.push_back(integer(j[i], path + "[" + std::to_string(i) + "]", min, max));
   return out;
 }
 

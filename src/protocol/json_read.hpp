@@ -4,6 +4,7 @@
 // unknown key; the codec's public functions catch it and return the message.
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <initializer_list>
 #include <map>
 #include <stdexcept>
@@ -32,9 +33,10 @@ void only_keys(const Json& obj, std::initializer_list<std::string_view> known, c
 const Json& member(const Json& obj, std::string_view key, const std::string& path);  // required
 std::string str(const Json& j, const std::string& path);
 int integer(const Json& j, const std::string& path, int min, int max);
+// Any JSON integer that fits 64 bits, unchecked, for check_position_bounds to judge.
+std::int64_t wide_integer(const Json& j, const std::string& path);
 bool boolean(const Json& j, const std::string& path);
 std::vector<std::string> str_list(const Json& j, const std::string& path);
-std::vector<int> int_list(const Json& j, const std::string& path, int min, int max);
 std::map<std::string, int> int_map(const Json& j, const std::string& path);
 std::map<std::string, std::map<std::string, int>> nested_int_map(const Json& j, const std::string& path);
 

@@ -1,5 +1,5 @@
 #pragma once
-// The messages of the adapter protocol, version 1 (oracle/PROTOCOL.md), as plain
+// The messages of the adapter protocol, version 2 (oracle/PROTOCOL.md), as plain
 // values. codec.hpp turns them into JSON lines and back; nothing here knows JSON,
 // the scenario format or the runner.
 #include <map>
@@ -10,7 +10,12 @@
 
 namespace carc::proto {
 
-inline constexpr int kProtocolVersion = 1;
+// Version 2 is version 1 plus the stated limits of a position (PROTOCOL.md "Limits",
+// engine/limits.hpp). The runner sends 2 and accepts implementations answering 1 or 2
+// (it only ever sends positions within the limits); serve accepts a start with either.
+inline constexpr int kProtocolVersion = 2;
+inline constexpr int kOldestProtocolVersion = 1;
+constexpr bool speaks_protocol(int version) { return version >= kOldestProtocolVersion && version <= kProtocolVersion; }
 
 // A tile type as sent with a position: what an adapter needs to map the tile
 // onto its own representation (oracle/tiles/README.md feature specs).
@@ -84,6 +89,7 @@ struct Capabilities {
 struct Hello {
   std::string name, version;
   Capabilities capabilities;
+  int protocol_version = kProtocolVersion;  // the version it answers with (absent on the wire: this one)
 };
 
 struct RunRequest {

@@ -1,4 +1,6 @@
 // Reading `query`, `expect` and `variants` (scenarios/README.md "query and expect").
+#include <limits>
+
 #include "scenario/capabilities.hpp"
 #include "scenario/oracle_data.hpp"
 #include "scenario/scenario_reader.hpp"
@@ -85,7 +87,7 @@ void ScenarioReader::read_expect_figures(const MapView& m, Expect& e) {
           r_.error(kc.first, "supply: unknown figure kind '" + kind + "'");
           continue;
         }
-        if (auto count_v = count(kc.second, "supply count", 0); count_v && c) (*e.supply)[*c][k] = *count_v;
+        if (auto count_v = count(kc.second, "supply count", 0, kMaxFiguresOfKind); count_v && c) (*e.supply)[*c][k] = *count_v;
       }
     }
   }
@@ -102,7 +104,7 @@ Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what)
   if (const auto* v = m.get("moves")) e.moves = moves(*v, "moves");
   if (const auto* v = m.get("includes")) e.includes = moves(*v, "includes");
   if (const auto* v = m.get("excludes")) e.excludes = moves(*v, "excludes");
-  if (const auto* v = m.get("count")) e.count = count(*v, "count", 0);
+  if (const auto* v = m.get("count")) e.count = count(*v, "count", 0, std::numeric_limits<int>::max());
   if (const auto* v = m.get("legal")) {
     e.legal.emplace();
     if (!v->IsMap()) r_.error(*v, "legal: expected a map of move to 'ok' or a reason code");
@@ -119,7 +121,7 @@ Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what)
       const MapView rm(*v, r_);
       Rejection rej;
       rej.loc = loc_of(*v);
-      if (const auto* i = rm.get("move")) rej.move = count(*i, "rejected move", 1).value_or(0);
+      if (const auto* i = rm.get("move")) rej.move = count(*i, "rejected move", 1, std::numeric_limits<int>::max()).value_or(0);
       else r_.error(*v, "rejected: missing 'move' (the 1-based index into query.apply)");
       if (const auto* i = rm.get("reason")) rej.reason = reason(*i).value_or("");
       else r_.error(*v, "rejected: missing 'reason' (a reason code)");

@@ -71,12 +71,12 @@ std::vector<std::pair<std::string, Loc>> ScenarioReader::list(const YAML::Node& 
   return out;
 }
 
-std::optional<int> ScenarioReader::count(const YAML::Node& n, std::string_view what, int min) {
+std::optional<int> ScenarioReader::count(const YAML::Node& n, std::string_view what, int min, int max) {
   const auto v = r_.integer(n, what);
   if (!v) return std::nullopt;
-  if (*v < min || *v > 9999) {
-    r_.error(n, std::string(what) + ": expected an integer of at least " + std::to_string(min) + ", found " +
-                    std::to_string(*v));
+  if (*v < min || *v > max) {
+    r_.error(n, std::string(what) + ": expected an integer from " + std::to_string(min) + " to " + std::to_string(max) +
+                    ", found " + std::to_string(*v));
     return std::nullopt;
   }
   return static_cast<int>(*v);

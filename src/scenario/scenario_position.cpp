@@ -1,5 +1,6 @@
 // Reading `position` (scenarios/README.md "position") and the value readers it shares with `expect`.
 #include <algorithm>
+#include <limits>
 
 #include "scenario/oracle_data.hpp"
 #include "scenario/scenario_reader.hpp"
@@ -85,23 +86,36 @@ std::vector<FigureEntry> ScenarioReader::figures(const YAML::Node& n, std::strin
   return out;
 }
 
-std::map<Colour, int> ScenarioReader::scores(const YAML::Node& n, std::string_view what) {
-  std::map<Colour, int> out;
+std::vector<std::tuple<Colour, long long, Loc>> ScenarioReader::score_entries(const YAML::Node& n, std::string_view what) {
+  std::vector<std::tuple<Colour, long long, Loc>> out;
   if (!n.IsMap()) {
     r_.error(n, std::string(what) + ": expected a map of colour to points, e.g. {red: 3, blue: 0}");
     return out;
   }
   for (const auto& kv : n) {
     const auto c = colour(kv.first, what);
-    const auto v = count(kv.second, std::string(what) + " points", 0);
-    if (c && v) out[*c] = *v;
+    const auto v = r_.integer(kv.second, std::string(what) + " points");
+    if (c && v) out.emplace_back(*c, *v, loc_of(kv.second));
+  }
+  return out;
+}
+
+// Expected scores: any score the engine can answer.
+std::map<Colour, int> ScenarioReader::scores(const YAML::Node& n, std::string_view what) {
+  std::map<Colour, int> out;
+  for (const auto& [c, v, at] : score_entries(n, what)) {
+    if (v >= 0 && v <= std::numeric_limits<int>::max()) out[c] = static_cast<int>(v);
+    else
+      s_.problem(at, std::string(what) + " points: expected an integer from 0 to " +
+                         std::to_string(std::numeric_limits<int>::max()) + ", found " + std::to_string(v));
   }
   return out;
 }
 
 namespace {
 
-Result<TileEntry> parse_tile_entry(std::string_view text) {
+// A tile entry; its square as written (any 64-bit integers: check_position_bounds judges them).
+Result<std::pair<TileEntry, WideCoord>> parse_tile_entry(std::string_view text) {
   const auto w = words(text);
   const std::string quoted = "'" + std::string(text) + "'";
   if (w.size() != 3) return fail(quoted + ": expected 'TILE x,y ROTATION', e.g. 'D 0,0 r0'");
@@ -109,10 +123,12 @@ Result<TileEntry> parse_tile_entry(std::string_view text) {
   auto id = builtin_catalog().lookup(w[0]);
   if (!id) return fail(quoted + ": unknown tile '" + std::string(w[0]) + "' (not in the tile catalog, oracle/tiles/)");
   t.tile = *id;
-  if (!parse_pos(w[1], t.pos)) return fail(quoted + ": '" + std::string(w[1]) + "' is not a position x,y");
+  WideCoord at;
+  if (!parse_wide_pos(w[1], at)) return fail(quoted + ": '" + std::string(w[1]) + "' is not a position x,y");
   if (!parse_rotation(w[2], t.rot))
     return fail(quoted + ": '" + std::string(w[2]) + "' is not a rotation (r0, r90, r180, r270)");
-  return t;
+  if (within_position_bounds(at.x, at.y)) t.pos = Pos{static_cast<int>(at.x), static_cast<int>(at.y)};
+  return std::pair{t, at};
 }
 
 }  // namespace
@@ -167,8 +183,14 @@ void ScenarioReader::read_position(const YAML::Node& n) {
         auto text = r_.str(item, "tiles");
         if (!text) continue;
         auto t = parse_tile_entry(*text);
-        if (!t) r_.error(item, "tiles: " + t.error());
-        else p.tiles.push_back(TileEntry{t->tile, t->pos, t->rot, loc_of(item)});
+        if (!t) {
+          r_.error(item, "tiles: " + t.error());
+          continue;
+        }
+        numbers_.tiles.push_back(t->second);
+        number_locs_.tiles.push_back(loc_of(item));
+        // A square outside the bounds is reported by check_bounds and never reaches the board.
+        if (within_position_bounds(t->second.x, t->second.y)) p.tiles.push_back(TileEntry{t->first.tile, t->first.pos, t->first.rot, loc_of(item)});
       }
       if (s_.problems.size() != before && v->Style() == YAML::EmitterStyle::Flow) s_.problems[before].message += kFlowHint;
     }
@@ -176,9 +198,39 @@ void ScenarioReader::read_position(const YAML::Node& n) {
     r_.error(n, "position: missing required key 'tiles' (the board, 'TILE x,y ROTATION' per tile)");
   }
   if (const auto* v = m.get("figures")) p.figures = figures(*v, "figures");
-  if (const auto* v = m.get("scores")) p.scores = scores(*v, "scores");
+  for (const auto& f : p.figures) {
+    numbers_.figures.push_back({f.pos.x, f.pos.y});
+    number_locs_.figures.push_back(f.loc);
+  }
+  if (const auto* v = m.get("scores"))
+    for (const auto& [c, score, at] : score_entries(*v, "scores")) {
+      numbers_.scores.push_back(score);
+      number_locs_.scores.push_back(at);
+      if (score >= 0 && score <= kMaxScore) p.scores[c] = static_cast<int>(score);
+    }
   if (const auto* v = m.get("supply")) read_supply(*v);
   read_position_turn(m);
+  check_bounds();
+}
+
+void ScenarioReader::check_bounds() {
+  const auto problems = check_position_bounds(numbers_);
+  for (const auto& b : problems) {
+    const auto at = [&](const std::vector<Loc>& locs) { return b.index < locs.size() ? locs[b.index] : s_.loc_of("position"); };
+    switch (b.item) {
+      case BoundsItem::Tile: s_.problem(at(number_locs_.tiles), "tiles: " + b.message); break;
+      case BoundsItem::Figure: s_.problem(at(number_locs_.figures), "figures: " + b.message); break;
+      case BoundsItem::Placed: s_.problem(number_locs_.placed, "placed: " + b.message); break;
+      case BoundsItem::Pile: s_.problem(at(number_locs_.pile), "pile: " + b.message); break;
+      case BoundsItem::Roll: s_.problem(at(number_locs_.rolls), "rolls: " + b.message); break;
+      case BoundsItem::Supply: s_.problem(at(number_locs_.supply), "supply: " + b.message); break;
+      case BoundsItem::Score: s_.problem(at(number_locs_.scores), "scores: " + b.message); break;
+    }
+  }
+  // Nothing beyond a bound stays in the position (the scenario is invalid anyway).
+  Position& p = s_.position;
+  std::erase_if(p.figures, [](const FigureEntry& f) { return !within_position_bounds(f.pos.x, f.pos.y); });
+  if (p.placed && !within_position_bounds(p.placed->x, p.placed->y)) p.placed.reset();
 }
 
 void ScenarioReader::read_supply(const YAML::Node& n) {
@@ -201,7 +253,11 @@ void ScenarioReader::read_supply(const YAML::Node& n) {
                                "' (expected follower, large, abbot, mayor, wagon, builder, pig or phantom)");
         continue;
       }
-      if (auto v = count(kc.second, "supply count", 0)) counts[static_cast<std::size_t>(k)] = *v;
+      if (auto v = r_.integer(kc.second, "supply count")) {
+        numbers_.supply.push_back(*v);
+        number_locs_.supply.push_back(loc_of(kc.second));
+        if (*v >= 0 && *v <= kMaxFiguresOfKind) counts[static_cast<std::size_t>(k)] = static_cast<int>(*v);
+      }
     }
     if (!c) continue;
     s_.position.supply[*c] = counts;
@@ -223,17 +279,26 @@ void ScenarioReader::read_position_turn(const MapView& m) {
   }
   else s_.problem(s_.loc_of("position"), "position: missing required key 'phase' (tile, figure or game-over)");
   if (const auto* v = m.get("placed")) {
-    Pos pos;
+    WideCoord at;
     auto text = r_.str(*v, "placed");
-    if (text && parse_pos(*text, pos)) p.placed = pos;
-    else if (text) r_.error(*v, "placed: '" + *text + "' is not a position x,y");
+    if (text && parse_wide_pos(*text, at)) {
+      numbers_.placed = at;
+      number_locs_.placed = loc_of(*v);
+      if (within_position_bounds(at.x, at.y)) p.placed = Pos{static_cast<int>(at.x), static_cast<int>(at.y)};
+    } else if (text) {
+      r_.error(*v, "placed: '" + *text + "' is not a position x,y");
+    }
   }
   if (const auto* v = m.get("in_hand")) p.in_hand = tile_id(*v, "in_hand").value_or(kNoTile);
+  numbers_.in_hand = p.in_hand != kNoTile;
   if (const auto* v = m.get("pile")) {
     if (!v->IsSequence()) r_.error(*v, "pile: expected a list of tile ids");
     else
-      for (const auto& item : *v)
+      for (const auto& item : *v) {
+        ++numbers_.pile;
+        number_locs_.pile.push_back(loc_of(item));
         if (auto t = tile_id(item, "pile")) p.pile.push_back(*t);
+      }
   }
   if (const auto* v = m.get("last_tile")) p.last_tile = r_.boolean(*v, "last_tile").value_or(false);
   if (const auto* v = m.get("second_tile")) p.second_tile = r_.boolean(*v, "second_tile").value_or(false);
@@ -241,9 +306,10 @@ void ScenarioReader::read_position_turn(const MapView& m) {
     if (!v->IsSequence()) r_.error(*v, "rolls: expected a list of die results 1 to 3, e.g. [2, 1]");
     else
       for (const auto& item : *v)
-        if (auto roll = count(item, "rolls", 1)) {
-          if (*roll > 3) r_.error(item, "rolls: a die result is 1, 2 or 3");
-          else p.rolls.push_back(*roll);
+        if (auto roll = r_.integer(item, "rolls")) {
+          numbers_.rolls.push_back(*roll);
+          number_locs_.rolls.push_back(loc_of(item));
+          if (*roll >= 1 && *roll <= 3) p.rolls.push_back(static_cast<int>(*roll));
         }
   }
 }

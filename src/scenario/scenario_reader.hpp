@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "engine/limits.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/yaml_util.hpp"
 
@@ -55,7 +56,12 @@ class ScenarioReader {
   std::vector<MoveText> moves(const YAML::Node& n, std::string_view what);
   std::optional<FigureEntry> figure(const YAML::Node& n, std::string_view what);
   std::vector<FigureEntry> figures(const YAML::Node& n, std::string_view what);
-  std::optional<int> count(const YAML::Node& n, std::string_view what, int min);
+  // An integer within min..max; outside, a located error stating both bounds.
+  std::optional<int> count(const YAML::Node& n, std::string_view what, int min, int max);
+  // Colour -> integer entries of a map, with where each value was written (no range check).
+  std::vector<std::tuple<Colour, long long, Loc>> score_entries(const YAML::Node& n, std::string_view what);
+  // Reports every number of the position beyond the bounds of limits.hpp at its location.
+  void check_bounds();
   std::optional<std::string> phase(const YAML::Node& n);
   std::optional<std::string> reason(const YAML::Node& n);
   std::vector<std::string> presets(const YAML::Node& n, std::string_view what);
@@ -67,6 +73,12 @@ class ScenarioReader {
 
   Scenario& s_;
   YamlReader r_;
+  // The position's numbers as written, for check_position_bounds, and where each was written.
+  PositionNumbers numbers_;
+  struct NumberLocs {
+    std::vector<Loc> tiles, figures, pile, rolls, supply, scores;
+    Loc placed;
+  } number_locs_;
 };
 
 // DESIGN.md phase names (the engine models tile, figure and game-over).

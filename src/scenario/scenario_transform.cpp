@@ -1,6 +1,10 @@
 // Metamorphic transforms of scenarios (scenario_transform.hpp).
 #include "scenario/scenario_transform.hpp"
 
+#include <cstdlib>
+
+#include "engine/limits.hpp"
+
 namespace carc {
 
 std::string BoardTransform::name() const {
@@ -63,6 +67,7 @@ class ScenarioMapper {
     if (!m.move) return m;
     MoveText out = m;
     Move mapped = t_.apply(*m.move);
+    if (std::abs(mapped.pos.x) > kMaxNotationCoord || std::abs(mapped.pos.y) > kMaxNotationCoord) beyond_ = true;
     if (canonical && mapped.kind == MoveKind::Place && mapped.tile < catalog_.size())
       mapped.rot = catalog_[mapped.tile].canonical_rot[mapped.rot & 3u];
     out.move = mapped;
@@ -91,13 +96,22 @@ class ScenarioMapper {
   }
 
   void position(Position& p) const {
+    PositionNumbers n;
+    const auto wide = [](Pos q) { return WideCoord{q.x, q.y}; };
     for (auto& tile : p.tiles) {
       tile.pos = t_.apply(tile.pos);
       tile.rot = t_.apply_rotation(tile.rot);
+      n.tiles.push_back(wide(tile.pos));
     }
     if (p.placed) p.placed = t_.apply(*p.placed);
+    if (p.placed) n.placed = wide(*p.placed);
     p.figures = figures(p.figures);
+    for (const auto& f : p.figures) n.figures.push_back(wide(f.pos));
+    if (!check_position_bounds(n).empty()) beyond_ = true;
   }
+
+  // Whether something was moved beyond the bounds (limits.hpp).
+  bool beyond() const { return beyond_; }
 
   void expect(Expect& e) const {
     for (auto* set : {&e.moves, &e.includes, &e.excludes})
@@ -111,6 +125,7 @@ class ScenarioMapper {
  private:
   const BoardTransform& t_;
   const TileCatalog& catalog_;
+  mutable bool beyond_ = false;
 };
 
 }  // namespace
@@ -123,6 +138,10 @@ Scenario transform_scenario(const Scenario& s, const BoardTransform& t, const Ti
   out.apply = map.moves(s.apply, false);
   map.expect(out.expect);
   for (auto& v : out.variants) map.expect(v.expect);
+  if (map.beyond())
+    out.problem(s.loc, "transformed by " + t.name() + ", the board leaves the bounds of a position (coordinates within " +
+                           std::to_string(-kMaxCoord) + ".." + std::to_string(kMaxCoord) + ", moves within " +
+                           std::to_string(-kMaxNotationCoord) + ".." + std::to_string(kMaxNotationCoord) + ")");
   return out;
 }
 

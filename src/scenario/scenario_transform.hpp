@@ -27,7 +27,7 @@ namespace carc {
 
 struct BoardTransform {
   int quarter = 0;  // clockwise quarter turns about 0,0 (0..3)
-  Pos shift;        // added after the rotation
+  Pos shift;        // added after the rotation; |x|, |y| <= kMaxCoord (limits.hpp), so nothing overflows
 
   // "r90", "t11,-7", "r90+t-5,3"; "id" for the identity.
   std::string name() const;
@@ -44,6 +44,9 @@ const std::vector<BoardTransform>& metamorphic_transforms();
 
 // A copy of a valid scenario with its position, query and every expectation
 // (variants included) transformed; the id gets "@" and the transform's name.
+// A board moved beyond the bounds of a position (engine/limits.hpp) makes the
+// copy invalid, with a problem saying so (a scenario at the very edge of the
+// coordinates cannot be shifted further).
 Scenario transform_scenario(const Scenario& s, const BoardTransform& t, const TileCatalog& catalog);
 
 }  // namespace carc

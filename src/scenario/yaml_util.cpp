@@ -1,5 +1,7 @@
 #include "scenario/yaml_util.hpp"
 
+#include <stdexcept>
+
 namespace carc {
 
 void YamlReader::error(const YAML::Mark& at, const std::string& message) {
@@ -62,6 +64,9 @@ std::optional<long long> YamlReader::integer(const YAML::Node& node, std::string
       std::size_t used = 0;
       const long long v = std::stoll(s, &used);
       if (used == s.size()) return v;
+    } catch (const std::out_of_range&) {  // digits, but more than any bound of the format
+      error(node, std::string(what) + ": " + s + " is beyond 64-bit signed integers");
+      return std::nullopt;
     } catch (...) {
     }
   }

@@ -42,10 +42,11 @@ def write_bytes(data):
     sys.stdout.buffer.flush()
 
 
-def serve_loop(on_run, hello=None):
+def serve_loop(on_run, hello=None, on_start=None):
     """Reads messages until stop or end of input; `on_run(message, serve)` handles each run.
 
-    argv[1] is the carc-oracle binary. `hello(dict) -> dict` may change the handshake reply.
+    argv[1] is the carc-oracle binary. `hello(dict) -> dict` may change the handshake reply;
+    `on_start(line, reply)` sees the start line as received and the handshake given back.
     """
     serve = Serve(sys.argv[1])
     reply = dict(serve.hello)
@@ -57,6 +58,8 @@ def serve_loop(on_run, hello=None):
             break
         message = json.loads(line)
         if message["cmd"] == "start":
+            if on_start:
+                on_start(line, reply)
             write(json.dumps(reply) + "\n")
         elif message["cmd"] == "stop":
             break

@@ -1,0 +1,196 @@
+// Protocol version 2 (oracle/PROTOCOL.md "Limits", "Versions"): a position beyond
+// the limits is refused with its JSON path and the bound, by the decoder and by
+// `serve`; scores near the bound are answered without wrapping; the handshake
+// works in versions 1 and 2.
+#include <catch2/catch.hpp>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "engine/limits.hpp"
+#include "protocol/codec.hpp"
+#include "protocol/engine_adapter.hpp"
+#include "runner/wire.hpp"
+#include "scenario/oracle_data.hpp"
+
+using namespace carc;
+using Json = nlohmann::json;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+proto::TileDefinition def(const std::string& id) { return proto::definition_of(builtin_catalog()[*builtin_catalog().lookup(id)]); }
+
+// A closed road of n tiles to be completed by the query: A at 0,0, U up to n-2,0, the
+// closing A in hand; red's follower on the road and red's score as given.
+proto::RunRequest road_request(int n, int red_score) {
+  proto::RunRequest r;
+  r.seq = "7";
+  r.ruleset = wire_ruleset(RuleSet{});
+  proto::Position& p = r.position;
+  p.players = {"red", "blue"};
+  p.active = "red";
+  p.tiles.push_back({"A", 0, 0, 270});
+  for (int x = 1; x < n - 1; ++x) p.tiles.push_back({"U", x, 0, 0});
+  p.in_hand = "A";
+  p.figures.push_back({"red", "follower", 1, 0, "road{E,W}"});
+  p.supply = {{"red", {{"follower", 6}}}, {"blue", {{"follower", 7}}}};
+  p.scores = {{"red", red_score}, {"blue", 0}};
+  p.definitions = {def("A"), def("U")};
+  r.query.apply = {"place A " + std::to_string(n - 1) + ",0 r90", "pass"};
+  return r;
+}
+
+// The run message of road_request(n, 0) with one value replaced (a JSON pointer), as a line.
+std::string with(int n, const std::string& pointer, const Json& value) {
+  Json j = Json::parse(proto::encode_run(road_request(n, 0)));
+  j[Json::json_pointer(pointer)] = value;
+  return j.dump();
+}
+
+struct Served {
+  int code = 0;
+  std::vector<std::string> lines;
+  std::string err;
+};
+
+// Runs serve on the given input lines (through a file: the input may exceed a pipe's buffer).
+Served serve(const std::vector<std::string>& input) {
+  const auto path = std::filesystem::temp_directory_path() / ("carc-limits-test-" + std::to_string(getpid()));
+  {
+    std::ofstream f(path);
+    for (const auto& l : input) f << l << "\n";
+  }
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  REQUIRE(fd >= 0);
+  std::ostringstream out, err;
+  Served s;
+  s.code = run_serve(fd, out, err);
+  ::close(fd);
+  std::filesystem::remove(path);
+  std::istringstream lines(out.str());
+  for (std::string l; std::getline(lines, l);) s.lines.push_back(l);
+  s.err = err.str();
+  return s;
+}
+
+std::string start(int version) { return "{\"cmd\":\"start\",\"protocol_version\":" + std::to_string(version) + "}"; }
+
+// The message of the decoding error of a run line.
+std::string refusal(const std::string& line) {
+  auto cmd = proto::decode_command(line);
+  REQUIRE_FALSE(cmd.ok());
+  return cmd.error();
+}
+
+}  // namespace
+
+TEST_CASE("A position beyond the limits is refused by the decoder, with its JSON path and the bound",
+          "[protocol][limits]") {
+  REQUIRE(proto::decode_command(with(10, "/position/tiles/3/x", 100000)).ok());
+  CHECK(refusal(with(10, "/position/tiles/3/x", 2147483647)) ==
+        "position.tiles[3]: square 2147483647,0 is outside the bounds of a position: x and y lie within -100000..100000");
+  CHECK(refusal(with(10, "/position/figures/0/y", -100001)) ==
+        "position.figures[0]: square 1,-100001 is outside the bounds of a position: x and y lie within -100000..100000");
+  CHECK(refusal(with(10, "/position/tiles/0/x", Json::parse("18446744073709551615"))) ==
+        "position.tiles[0].x: 18446744073709551615 is beyond 64-bit signed integers");
+  CHECK(refusal(with(10, "/position/tiles/0/x", Json::parse("99999999999999999999"))) ==
+        "position.tiles[0].x: expected an integer, got number");  // JSON parses it as a float
+  CHECK(refusal(with(10, "/position/scores/red", 2147483646)) ==
+        "position.scores.red: score 2147483646 is outside 0..1000000");
+  CHECK(refusal(with(10, "/position/supply/blue/follower", 100)) ==
+        "position.supply.blue.follower: figures in hand 100 is outside 0..99");
+  CHECK(refusal(with(10, "/position/rolls", Json::array({1, 4}))) == "position.rolls[1]: die result 4 is outside 1..3");
+  CHECK(contains(refusal(with(10, "/position/placed", Json{{"x", 0}, {"y", -2147483648LL}})), "position.placed: square"));
+  // The tile count: 9 on the board, 1 in hand and a pile up to 4,096 together.
+  const Json pile_ok(std::vector<std::string>(kMaxTiles - 10, "U"));
+  REQUIRE(proto::decode_command(with(10, "/position/pile", pile_ok)).ok());
+  const Json pile_over(std::vector<std::string>(kMaxTiles - 9, "U"));
+  CHECK(refusal(with(10, "/position/pile", pile_over)) ==
+        "position.pile[4086]: a position holds at most 4096 tiles (on the board, in hand and in the pile together); "
+        "this one holds 4097");
+}
+
+TEST_CASE("serve answers a request beyond the limits errored, with the path and the bound, and goes on",
+          "[protocol][limits][serve]") {
+  const Served s = serve({start(2), with(10, "/position/tiles/3/x", 2147483647), proto::encode_run(road_request(10, 0))});
+  CHECK(s.code == kExitOk);
+  REQUIRE(s.lines.size() == 3);
+  const auto bad = proto::decode_reply(s.lines[1]);
+  REQUIRE(bad.ok());
+  CHECK(bad->state == proto::ReplyState::Errored);
+  CHECK(bad->message ==
+        "invalid request: position.tiles[3]: square 2147483647,0 is outside the bounds of a position: x and y lie within "
+        "-100000..100000");
+  const auto good = proto::decode_reply(s.lines[2]);
+  REQUIRE(good.ok());
+  CHECK(good->answer.scores.at("red") == 10);
+}
+
+TEST_CASE("Scores at the bound are answered exactly; beyond it, refused instead of wrapping", "[protocol][limits][serve]") {
+  // Before the bound: a score of 2147483646 plus this 10-tile road was answered -2147483640.
+  const Served s = serve({start(2), proto::encode_run(road_request(10, kMaxScore)),
+                          proto::encode_run(road_request(10, 2147483646))});
+  REQUIRE(s.lines.size() == 3);
+  const auto at_bound = proto::decode_reply(s.lines[1]);
+  REQUIRE(at_bound.ok());
+  REQUIRE(at_bound->state == proto::ReplyState::Answered);
+  CHECK(at_bound->answer.scores.at("red") == kMaxScore + 10);
+  const auto beyond = proto::decode_reply(s.lines[2]);
+  REQUIRE(beyond.ok());
+  CHECK(beyond->state == proto::ReplyState::Errored);
+  CHECK(contains(beyond->message, "position.scores.red: score 2147483646 is outside 0..1000000"));
+}
+
+TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scores 4,096", "[protocol][limits][serve]") {
+  // Before the bound, 21,900 tiles scored 0 here (16-bit node indexes); now such a position is refused.
+  const Served s = serve({start(2), proto::encode_run(road_request(kMaxTiles, 0)), with(kMaxTiles, "/position/pile", Json::array({"U"}))});
+  REQUIRE(s.lines.size() == 3);
+  const auto r = proto::decode_reply(s.lines[1]);
+  REQUIRE(r.ok());
+  REQUIRE(r->state == proto::ReplyState::Answered);
+  CHECK(r->answer.scores.at("red") == kMaxTiles);
+  CHECK(r->answer.returned == std::vector<std::string>{"red follower 1,0:road{E,W}"});
+  const auto over = proto::decode_reply(s.lines[2]);
+  REQUIRE(over.ok());
+  CHECK(over->state == proto::ReplyState::Errored);
+  CHECK(contains(over->message, "this one holds 4097"));
+}
+
+TEST_CASE("The handshake: the runner sends version 2 and accepts 1 or 2; serve answers 1 or 2 in kind",
+          "[protocol][limits][handshake]") {
+  CHECK(proto::encode_start() == start(2));
+  const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
+  for (const int v : {1, 2}) {
+    auto h = proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
+    REQUIRE(h.ok());
+    CHECK(h->protocol_version == v);
+  }
+  CHECK(proto::decode_hello(R"({"name":"x","version":"1",)" + caps + "}").ok());  // the key is optional
+  for (const int v : {0, 3}) {
+    auto h = proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
+    REQUIRE_FALSE(h.ok());
+    CHECK(contains(h.error(), "this runner speaks versions 1 to 2, not " + std::to_string(v)));
+  }
+  for (const int v : {1, 2}) {
+    const Served s = serve({start(v), proto::encode_run(road_request(10, 0))});
+    CHECK(s.code == kExitOk);
+    REQUIRE(s.lines.size() == 2);
+    auto h = proto::decode_hello(s.lines[0]);
+    REQUIRE(h.ok());
+    CHECK(h->protocol_version == v);
+    CHECK(proto::decode_reply(s.lines[1])->answer.scores.at("red") == 10);
+  }
+  const Served s = serve({start(3), proto::encode_run(road_request(10, 0))});
+  CHECK(s.code == kExitFailures);
+  CHECK(s.lines.empty());
+  CHECK(contains(s.err, "protocol version 3 is not supported (this serves versions 1 to 2)"));
+}
