@@ -5,8 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "engine/limits.hpp"
 #include "render/svg_board.hpp"
 #include "render/terminal_board.hpp"
+#include "report/scenario_view.hpp"
+#include "scenario/corpus.hpp"
 #include "scenario/oracle_data.hpp"
 
 using namespace carc;
@@ -204,4 +207,47 @@ TEST_CASE("the SVG is deterministic and turns the flier's arrow with the tile", 
   CHECK(a.find("rotate(") == std::string::npos);  // N: the plane is drawn unturned
   v.tiles[0].rot = 0;
   CHECK(render_svg(v, o).find("rotate(270)") != std::string::npos);  // W
+}
+
+TEST_CASE("A drawing never grows with the board's extent: far-apart tiles give a cropped window and a note",
+          "[render][limits]") {
+  // Two tiles 200,000 squares apart (a view, not a legal board): the drawing used to
+  // allocate the whole rectangle between them.
+  BoardView v;
+  v.catalog = &builtin_catalog();
+  const TileTypeId u = *builtin_catalog().lookup("U");
+  v.tiles = {{u, Pos{-kMaxCoord, -kMaxCoord}, 0}, {u, Pos{kMaxCoord, kMaxCoord}, 0}};
+  v.placed = Pos{kMaxCoord, kMaxCoord};
+  const DrawWindow w = draw_window(v);
+  CHECK(w.cropped());
+  CHECK(w.shown.width() == kMaxDrawnSquares);
+  CHECK(w.shown.height() == kMaxDrawnSquares);
+  CHECK(w.shown.contains(*v.placed));  // around the tile just placed
+  CHECK(w.hidden == 1);
+  const std::string text = render_terminal(v, TerminalStyle{false, false});
+  CHECK(text.size() < 100000);
+  CHECK(text.find("cropped to 24 squares each way: the board spans x -100000..100000, y -100000..100000; drawn x "
+                  "99977..100000, y 99977..100000 (1 tile not drawn)") != std::string::npos);
+  const std::string svg = render_svg(v);
+  CHECK(svg.size() < 200000);
+  CHECK(svg.find("cropped to 24 squares") != std::string::npos);
+  CHECK(svg.find("U 100000,100000 r0") != std::string::npos);
+  CHECK(svg.find("U -100000,-100000 r0") == std::string::npos);
+}
+
+TEST_CASE("No board of the corpus is cropped", "[render][limits][corpus]") {
+  const Corpus c = load_corpus({std::string(CARC_SOURCE_DIR) + "/scenarios"});
+  int drawn = 0;
+  for (const auto& f : c.files)
+    for (const auto& s : f.scenarios) {
+      if (!s.valid()) continue;
+      const ScenarioViews views = scenario_views(s, scenario_rulesets(s).front());
+      for (const BoardView* v : {&views.before, &views.after}) {
+        if (v->tiles.empty()) continue;
+        INFO(s.id);
+        CHECK_FALSE(draw_window(*v).cropped());
+        ++drawn;
+      }
+    }
+  CHECK(drawn > 100);
 }

@@ -1,6 +1,7 @@
 #include "render/board_view.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 namespace carc {
 
@@ -41,6 +42,38 @@ Bounds bounds_of(const BoardView& v) {
     take(v.flight->to);
   }
   return out;
+}
+
+namespace {
+// [lo, hi] of at most kMaxDrawnSquares around focus, inside [min, max].
+std::pair<int, int> window_1d(int min, int max, int focus) {
+  if (max - min < kMaxDrawnSquares) return {min, max};
+  const int lo = std::clamp(focus - kMaxDrawnSquares / 2, min, max - kMaxDrawnSquares + 1);
+  return {lo, lo + kMaxDrawnSquares - 1};
+}
+}  // namespace
+
+DrawWindow draw_window(const BoardView& v) {
+  DrawWindow w;
+  w.board = bounds_of(v);
+  Pos focus = v.tiles.empty() ? Pos{} : v.tiles.back().pos;
+  if (v.placed) focus = *v.placed;
+  if (v.flight) focus = v.flight->from;
+  std::tie(w.shown.min_x, w.shown.max_x) = window_1d(w.board.min_x, w.board.max_x, focus.x);
+  std::tie(w.shown.min_y, w.shown.max_y) = window_1d(w.board.min_y, w.board.max_y, focus.y);
+  for (const auto& t : v.tiles) w.hidden += w.shown.contains(t.pos) ? 0 : 1;
+  return w;
+}
+
+std::string crop_note(const DrawWindow& w) {
+  if (!w.cropped()) return {};
+  const auto span = [](const Bounds& b) {
+    return "x " + std::to_string(b.min_x) + ".." + std::to_string(b.max_x) + ", y " + std::to_string(b.min_y) + ".." +
+           std::to_string(b.max_y);
+  };
+  return "cropped to " + std::to_string(kMaxDrawnSquares) + " squares each way: the board spans " + span(w.board) +
+         "; drawn " + span(w.shown) + " (" + std::to_string(w.hidden) + (w.hidden == 1 ? " tile" : " tiles") +
+         " not drawn)";
 }
 
 std::vector<ArtFeature> art_of(const TileDef& def, int rot) {

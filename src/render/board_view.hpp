@@ -50,8 +50,26 @@ struct Bounds {
   int min_x = 0, max_x = 0, min_y = 0, max_y = 0;
   int width() const { return max_x - min_x + 1; }
   int height() const { return max_y - min_y + 1; }
+  bool contains(Pos p) const { return p.x >= min_x && p.x <= max_x && p.y >= min_y && p.y <= max_y; }
 };
 Bounds bounds_of(const BoardView& v);
+
+// A drawing shows at most this many squares across and down, so its size never
+// depends on how far apart the tiles lie (the corpus's boards are far smaller).
+inline constexpr int kMaxDrawnSquares = 24;
+
+// The squares a drawing shows: the board's whole rectangle when it fits
+// kMaxDrawnSquares each way, else a window of that size around the focus (the
+// flight's start, else the tile just placed, else the tile placed last).
+struct DrawWindow {
+  Bounds board;   // every tile and the flight
+  Bounds shown;   // what is drawn
+  int hidden = 0; // tiles outside `shown`
+  bool cropped() const { return board.width() > shown.width() || board.height() > shown.height(); }
+};
+DrawWindow draw_window(const BoardView& v);
+// One line saying what a cropped drawing leaves out; empty when nothing is cropped.
+std::string crop_note(const DrawWindow& w);
 
 // The drawing of one tile in board orientation: its features with masks and
 // arrow already rotated.

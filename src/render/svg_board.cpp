@@ -16,24 +16,34 @@ constexpr const char* kFont = "font-family=\"DejaVu Sans, Arial, sans-serif\"";
 
 class SvgBoard {
  public:
-  SvgBoard(const BoardView& v, const SvgOptions& o) : v_(v), o_(o), b_(bounds_of(v)), t_(o.tile) {}
+  // Only the squares of the draw window are drawn: the picture never grows with the board's extent.
+  SvgBoard(const BoardView& v, const SvgOptions& o) : v_(v), o_(o), w_(draw_window(v)), b_(w_.shown), t_(o.tile) {
+    if (w_.cropped()) note_ = crop_note(w_);
+  }
 
   std::string draw() const {
     const double board_w = kLeft + b_.width() * t_ + kPad;
-    const double w = std::max(board_w, kLeft + static_cast<double>(o_.caption.size()) * 7.0 + kPad);
-    const double h = kTop + b_.height() * t_ + kPad + (o_.caption.empty() ? 0 : 18);
+    const double text_w = static_cast<double>(std::max(o_.caption.size(), note_.size())) * 7.0;
+    const double w = std::max(board_w, kLeft + text_w + kPad);
+    const double notes = (o_.caption.empty() ? 0 : 18) + (note_.empty() ? 0 : 18);
+    const double h = kTop + b_.height() * t_ + kPad + notes;
     std::string out = o_.xml_header ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "";
     out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"0 0 " + num(w) + " " + num(h) +
            "\" width=\"" + num(w) + "\" height=\"" + num(h) + "\" role=\"img\" aria-label=\"" +
            xml_escape(aria_label()) + "\">\n";
     out += grid() + labels();
-    for (const auto& t : v_.tiles) out += tile(t);
-    if (v_.placed && v_.tile_at(*v_.placed)) out += placed_frame(*v_.placed);
+    for (const auto& t : v_.tiles)
+      if (b_.contains(t.pos)) out += tile(t);
+    if (v_.placed && b_.contains(*v_.placed) && v_.tile_at(*v_.placed)) out += placed_frame(*v_.placed);
     out += figures();
     if (v_.flight) out += flight(*v_.flight);
-    if (!o_.caption.empty())
-      out += "<text x=\"" + num(kLeft) + "\" y=\"" + num(h - 6) + "\" " + kFont + " font-size=\"12\" fill=\"#334155\">" +
-             xml_escape(o_.caption) + "</text>\n";
+    double y = h - 6;
+    for (const std::string* text : {&o_.caption, &note_}) {  // bottom up
+      if (text->empty()) continue;
+      out += "<text x=\"" + num(kLeft) + "\" y=\"" + num(y) + "\" " + kFont + " font-size=\"12\" fill=\"#334155\">" +
+             xml_escape(*text) + "</text>\n";
+      y -= 18;
+    }
     return out + "</svg>\n";
   }
 
@@ -90,7 +100,7 @@ class SvgBoard {
     std::string out;
     std::map<std::pair<int, int>, std::vector<svg::UPt>> taken;
     for (const auto& f : v_.figures) {
-      const ViewTile* t = v_.tile_at(f.pos);
+      const ViewTile* t = b_.contains(f.pos) ? v_.tile_at(f.pos) : nullptr;
       if (!t) continue;
       auto& used = taken[{f.pos.x, f.pos.y}];
       const auto it = spots_.find({f.pos.x, f.pos.y});
@@ -132,8 +142,10 @@ class SvgBoard {
 
   const BoardView& v_;
   const SvgOptions& o_;
+  DrawWindow w_;
   Bounds b_;
   double t_;
+  std::string note_;
   mutable std::map<std::pair<int, int>, std::vector<svg::MarkerSpot>> spots_;
 };
 

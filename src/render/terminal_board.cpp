@@ -32,11 +32,14 @@ std::string target_mark(const Flight& f, const TerminalStyle& style) {
 
 class Grid {
  public:
-  Grid(const BoardView& v, const TerminalStyle& style) : v_(v), style_(style), b_(bounds_of(v)) {
+  // Only the squares of the draw window are painted: the work never grows with the board's extent.
+  Grid(const BoardView& v, const TerminalStyle& style, const Bounds& shown) : v_(v), style_(style), b_(shown) {
     std::map<std::pair<int, int>, std::vector<ViewFigure>> on_tile;
-    for (const auto& f : v.figures) on_tile[{f.pos.x, f.pos.y}].push_back(f);
+    for (const auto& f : v.figures)
+      if (b_.contains(f.pos)) on_tile[{f.pos.x, f.pos.y}].push_back(f);
     for (const auto& t : v.tiles)
-      cells_[{t.pos.x, t.pos.y}] = paint_cell((*v.catalog)[t.type], t.rot, on_tile[{t.pos.x, t.pos.y}], style.unicode);
+      if (b_.contains(t.pos))
+        cells_[{t.pos.x, t.pos.y}] = paint_cell((*v.catalog)[t.type], t.rot, on_tile[{t.pos.x, t.pos.y}], style.unicode);
     // A flight's target tile: its top-left character marks a landing or a crash.
     if (v.flight)
       if (const auto it = cells_.find({v.flight->to.x, v.flight->to.y}); it != cells_.end())
@@ -160,8 +163,10 @@ std::string flight_line(const Flight& f, const TerminalStyle& style) {
 
 std::string render_terminal(const BoardView& v, const TerminalStyle& style) {
   if (v.tiles.empty() || v.catalog == nullptr) return "(no tiles)\n";
-  std::string out = Grid(v, style).draw();
+  const DrawWindow w = draw_window(v);
+  std::string out = Grid(v, style, w.shown).draw();
   if (v.flight) out += flight_line(*v.flight, style);
+  if (w.cropped()) out += crop_note(w) + "\n";
   return out;
 }
 
