@@ -1,11 +1,13 @@
 // `carc-oracle play`: a complete seeded game between players choosing uniformly
 // among legal_moves, printed in the canonical notation with every score event.
+#include <charconv>
 #include <memory>
 #include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "engine/game.hpp"
+#include "engine/limits.hpp"
 #include "scenario/oracle_data.hpp"
 
 namespace carc {
@@ -22,11 +24,11 @@ Result<std::array<int, kFigureKinds>> parse_figures(const std::string& spec, con
     if (!parse_figure(item.substr(0, eq), k)) return fail("--figures: unknown figure kind '" + item.substr(0, eq) + "'");
     int n = 1;
     if (eq != std::string::npos) {
-      try {
-        n = std::stoi(item.substr(eq + 1));
-      } catch (...) {
-        return fail("--figures: '" + item + "' needs a count, e.g. follower=7");
-      }
+      const std::string count = item.substr(eq + 1);
+      const auto [end, ec] = std::from_chars(count.data(), count.data() + count.size(), n);
+      if (ec != std::errc() || end != count.data() + count.size() || n < 0 || n > kMaxFiguresOfKind)
+        return fail("--figures: '" + item + "' needs a count from 0 to " + std::to_string(kMaxFiguresOfKind) +
+                    ", e.g. follower=7");
     }
     f[static_cast<std::size_t>(k)] = n;
   }

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <sstream>
 
 #include "cli/exit_codes.hpp"
 #include "runner/engine_subject.hpp"
@@ -12,6 +13,8 @@
 
 namespace carc {
 namespace {
+
+constexpr int kMaxTimeoutSeconds = 86400;
 
 bool ends_with(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -24,8 +27,11 @@ int start_impl(const SubjectPlan& plan, double timeout, RunSetup& setup, std::os
     err << "carc-oracle run: " << setup.error << "\n";
     return kExitInvalidInput;
   }
-  if (!(timeout > 0) || timeout > 86400) {
-    setup.error = "--timeout must be a number of seconds above 0";
+  if (!(timeout > 0) || timeout > kMaxTimeoutSeconds) {
+    std::ostringstream found;
+    found << timeout;
+    setup.error = "--timeout must be a number of seconds above 0 and at most " + std::to_string(kMaxTimeoutSeconds) +
+                  " (one day), found " + found.str();
     err << "carc-oracle run: " << setup.error << "\n";
     return kExitInvalidInput;
   }
