@@ -15,6 +15,10 @@ static_assert(std::int64_t{kMaxTiles} * kMaxTileFeatures <= std::int64_t{1} << (
               "feature node indexes must not wrap");
 static_assert(kMaxTiles <= INT16_MAX, "the board's position index holds int16 tile indexes");
 static_assert(kMaxTiles <= UINT16_MAX, "feature nodes hold uint16 tile indexes");
+// A merged feature's size and open edges: features merge only across edges, so one holds at
+// most 8 nodes per tile (fields, one per half-edge) and at most 4 open edges per tile.
+static_assert(std::int64_t{kMaxTiles} * kHalfEdges <= UINT16_MAX, "a merged feature's node count must not wrap");
+static_assert(std::int64_t{kMaxTiles} * kEdges <= UINT16_MAX, "a merged feature's open edges must not wrap");
 // A merged city: at most 4 city segments per tile (one per edge), each with at most kMaxPennants.
 static_assert(std::int64_t{kMaxTiles} * 4 * kMaxPennants <= UINT16_MAX, "a merged city's pennants must fit its counter");
 // Followers in one merged feature: every follower kind of every player.
