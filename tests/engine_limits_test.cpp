@@ -69,7 +69,7 @@ State open_road(int n, int red_score) {
 
 }  // namespace
 
-TEST_CASE("A position within every bound has no problem; each number beyond its bound has one, stating the bound",
+TEST_CASE("A position within every bound has no problem, and each number beyond its bound has one stating the bound",
           "[engine][limits]") {
   CHECK(check_position_bounds(within_bounds()).empty());
   PositionNumbers p = within_bounds();

@@ -135,7 +135,7 @@ TEST_CASE("serve answers a request beyond the limits errored, with the path and 
   CHECK(good->answer.scores.at("red") == 10);
 }
 
-TEST_CASE("Scores at the bound are answered exactly; beyond it, refused instead of wrapping", "[protocol][limits][serve]") {
+TEST_CASE("Scores at the bound are answered exactly, and beyond it refused instead of wrapped", "[protocol][limits][serve]") {
   // Before the bound: a score of 2147483646 plus this 10-tile road was answered -2147483640.
   const Served s = serve({start(2), proto::encode_run(road_request(10, kMaxScore)),
                           proto::encode_run(road_request(10, 2147483646))});
@@ -165,7 +165,7 @@ TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scor
   CHECK(contains(over->message, "this one holds 4097"));
 }
 
-TEST_CASE("The handshake: the runner sends version 2 and accepts 1 or 2; serve answers 1 or 2 in kind",
+TEST_CASE("The handshake: the runner sends version 2 and accepts 1 or 2, serve answers 1 or 2 in kind",
           "[protocol][limits][handshake]") {
   CHECK(proto::encode_start() == start(2));
   const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
