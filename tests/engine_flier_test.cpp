@@ -33,7 +33,7 @@ TEST_CASE("A flier may not land on a feature the flier tile completed (FM-13)", 
   CHECK(move_strings(s) == sorted({"land 0,0:city{N}"}));  // the road through D is finished; fields never (FM-10)
 }
 
-TEST_CASE("Landing options per roll; an empty position crashes the flight (FM-11, FM-12)", "[flier]") {
+TEST_CASE("Landing options per roll, an empty position crashes the flight (FM-11, FM-12)", "[flier]") {
   State s = flier_closes_road();
   play(s, {"place fl-RFr.WE.o 1,0 r0"});
   CHECK(landing_options(s, FigureKind::Follower, Pos{-1, 0}).size() == 2);  // road{N}, road{W} of the junction

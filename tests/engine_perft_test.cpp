@@ -8,7 +8,7 @@
 using namespace carc;
 using namespace carc::test;
 
-TEST_CASE("Perft 1 is the number of legal moves; perft 2 matches legal_turns", "[perft]") {
+TEST_CASE("Perft 1 is the number of legal moves, perft 2 matches legal_turns", "[perft]") {
   // U next to D: three placements (east, west, south). On each the player may put a
   // follower on the road or either field, or pass: 4 options, so 12 two-move lines.
   State s = position({"D 0,0 r0"}, 2, {}, RuleSet{}, {});

@@ -70,7 +70,7 @@ TEST_CASE("The 2-tile city scores 4, or 2 under the small-city rule (BG-10, V-BG
   }
 }
 
-TEST_CASE("Majority: two knights beat one; the loser scores nothing but its knight returns (BR-04)", "[scoring][majority]") {
+TEST_CASE("Majority: two knights beat one, the loser scores nothing but its knight returns (BR-04)", "[scoring][majority]") {
   State s = four_tile_city({{kRed, F, "0,0:city{N}"}, {kRed, F, "1,-1:city{W}"}, {kBlue, F, "-1,-1:city{E}"}});
   play(s, {"place R 0,-1 r180", "pass"});
   CHECK(s.player(kRed).score == 8);  // 4 tiles, no pennant
@@ -107,7 +107,7 @@ TEST_CASE("A mayor alone in a city without pennants scores nobody, and returns (
   CHECK(s.figures().empty());
 }
 
-TEST_CASE("Joining two occupied cities is legal; the new tile's part is then occupied (BR-03)", "[placement][occupancy]") {
+TEST_CASE("Joining two occupied cities is legal, the new tile's part is then occupied (BR-03)", "[placement][occupancy]") {
   State s = four_tile_city({{kRed, F, "1,-1:city{W}"}, {kBlue, F, "-1,-1:city{E}"}});
   play(s, {"place R 0,-1 r180"});
   CHECK(is_legal(s, move("deploy follower 0,-1:city{E,S,W}")) == Reason::FeatureOccupied);
@@ -125,7 +125,7 @@ TEST_CASE("A road occupied further along refuses a follower across the new tile 
   CHECK(is_legal(s, move("deploy follower 1,0:city{N}")) == Reason::NoSuchFeature);
 }
 
-TEST_CASE("A completed cloister scores 9 in step 3; an incomplete one 1 + neighbours at the end (BG-11)", "[scoring]") {
+TEST_CASE("A completed cloister scores 9 in step 3, an incomplete one 1 + neighbours at the end (BG-11)", "[scoring]") {
   const std::vector<std::string> ring{"D 0,0 r0", "U 1,0 r0", "U -1,0 r0", "B 0,1 r0", "B -1,1 r0",
                                       "B -1,2 r0", "B 0,2 r0", "B 1,2 r0"};
   State s = position(ring, 2, {{kRed, F, "0,1:cloister"}, {kBlue, F, "-1,1:cloister"}});

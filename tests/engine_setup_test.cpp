@@ -50,7 +50,7 @@ TEST_CASE("More figures than the supply holds are refused", "[setup]") {
   CHECK_THAT(s.setup_owned(0, FigureKind::Follower, 0).error(), Catch::Contains("on the board"));
 }
 
-TEST_CASE("A figure kind the player does not own is 'not in game'; all on the board is 'no figure in supply'", "[setup]") {
+TEST_CASE("A figure kind the player does not own is 'not in game', all on the board is 'no figure in supply'", "[setup]") {
   State s = two_players();
   REQUIRE(s.setup_figure(0, FigureKind::Follower, {0, 0}, addr("road{E,W}")).ok());
   s.setup_pile({}, true);
