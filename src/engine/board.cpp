@@ -1,6 +1,7 @@
 #include "engine/board.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <string>
@@ -81,30 +82,41 @@ int Board::place(TileTypeId type, Pos p, int rot) {
     const Pos q = neighbour(p, e);
     if (tile_at(q) < 0 && std::find(frontier_.begin(), frontier_.end(), q) == frontier_.end()) frontier_.push_back(q);
   }
-  for (int e = 0; e < 4; ++e) {
-    const int nb = tile_at(neighbour(p, e));
-    if (nb < 0) continue;
-    const PlacedTile& nt = tiles_[static_cast<std::size_t>(nb)];
-    const TileDef& nd = (*catalog_)[nt.type];
-    const int oe = opposite(e);
-    const int mine = d.edge_feature[pt.rot][static_cast<std::size_t>(e)];
-    if (mine >= 0) {
-      const int theirs = nd.edge_feature[nt.rot][static_cast<std::size_t>(oe)];
-      const auto a = node(index, mine);
-      const auto b = node(nb, theirs);
-      merge(a, b);
-      nodes_[find(a)].open = static_cast<std::uint16_t>(nodes_[find(a)].open - 2);
-    }
-    if (d.edge_at(pt.rot, e) == EdgeType::City) continue;
-    // Field and road edges: the fields on both sides meet half-edge to half-edge (L meets R).
-    for (int side = 0; side < 2; ++side) {
-      const int h = 2 * e + side;
-      const int f1 = d.half_feature[pt.rot][static_cast<std::size_t>(h)];
-      const int f2 = nd.half_feature[nt.rot][static_cast<std::size_t>(facing_half(h))];
-      merge(node(index, f1), node(nb, f2));
-    }
-  }
+  for_each_join(d, p, rot, [&](int mine, std::uint16_t theirs, bool across_edge) {
+    const auto a = node(index, mine);
+    merge(a, theirs);
+    if (across_edge) nodes_[find(a)].open = static_cast<std::uint16_t>(nodes_[find(a)].open - 2);
+  });
   return index;
+}
+
+std::uint32_t Board::occupied_after(const TileDef& d, Pos p, int rot) const {
+  // Union-find over the tile's own features: two join when they touch the same board feature.
+  std::array<std::uint8_t, kMaxTileFeatures> up{};
+  for (std::size_t i = 0; i < up.size(); ++i) up[i] = static_cast<std::uint8_t>(i);
+  const auto top = [&](int i) {
+    while (up[static_cast<std::size_t>(i)] != i) i = up[static_cast<std::size_t>(i)];
+    return i;
+  };
+  std::array<std::uint16_t, 12> roots{};  // at most 4 edges x (city or road, two half-edges)
+  std::array<std::uint8_t, 12> locals{};
+  std::size_t joins = 0;
+  std::uint32_t touching = 0;  // locals touching an occupied feature themselves
+  for_each_join(d, p, rot, [&](int local, std::uint16_t theirs, bool) {
+    const std::uint16_t root = find(theirs);
+    for (std::size_t i = 0; i < joins; ++i)
+      if (roots[i] == root) up[static_cast<std::size_t>(top(locals[i]))] = static_cast<std::uint8_t>(top(local));
+    roots[joins] = root;
+    locals[joins++] = static_cast<std::uint8_t>(local);
+    if (nodes_[root].occupants > 0) touching |= 1u << local;
+  });
+  const int n = static_cast<int>(d.features.size());
+  std::uint32_t occupied_tops = 0, out = 0;
+  for (int i = 0; i < n; ++i)
+    if (touching & (1u << i)) occupied_tops |= 1u << top(i);
+  for (int i = 0; i < n; ++i)
+    if (occupied_tops & (1u << top(i))) out |= 1u << i;
+  return out;
 }
 
 void Board::merge(std::uint16_t a, std::uint16_t b) {

@@ -76,6 +76,17 @@ class Board {
   // Edge types a tile at p must show, packed like TileDef::packed_edges; care marks constrained edges.
   void requirements(Pos p, std::uint8_t& want, std::uint8_t& care) const;
 
+  // Calls join(local, node, across_edge) for every join that placing the tile at
+  // p with rotation rot makes with the placed neighbours, in the order place()
+  // merges them: per edge, its city or road with the neighbour's (across_edge
+  // true), then on a road or field edge each half-edge's field with the facing one.
+  template <class Join>
+  void for_each_join(const TileDef& d, Pos p, int rot, Join&& join) const;
+  // The local features (bit i = local i) of a tile about to be placed at p with
+  // rotation rot that would be occupied once placed: joined to an occupied
+  // feature directly or through another of its own features and the board.
+  std::uint32_t occupied_after(const TileDef& d, Pos p, int rot) const;
+
   // Internal consistency (partitions, open-edge counts); returns an empty string when fine.
   std::string check_invariants() const;
 
@@ -90,5 +101,25 @@ class Board {
   std::vector<Pos> frontier_;
   std::vector<std::int16_t> index_ = std::vector<std::int16_t>(256, -1);  // open addressing, power of two
 };
+
+template <class Join>
+void Board::for_each_join(const TileDef& d, Pos p, int rot, Join&& join) const {
+  const auto r = static_cast<std::size_t>(rot);
+  for (int e = 0; e < 4; ++e) {
+    const int nb = tile_at(neighbour(p, e));
+    if (nb < 0) continue;
+    const PlacedTile& nt = tiles_[static_cast<std::size_t>(nb)];
+    const TileDef& nd = (*catalog_)[nt.type];
+    const int mine = d.edge_feature[r][static_cast<std::size_t>(e)];
+    if (mine >= 0) join(mine, node(nb, nd.edge_feature[nt.rot][static_cast<std::size_t>(opposite(e))]), true);
+    if (d.edge_at(rot, e) == EdgeType::City) continue;
+    // Field and road edges: the fields on both sides meet half-edge to half-edge (L meets R).
+    for (int side = 0; side < 2; ++side) {
+      const int h = 2 * e + side;
+      const int theirs = nd.half_feature[nt.rot][static_cast<std::size_t>(facing_half(h))];
+      join(d.half_feature[r][static_cast<std::size_t>(h)], node(nb, theirs), false);
+    }
+  }
+}
 
 }  // namespace carc

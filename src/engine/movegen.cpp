@@ -25,25 +25,6 @@ void placements(const State& s, MoveList& out) {
   }
 }
 
-// Whether a follower could be deployed on local feature `local` of a tile about
-// to be placed at p with rotation rot (occupancy probed through its neighbours).
-bool probe_unoccupied(const Board& b, const TileDef& d, int local, Pos p, int rot) {
-  const FeatureAddr a = d.address(local, rot);
-  if (is_tile_wide(a.kind)) return true;  // a new cloister or garden is empty
-  for (int bit = 0; bit < 8; ++bit) {
-    if (!(a.mask & (1u << bit))) continue;
-    const int edge = uses_edges(a.kind) ? bit : bit >> 1;
-    const int n = b.tile_at(neighbour(p, edge));
-    if (n < 0) continue;
-    const PlacedTile& nt = b.tile(n);
-    const TileDef& nd = b.def(n);
-    const int theirs = uses_edges(a.kind) ? nd.edge_feature[nt.rot][static_cast<std::size_t>(opposite(edge))]
-                                          : nd.half_feature[nt.rot][static_cast<std::size_t>(facing_half(bit))];
-    if (b.at(b.find(b.node(n, theirs))).occupants > 0) return false;
-  }
-  return true;
-}
-
 // Followers on the placed tile's free features (BR-03, BR-07, BR-09), given occupancy.
 template <class Unoccupied>
 void follower_deployments(const State& s, const TileDef& d, Pos p, int rot, bool phantom_only, Unoccupied&& unoccupied_at,
@@ -208,6 +189,29 @@ MoveList legal_moves(const State& s) {
   return out;
 }
 
+namespace {
+
+// Under V-PD-2 "must", a princess city of the placed tile holding a knight (or,
+// under V-TB-2, a builder) leaves only the princess's removals: legal_turns then
+// takes the exact path for that tile's placements.
+bool princess_may_compel(const State& s, const TileDef& d) {
+  if (!s.rules().princess_must_remove()) return false;
+  return std::any_of(d.features.begin(), d.features.end(), [](const TileFeature& f) { return f.princess; });
+}
+
+// The exact path: apply the placement to a copy and keep the step-2 moves legal_turns covers.
+void turn_options_applied(const State& s, const Move& place, MoveList& after, std::vector<TurnOption>& out) {
+  State next = s;
+  if (next.apply(place) != Reason::Ok) return;  // not reached: place comes from placements()
+  legal_moves(next, after);
+  for (const Move& a : after) {
+    const bool follower = a.kind == MoveKind::Deploy && !a.portal && is_follower(a.figure) && a.figure != FigureKind::Phantom;
+    if (follower || a.kind == MoveKind::ReturnAbbot || a.kind == MoveKind::Pass) out.push_back({place, a});
+  }
+}
+
+}  // namespace
+
 void legal_turns(const State& s, std::vector<TurnOption>& out) {
   out.clear();
   if (s.phase() != Phase::Tile || s.in_hand() == kNoTile) return;
@@ -216,10 +220,22 @@ void legal_turns(const State& s, std::vector<TurnOption>& out) {
   abbot_returns(s, returns);
   const Board& b = s.board();
   const TileDef& d = s.catalog()[s.in_hand()];
+  const bool exact = princess_may_compel(s, d);
   for (const Move& pm : places) {
+    if (exact) {
+      turn_options_applied(s, pm, actions, out);
+      continue;
+    }
     actions.clear();
-    auto probe = [&](int local) { return probe_unoccupied(b, d, local, pm.pos, pm.rot); };
-    follower_deployments(s, d, pm.pos, pm.rot, false, probe, actions);
+    // Occupancy of each of the tile's features after every merge the placement makes (BR-03).
+    std::uint32_t occupied = 0;
+    bool probed = false;
+    auto unoccupied_at = [&](int local) {
+      if (!probed) occupied = b.occupied_after(d, pm.pos, pm.rot);
+      probed = true;
+      return !(occupied & (1u << local));
+    };
+    follower_deployments(s, d, pm.pos, pm.rot, false, unoccupied_at, actions);
     for (const Move& a : actions) out.push_back({pm, a});
     // An abbot return is open unless this very tile completes the abbot's feature.
     for (const Move& a : returns) {

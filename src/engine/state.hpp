@@ -244,7 +244,9 @@ MoveList legal_moves(const State& s);
 Reason is_legal(const State& s, const Move& m);
 
 // A whole turn's options without applying: each legal placement with each
-// step-2 choice that would follow it (deploy, abbot return, pass).
+// step-2 choice that would follow it among a follower other than the phantom on
+// the placed tile (not through a portal), an abbot return and pass; exactly
+// those moves of legal_moves after the placement (tested in the battery).
 struct TurnOption {
   Move place;
   Move action;
