@@ -31,6 +31,9 @@ State late_game(std::uint64_t seed, int tiles) {
   return s;
 }
 
+// Counters: the placements found, the candidates tried (frontier positions x
+// distinct rotations of the tile in hand) and the time per candidate, which
+// should stay flat as the board fills (issue 14).
 void BM_LegalPlacements(benchmark::State& st) {
   const State s = late_game(42, static_cast<int>(st.range(0)));
   MoveList moves;
@@ -39,10 +42,16 @@ void BM_LegalPlacements(benchmark::State& st) {
     legal_moves(s, moves);
     benchmark::DoNotOptimize(moves.data());
   }
+  const TileDef& d = s.catalog()[s.in_hand()];
+  const double candidates = static_cast<double>(s.board().frontier().size()) * d.distinct_orientations();
   st.counters["tiles"] = s.board().tile_count();
   st.counters["moves"] = static_cast<double>(moves.size());
+  st.counters["frontier"] = static_cast<double>(s.board().frontier().size());
+  st.counters["candidates"] = candidates;
+  st.counters["per_candidate"] = benchmark::Counter(candidates * static_cast<double>(st.iterations()),
+                                                    benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
-BENCHMARK(BM_LegalPlacements)->Arg(30)->Arg(60)->Arg(70);
+BENCHMARK(BM_LegalPlacements)->Arg(30)->Arg(40)->Arg(55)->Arg(60)->Arg(70);
 
 void BM_LegalTurns(benchmark::State& st) {
   const State s = late_game(42, static_cast<int>(st.range(0)));

@@ -34,6 +34,14 @@ struct FeatureNode {
 
 enum class PlaceCheck : std::uint8_t { Ok, Occupied, NotAdjacent, EdgeMismatch };
 
+// An empty position edge-adjacent to the board, with the edge types a tile there
+// must show: packed like TileDef::packed_edges, `care` marking the constrained edges.
+struct FrontierCell {
+  Pos pos;
+  std::uint8_t want = 0;
+  std::uint8_t care = 0;
+};
+
 class Board {
  public:
   explicit Board(const TileCatalog* catalog = nullptr) : catalog_(catalog) {}
@@ -71,9 +79,10 @@ class Board {
   // The located address of a node: its tile position and its address in board orientation.
   Pos node_pos(std::uint16_t n) const { return tiles_[nodes_[n].tile].pos; }
   FeatureAddr node_addr(std::uint16_t n) const;
-  // Positions where some tile could go: empty and edge-adjacent to a placed tile (kept incrementally).
-  const std::vector<Pos>& frontier() const { return frontier_; }
-  // Edge types a tile at p must show, packed like TileDef::packed_edges; care marks constrained edges.
+  // Positions where some tile could go, with their edge requirements: kept
+  // incrementally by place(), so reading them costs no lookup.
+  const std::vector<FrontierCell>& frontier() const { return frontier_; }
+  // Edge types a tile at p must show, recomputed from its neighbours (the frontier caches them).
   void requirements(Pos p, std::uint8_t& want, std::uint8_t& care) const;
 
   // Calls join(local, node, across_edge) for every join that placing the tile at
@@ -91,15 +100,28 @@ class Board {
   std::string check_invariants() const;
 
  private:
+  // Index entries: a tile index (>= 0), kEmptySlot, or a frontier cell i as -2 - i.
+  static constexpr std::int16_t kEmptySlot = -1;
+  static constexpr std::int16_t frontier_entry(std::size_t i) { return static_cast<std::int16_t>(-2 - static_cast<int>(i)); }
+  static constexpr std::size_t frontier_of(std::int16_t entry) { return static_cast<std::size_t>(-2 - entry); }
+
   void merge(std::uint16_t a, std::uint16_t b);
-  void index_insert(Pos p, int tile);
   std::size_t slot_of(Pos p) const;
+  Pos entry_pos(std::int16_t entry) const;
+  // The slot holding p, or the empty slot where p would go.
+  std::size_t find_slot(Pos p) const;
+  // Makes room for `extra` more entries at a load of at most one half.
+  void reserve_slots(std::size_t extra);
+  // Records in the frontier cell at q (made when new) the edge type a tile at q
+  // must show on its edge e; nothing when q holds a tile.
+  void constrain(Pos q, int e, EdgeType type);
 
   const TileCatalog* catalog_;
   std::vector<PlacedTile> tiles_;
   std::vector<FeatureNode> nodes_;
-  std::vector<Pos> frontier_;
-  std::vector<std::int16_t> index_ = std::vector<std::int16_t>(256, -1);  // open addressing, power of two
+  std::vector<FrontierCell> frontier_;
+  // Open addressing (power of two) over placed tiles and frontier cells together.
+  std::vector<std::int16_t> index_ = std::vector<std::int16_t>(256, kEmptySlot);
 };
 
 template <class Join>

@@ -16,13 +16,10 @@ bool fits(const TileDef& d, int rot, std::uint8_t want, std::uint8_t care) {
 void placements(const State& s, MoveList& out) {
   const Board& b = s.board();
   const TileDef& d = s.catalog()[s.in_hand()];
-  for (const Pos p : b.frontier()) {
-    std::uint8_t want = 0, care = 0;
-    b.requirements(p, want, care);
+  for (const FrontierCell& c : b.frontier())
     for (int r = 0; r < 4; ++r)
-      if (d.canonical_rot[static_cast<std::size_t>(r)] == r && fits(d, r, want, care))
-        out.push_back(Move::place(s.in_hand(), p, r));
-  }
+      if (d.canonical_rot[static_cast<std::size_t>(r)] == r && fits(d, r, c.want, c.care))
+        out.push_back(Move::place(s.in_hand(), c.pos, r));
 }
 
 // Followers on the placed tile's free features (BR-03, BR-07, BR-09), given occupancy.
@@ -132,12 +129,9 @@ void crop_response(const State& s, MoveList& out) {
 
 bool has_placement(const Board& b, const TileDef& d) {
   if (b.empty()) return true;
-  for (const Pos p : b.frontier()) {
-    std::uint8_t want = 0, care = 0;
-    b.requirements(p, want, care);
+  for (const FrontierCell& c : b.frontier())
     for (int r = 0; r < 4; ++r)
-      if (fits(d, r, want, care)) return true;
-  }
+      if (fits(d, r, c.want, c.care)) return true;
   return false;
 }
 
