@@ -60,7 +60,7 @@ void setup_coverage(CLI::App& app, std::function<int()>& action) {
 
 int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err) {
   if (o.format != "text" && o.format != "json") {
-    err << "carc-oracle coverage: unknown --format '" << o.format << "' (text or json)\n";
+    err << "carc-oracle coverage: unknown --format '" << echo(o.format) << "' (text or json)\n";
     return kExitInvalidInput;
   }
   const auto paths = scenario_paths(o.paths, "coverage", err);

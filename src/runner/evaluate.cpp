@@ -1,7 +1,10 @@
 #include "runner/evaluate.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <iterator>
+#include <string_view>
 
 namespace carc {
 namespace {
@@ -145,6 +148,58 @@ std::string summarise(const std::vector<Diff>& diffs) {
   const Diff& d = diffs.front();
   if (d.key == "apply") return "a move of query.apply was refused (" + d.actual.front() + ")";
   return "the answer differs from the expectation in: " + keys;
+}
+
+std::string diff_signature(const std::vector<Diff>& diffs) {
+  std::string keys;
+  std::uint32_t h = 2166136261u;
+  const auto hash = [&h](std::string_view text) {
+    for (const char c : text) {
+      h ^= static_cast<unsigned char>(c);
+      h *= 16777619u;
+    }
+  };
+  for (const auto& d : diffs) {
+    if (keys.find(d.key) == std::string::npos) keys += (keys.empty() ? "" : ",") + d.key;
+    hash(d.key);
+    hash("\n");
+    for (const auto& e : d.expected) {
+      hash("-");
+      hash(e);
+      hash("\n");
+    }
+    for (const auto& a : d.actual) {
+      hash("+");
+      hash(a);
+      hash("\n");
+    }
+  }
+  char hex[9];
+  std::snprintf(hex, sizeof hex, "%08x", h);
+  return (keys.empty() ? std::string("failed") : keys) + ":" + hex;
+}
+
+std::size_t bound_diffs(std::vector<Diff>& diffs, std::size_t kept, std::size_t excerpt, std::size_t item) {
+  std::size_t whole = 0;
+  for (const auto& d : diffs) {
+    for (const auto& e : d.expected) whole += e.size();
+    for (const auto& a : d.actual) whole += a.size();
+  }
+  if (whole <= kept) return whole;
+  std::size_t budget = excerpt;
+  const auto keep = [&budget, item](std::vector<std::string>& items) {
+    std::size_t n = 0;
+    for (; n < items.size() && budget > 0; ++n) {
+      if (items[n].size() > item) items[n] = clip(items[n], item);
+      budget -= std::min(budget, items[n].size());
+    }
+    const std::size_t dropped = items.size() - n;
+    items.resize(n);
+    items.shrink_to_fit();
+    return dropped;
+  };
+  for (auto& d : diffs) d.omitted += keep(d.expected) + keep(d.actual);
+  return whole;
 }
 
 }  // namespace carc
