@@ -48,7 +48,7 @@ TEST_CASE("Within its budget perft prints exactly what it prints without one", "
   CHECK(perft_of(base_start(3)).out == "192\n");  // pinned in README "Perft"
 }
 
-TEST_CASE("--max-nodes stops the count with the depths completed and exit 4", "[cli][perft]") {
+TEST_CASE("perft with --max-nodes stops with the depths it completed and exits 4", "[cli][perft]") {
   // Depth by depth: depth 1 walks 6 nodes, depth 2 walks 6 + 24, depth 3 would walk 6 + 24 + 192.
   PerftOptions o = base_start(3);
   o.max_nodes = 100;
@@ -63,7 +63,7 @@ TEST_CASE("--max-nodes stops the count with the depths completed and exit 4", "[
   CHECK(d.out.find("budget exceeded at depth 3") != std::string::npos);
 }
 
-TEST_CASE("--time-budget stops a tree far too large to count", "[cli][perft]") {
+TEST_CASE("perft with --time-budget stops a tree far too large to count", "[cli][perft]") {
   // Before: depth 64 on a long pile ran forever. The ctest timeout is the bound here.
   PerftOptions o;
   o.file = test::data("perft/long-pile.yaml");
