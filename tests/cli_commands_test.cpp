@@ -158,3 +158,17 @@ TEST_CASE("coverage lists every ruling with its scenarios and counts, and exits 
   }
   CHECK(nlohmann::json::parse(last)["type"] == "summary");
 }
+
+TEST_CASE("check shows the control characters of a file escaped, never sent to the terminal", "[cli][check]") {
+  const auto dir = test::fresh_dir("check-escapes");
+  std::filesystem::create_directories(dir);
+  const auto file = dir / "escapes.yaml";
+  std::ofstream(file) << "id: BR-03-z\n\"\\e[2Jclear\": 1\n";
+  CheckOptions o;
+  o.paths = {file.string()};
+  std::ostringstream out, err;
+  CHECK(run_check(o, out, err) == kExitInvalidInput);
+  CHECK(out.str().find("unknown key '\\x1b[2Jclear'") != std::string::npos);
+  CHECK(out.str().find('\033') == std::string::npos);
+  std::filesystem::remove_all(dir);
+}

@@ -34,7 +34,7 @@ bool use_colour(const std::ostream& out) {
 class ProgressLine {
  public:
   using Clock = std::chrono::steady_clock;
-  explicit ProgressLine(std::string label) : label_(std::move(label)) {}
+  explicit ProgressLine(const std::string& label) : label_(terminal_safe(label)) {}
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
   ~ProgressLine() { clear(); }
@@ -178,7 +178,7 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   const Corpus corpus = load_corpus(paths);
   for (const auto& f : corpus.files)  // also invalid results of the report; said here as well
     if (f.unread)
-      for (const auto& d : f.problems) err << "carc-oracle run: " << d.to_string() << "\n";
+      for (const auto& d : f.problems) err << "carc-oracle run: " << terminal_safe(d.to_string()) << "\n";
   const std::vector<BoardTransform> transforms = o.metamorphic ? metamorphic_transforms() : std::vector<BoardTransform>{};
   // Several implementations run one after another into one report; one that
   // cannot start is still reported (its results errored) and the others run.

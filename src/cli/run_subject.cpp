@@ -7,6 +7,7 @@
 
 #include "cli/exit_codes.hpp"
 #include "cli/output.hpp"
+#include "report/report.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/process_subject.hpp"
 #include "scenario/capabilities.hpp"
@@ -124,9 +125,9 @@ void ResultFilter::take(std::vector<RunResult>& results) {
 
 int ResultFilter::finish(const Subject& subject, const std::string& name, std::ostream& err) {
   if (const auto* p = dynamic_cast<const ProcessSubject*>(&subject))
-    for (const auto& n : p->notes()) err << "carc-oracle run: " << n << "\n";
+    for (const auto& n : p->notes()) err << "carc-oracle run: " << terminal_safe(n) << "\n";  // may quote its stderr
   if (matcher_)
-    for (const auto& n : matcher_->notes()) err << "carc-oracle run: expectations: " << n << "\n";
+    for (const auto& n : matcher_->notes()) err << "carc-oracle run: expectations: " << terminal_safe(n) << "\n";
   if (plan_.save_expectations.empty()) return kExitOk;
   const bool json = ends_with(plan_.save_expectations, ".json");
   const bool ok = write_file_checked(plan_.save_expectations, true, "run", err,
