@@ -41,6 +41,20 @@ const ScenarioFile* entry(const Corpus& c, const std::string& suffix) {
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// A fresh scratch directory holding a FIFO (nothing ever writes to it: a read would block forever).
+struct FifoDir {
+  fs::path dir;
+  std::string fifo;
+};
+
+FifoDir fifo_in(const std::string& dir_name, const std::string& fifo_name) {
+  FifoDir d{test::fresh_dir(dir_name), ""};
+  fs::create_directories(d.dir);
+  d.fifo = (d.dir / fifo_name).string();
+  REQUIRE(::mkfifo(d.fifo.c_str(), 0644) == 0);
+  return d;
+}
+
 }  // namespace
 
 TEST_CASE("A FIFO, a dangling link and a device named *.yaml are entries with their reason, never opened",
@@ -93,10 +107,7 @@ TEST_CASE("An unreadable subdirectory is an entry and the rest of the corpus sti
 }
 
 TEST_CASE("A FIFO or a device given as a path is refused at once, never read", "[scenario][corpus][limits]") {
-  const fs::path dir = test::fresh_dir("scan-given");
-  fs::create_directories(dir);
-  const std::string fifo = (dir / "given.yaml").string();
-  REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  const auto [dir, fifo] = fifo_in("scan-given", "given.yaml");
   for (const std::string& path : {fifo, std::string("/dev/zero")}) {
     INFO(path);
     const Corpus c = load_corpus({path});
@@ -109,10 +120,7 @@ TEST_CASE("A FIFO or a device given as a path is refused at once, never read", "
 }
 
 TEST_CASE("Expectations files get the guards of scenario files", "[runner][expectations][limits]") {
-  const fs::path dir = test::fresh_dir("expectations-guards");
-  fs::create_directories(dir);
-  const std::string fifo = (dir / "known.yaml").string();
-  REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  const auto [dir, fifo] = fifo_in("expectations-guards", "known.yaml");
   // Before: /dev/zero grew without bound and a FIFO blocked forever.
   for (const std::string& path : {fifo, std::string("/dev/zero")}) {
     INFO(path);
@@ -156,4 +164,34 @@ TEST_CASE("A JSON expectations file over 256 KiB is refused, its YAML twin loads
   const auto j = parse_expectations(json, "big.json");
   REQUIRE_FALSE(j.ok());
   CHECK(has(j.error(), "refused before loading"));
+}
+
+// Item 5 as a class: every command that takes a file reads it through the same
+// guard. Before, `perft /dev/zero` grew to 470 MB in 5 s, `moves` and `perft`
+// on a FIFO blocked forever, `coverage` dropped an unreadable file silently
+// (exit 0, every ruling a gap) and `explain` said only "no scenario has the id".
+TEST_CASE("Every command that reads a file refuses a FIFO and /dev/zero at once, with exit 2", "[cli][limits]") {
+  const auto [dir, fifo] = fifo_in("commands-guards", "pipe.yaml");
+  const std::string bin = CARC_BINARY, pass = test::data("runner/pass");
+  for (const std::string& path : {fifo, std::string("/dev/zero")}) {
+    for (const std::vector<std::string>& argv : std::vector<std::vector<std::string>>{
+             {bin, "check", path},
+             {bin, "run", path},
+             {bin, "moves", path},
+             {bin, "perft", path, "--depth", "1"},
+             {bin, "explain", "BR-03-t", path},
+             {bin, "coverage", path},
+             {bin, "coverage", "--format", "json", pass, path},
+             {bin, "run", pass, "--expectations", path}}) {
+      const auto c = test::run_child(argv);
+      INFO(argv[1] << " " << path << ": exit " << c.code << ", " << c.peak_kib << " KiB\n" << c.out << c.err);
+      CHECK(c.code == kExitInvalidInput);
+      CHECK(has(c.out + c.err, "not a regular file but "));
+      if (test::kMeasuresMemory) CHECK(c.peak_kib < 64 * 1024);
+    }
+  }
+  const auto cov = test::run_child({bin, "coverage", "--format", "json", pass, fifo});
+  CHECK(has(cov.out, "\"unreadable_files\":1"));
+  CHECK(has(cov.out, "\"coverage\":\"covered\",\"scenarios\":[{\"id\":\"BR-03-t\""));  // the readable folder still counts
+  fs::remove_all(dir);
 }

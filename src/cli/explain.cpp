@@ -87,6 +87,9 @@ int run_explain(const ExplainOptions& o, std::ostream& out, std::ostream& err) {
   const Corpus corpus = load_corpus(paths);
   const Scenario* s = find_scenario(corpus, o.id);
   if (!s) {
+    // The scenario may be in a file that could not be read or parsed: say so first.
+    for (const auto& f : corpus.files)
+      for (const auto& d : f.problems) err << d.to_string() << "\n";
     err << joined_paths(paths) << ": error: no scenario has the id '" << echo(o.id) << "'";
     const std::string close = closest_ids(corpus, o.id);
     err << (close.empty() ? "" : " (closest: " + close + ")") << "\n";

@@ -26,9 +26,12 @@ std::string summarise(const std::vector<Diff>& diffs);
 std::string diff_signature(const std::vector<Diff>& diffs);
 
 // Keeps a difference whole up to `kept` bytes of items (kKeptDiffBytes,
-// outcome.hpp); beyond that only the first `excerpt` bytes of items, each cut
-// to `item` bytes, each Diff counting the items it left out. Returns the size
-// of the whole difference in bytes. (The fuzzer uses small bounds.)
+// outcome.hpp); beyond that about `excerpt` bytes of items, each cut to `item`
+// bytes: the excerpt is shared between the lists (each Diff's expected and
+// actual), smallest first and at most an equal share each, so short lists are
+// kept whole and each long one keeps its start; each Diff counts the items it
+// left out. Returns the size of the whole difference in bytes. (The fuzzer
+// uses small bounds.)
 std::size_t bound_diffs(std::vector<Diff>& diffs, std::size_t kept = kKeptDiffBytes,
                         std::size_t excerpt = kDiffExcerptBytes, std::size_t item = kKeptItemBytes);
 

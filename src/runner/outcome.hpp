@@ -30,8 +30,9 @@ struct Diff {
 // How much of an answer a result keeps (src/runner/README.md "Memory"). Its
 // differences are kept whole up to kKeptDiffBytes, far more than any real
 // position gives (every legal move of a late game is about 10 KB); beyond that
-// the first kDiffExcerptBytes of items are kept, each cut to kKeptItemBytes,
-// and each Diff counts what it left out. The signature (RunResult::signature)
+// about kDiffExcerptBytes of items are kept, each cut to kKeptItemBytes and
+// shared between the differing keys so that each shows its start (short ones,
+// a count or a score, whole), and each Diff counts what it left out. The signature (RunResult::signature)
 // is always computed from the whole difference, before anything is left out.
 inline constexpr std::size_t kKeptDiffBytes = std::size_t{64} << 10;
 inline constexpr std::size_t kDiffExcerptBytes = std::size_t{8} << 10;
