@@ -160,7 +160,8 @@ void setup_perft(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--max-nodes", o->max_nodes,
                   "Stop after this many nodes (moves generated, leaves included); exit 4 with the counts so far")
       ->check(CLI::Range(1LL, std::numeric_limits<long long>::max()));
-  cmd->add_option("--time-budget", o->time_budget, "Stop after this many seconds; exit 4 with the counts so far");
+  cmd->add_option("--time-budget", o->time_budget, "Stop after this many seconds; exit 4 with the counts so far")
+      ->check(CLI::PositiveNumber);
   cmd->callback([o, &action] { action = [o] { return run_perft(*o, std::cout, std::cerr); }; });
 }
 
