@@ -10,6 +10,7 @@
 #include "protocol/engine_adapter.hpp"
 #include "protocol/line_reader.hpp"
 #include "runner/engine_subject.hpp"
+#include "runner/evaluate.hpp"
 #include "runner/runner.hpp"
 #include "scenario/oracle_data.hpp"
 #include "scenario/scenario.hpp"
@@ -57,6 +58,44 @@ inline void serve_line(const std::string& line, proto::TileCache& cache) {
   (void)proto::decode_reply(proto::encode_reply(reply));
 }
 
+// A reply's answer judged as the runner judges it, against the expectations of
+// a fixed scenario: the comparison, the signature, and the bounding of a long
+// difference (with small bounds, so that inputs under the fuzzer's length
+// limit reach the excerpt path).
+inline void judge_answer(const proto::Answer& answer) {
+  static const ScenarioFile file = load_scenario_text(R"(id: BR-03-t
+title: fuzz fixture
+rulings: [BR-03]
+source: fuzz fixture
+position:
+  players: [red, blue]
+  active: red
+  phase: tile
+  tiles: [D 0,0 r0]
+  figures: [blue follower 0,0:road{E,W}]
+  in_hand: U
+query:
+  apply: [place U 1,0 r0]
+expect:
+  moves: [pass, "deploy follower 1,0:field{NL,NR,EL,WR}", "deploy follower 1,0:field{ER,SL,SR,WL}"]
+  count: 3
+  legal: {"deploy follower 1,0:road{E,W}": feature-occupied}
+  scores: {red: 0, blue: 0}
+  figures: [blue follower 0,0:road{E,W}]
+  supply: {red: {follower: 7}, blue: {follower: 6}}
+  phase: figure
+  active: red
+)", "fuzz-fixture.yaml");
+  if (file.scenarios.empty() || !file.scenarios.front().valid()) return;
+  const Scenario& s = file.scenarios.front();
+  auto rules = scenario_rules(s, "hig-c3");
+  if (!rules) return;
+  std::vector<Diff> diffs = compare(s.resolved_expect(*rules), answer, builtin_catalog());
+  (void)summarise(diffs);
+  (void)diff_signature(diffs);
+  (void)bound_diffs(diffs, 1024, 256, 64);
+}
+
 // The protocol readers on a byte stream split into lines (capped): what the
 // runner reads from an implementation (hello, replies) and what `serve` reads.
 inline void exercise_protocol_bytes(std::string_view bytes) {
@@ -69,7 +108,8 @@ inline void exercise_protocol_bytes(std::string_view bytes) {
     if (line.overlong) continue;
     (void)proto::excerpt(line.text);
     (void)proto::decode_hello(line.text);
-    (void)proto::decode_reply(line.text);
+    if (const auto reply = proto::decode_reply(line.text); reply && reply->state == proto::ReplyState::Answered)
+      judge_answer(reply->answer);
     serve_line(line.text, cache);
   }
 }

@@ -29,7 +29,8 @@ build=build/fuzz
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only -fsanitize=fuzzer-no-link" \
   -DCARC_SANITIZE=ON -DCARC_BUILD_TESTS=OFF -DCARC_BUILD_BENCH=OFF -DCARC_BUILD_FUZZERS=ON >/dev/null
-cmake --build "$build" --target fuzz_scenario fuzz_protocol fuzz_seeds
+# Two jobs at most: the build machines are shared (BRIEF-COMMON: never more than -j2).
+cmake --build "$build" -j2 --target fuzz_scenario fuzz_protocol fuzz_seeds
 
 # Seed corpora: every scenario file, the perft positions, the malformed fixtures
 # and earlier crashes; for the protocol, one exchange per scenario.

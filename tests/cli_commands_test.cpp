@@ -105,8 +105,9 @@ TEST_CASE("check prints located problems and exits 2, and exits 0 on a clean cor
   CheckOptions bad;
   bad.paths = {data("invalid/unknown-key.yaml"), data("invalid/edges-mismatch.yaml")};
   CHECK(run_check(bad, out, err) == kExitInvalidInput);
-  CHECK(out.str().find("invalid/edges-mismatch.yaml:13:7: tiles: tile E at 0,-1 r0 shows F") != std::string::npos);
-  CHECK(out.str().find("invalid/unknown-key.yaml:5:1: unknown key 'titel'") != std::string::npos);
+  // Paths outside the current directory are shown from the path given (scenario.hpp display_path).
+  CHECK(out.str().find("edges-mismatch.yaml:13:7: tiles: tile E at 0,-1 r0 shows F") != std::string::npos);
+  CHECK(out.str().find("unknown-key.yaml:5:1: unknown key 'titel'") != std::string::npos);
   CHECK(out.str().find("id 'BR-03-z' is not unique") != std::string::npos);  // both fixtures use the same id
   CHECK(out.str().find("checked 2 scenarios in 2 files: 4 problems") != std::string::npos);
   std::ostringstream out2, err2;
@@ -156,4 +157,18 @@ TEST_CASE("coverage lists every ruling with its scenarios and counts, and exits 
     last = line;
   }
   CHECK(nlohmann::json::parse(last)["type"] == "summary");
+}
+
+TEST_CASE("check shows the control characters of a file escaped, never sent to the terminal", "[cli][check]") {
+  const auto dir = test::fresh_dir("check-escapes");
+  std::filesystem::create_directories(dir);
+  const auto file = dir / "escapes.yaml";
+  std::ofstream(file) << "id: BR-03-z\n\"\\e[2Jclear\": 1\n";
+  CheckOptions o;
+  o.paths = {file.string()};
+  std::ostringstream out, err;
+  CHECK(run_check(o, out, err) == kExitInvalidInput);
+  CHECK(out.str().find("unknown key '\\x1b[2Jclear'") != std::string::npos);
+  CHECK(out.str().find('\033') == std::string::npos);
+  std::filesystem::remove_all(dir);
 }

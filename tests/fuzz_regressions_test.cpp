@@ -51,7 +51,8 @@ TEST_CASE("Protocol inputs that broke the fuzzer are answered or refused", "[fuz
 
 TEST_CASE("The hostile scenario inputs are refused by the loader's limits", "[fuzz][scenario][limits]") {
   const auto dir = std::filesystem::path(CARC_SOURCE_DIR) / "tests/data/fuzz-regressions/scenario";
-  for (const char* name : {"deep-flow-brackets.yaml", "alias-bomb.yaml"}) {
+  for (const char* name : {"deep-flow-brackets.yaml", "alias-bomb.yaml", "tag-before-brackets.yaml",
+                           "anchor-tag-before-braces.yaml", "misread-quote-brackets.yaml"}) {
     INFO(name);
     const carc::ScenarioFile f = carc::load_scenario_text(bytes_of(dir / name), name);
     REQUIRE(f.problems.size() == 1);

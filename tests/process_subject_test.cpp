@@ -3,10 +3,13 @@
 // protocol promises, the other results are kept, and every run ends in bounded
 // time. The fakes proxy to `carc-oracle serve` for their correct answers.
 #include <catch2/catch.hpp>
+#include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <set>
 
@@ -192,6 +195,75 @@ TEST_CASE("A reply line over the limit errors that request without holding it in
   CHECK(r.result("BR-03-w").outcome == Outcome::Errored);
   CHECK(contains(r.result("BR-03-w").message, "over the limit of 65536"));
   CHECK(r.count(Outcome::Passed) == 9);
+}
+
+TEST_CASE("An implementation that exits while a process it started holds its stdout is crashed at once",
+          "[protocol][process][adapters]") {
+  // No end of file comes (`sleep 60` holds the pipe): before the process was
+  // watched, each such request waited the whole timeout and was timed_out.
+  const FakeRun r = run_fake(fake("orphan_stdout.py", {"3"}), 20000ms);
+  CHECK(r.count(Outcome::TimedOut) == 0);
+  CHECK(r.count(Outcome::Crashed) == 2);
+  CHECK(r.count(Outcome::Passed) == 8);
+  for (const auto& x : r.report.results) {
+    if (x.outcome != Outcome::Crashed) continue;
+    CHECK(contains(x.message, "exited with status 3"));
+    CHECK(contains(x.message, "a process it started still held its stdout"));
+    CHECK(contains(x.message, "leaving a child on stdout"));
+  }
+}
+
+namespace {
+
+std::vector<long> pids_in(const std::string& file) {
+  std::vector<long> pids;
+  std::ifstream in(file);
+  for (long pid = 0; in >> pid;) pids.push_back(pid);
+  return pids;
+}
+
+// Whether a pid is gone: killed and reaped (a zombie would still answer kill 0).
+bool gone(long pid) { return ::kill(static_cast<pid_t>(pid), 0) == -1 && errno == ESRCH; }
+
+}  // namespace
+
+TEST_CASE("What an implementation leaves running, in new sessions or orphaned, dies at its restart and at the end",
+          "[protocol][process][adapters]") {
+  // Before: 8 `sleep 300` outlived the run (setsid took them out of the process group).
+  const auto dir = std::filesystem::temp_directory_path() / ("carc-orphans-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  SECTION("killed at the restart after a crash, and with the last process") {
+    const std::string pidfile = (dir / "pids").string();
+    const FakeRun r = run_fake(fake("orphans.py", {pidfile, "4"}), 20000ms);
+    CHECK(r.count(Outcome::Crashed) == 2);
+    CHECK(r.count(Outcome::Passed) == 8);
+    CHECK(r.restarts == 1);
+    const auto pids = pids_in(pidfile);
+    CHECK(pids.size() == 8);  // four left by each of the two processes
+    // The second process found none of the first one's alive when it started ...
+    std::ifstream alive(pidfile + ".alive");
+    int starts = 0;
+    for (int n = 0; alive >> n; ++starts) CHECK(n == 0);
+    CHECK(starts == 2);
+    // ... and none is left after the run.
+    for (const long pid : pids) {
+      INFO("pid " << pid);
+      CHECK(gone(pid));
+    }
+  }
+  SECTION("killed when a run ends normally") {
+    const std::string pidfile = (dir / "calm").string();
+    const FakeRun r = run_fake(fake("orphans.py", {pidfile, "0"}), 20000ms);
+    CHECK(r.count(Outcome::Passed) == 10);
+    const auto pids = pids_in(pidfile);
+    CHECK(pids.size() == 4);
+    for (const long pid : pids) {
+      INFO("pid " << pid);
+      CHECK(gone(pid));
+    }
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("A failed handshake or a process that cannot start is an error saying why", "[protocol][process][adapters]") {

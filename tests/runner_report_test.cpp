@@ -2,10 +2,15 @@
 // run with passed, failed, unsupported and invalid results.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
 #include "report/report.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
@@ -159,4 +164,72 @@ TEST_CASE("Format names and report file names", "[report]") {
   CHECK_FALSE(parse_format("pdf", f));
   CHECK(report_file_name(Format::Markdown) == "summary.md");
   CHECK(report_file_name(Format::Json) == "results.jsonl");
+}
+
+// Issue 15 (low): a report must never carry the source path, wherever the
+// build (and so the current directory of the tests) lies. Before, a build
+// outside the source tree turned the absolute fixture paths into
+// "../../work/<checkout>/tests/data/...".
+TEST_CASE("Reports hold no absolute path when the current directory is outside the source tree", "[report]") {
+  const auto here = std::filesystem::current_path();
+  const auto elsewhere = std::filesystem::temp_directory_path() / ("carc-elsewhere-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(elsewhere);
+  std::filesystem::current_path(elsewhere);
+  const Corpus corpus = load_corpus({data("runner/pass"), data("runner/fail"), data("invalid/bad-id.yaml")});
+  EngineSubject engine;
+  const RunReport report = run_corpus(corpus, Selection{}, engine);
+  std::filesystem::current_path(here);
+  std::filesystem::remove_all(elsewhere);
+  for (const Format f : {Format::Text, Format::Json, Format::Junit, Format::Markdown, Format::Html}) {
+    std::ostringstream out;
+    make_reporter(f, ReportOptions{})->write(report, out);
+    INFO(format_name(f));
+    CHECK(out.str().find(CARC_SOURCE_DIR) == std::string::npos);
+    if (f != Format::Html) CHECK(out.str().find("../") == std::string::npos);
+    CHECK(out.str().find("fail/wrong.yaml") != std::string::npos);  // shown from the folder given
+  }
+}
+
+// Issue 15 (low): terminal escape sequences and raw HTML from a scenario are
+// escaped in the text and Markdown reports, as HTML already escaped them.
+TEST_CASE("Control characters and markup from a scenario are escaped in every report", "[report]") {
+  const Corpus corpus = load_corpus({data("hostile/escapes.yaml")});
+  REQUIRE(corpus.valid());
+  EngineSubject engine;
+  const RunReport report = run_corpus(corpus, Selection{}, engine);
+  REQUIRE(report.results.size() == 1);
+  REQUIRE(report.results.front().outcome == Outcome::Failed);
+  std::ostringstream text, markdown, html;
+  make_reporter(Format::Text, ReportOptions{false})->write(report, text);
+  make_reporter(Format::Markdown, ReportOptions{})->write(report, markdown);
+  make_reporter(Format::Html, ReportOptions{})->write(report, html);
+  for (const std::string& out : {text.str(), markdown.str()}) {
+    CHECK(out.find('\033') == std::string::npos);
+    CHECK(out.find('\a') == std::string::npos);
+    CHECK(out.find("\\x1b[2J") != std::string::npos);
+  }
+  CHECK(markdown.str().find("<script>") == std::string::npos);
+  CHECK(markdown.str().find("&lt;script&gt;alert(1)&lt;/script&gt; &amp; \\| pipe `tick`") != std::string::npos);
+  CHECK(html.str().find("<script>alert") == std::string::npos);
+  CHECK(terminal_safe("ok \xc2\x9b" "2J \xff") == "ok \\xc2\\x9b2J \\xff");  // a C1 CSI and a stray byte
+}
+
+// Issue 15 (low): the comparison of several implementations has a row for one
+// that could not start, in every format.
+TEST_CASE("The comparison has a row for an implementation that could not start", "[report][cli]") {
+  for (const char* format : {"text", "json", "junit", "markdown", "html"}) {
+    RunOptions o;
+    o.paths = {data("runner/pass")};
+    o.format = format;
+    o.impl = {"/nonexistent/engine --serve", std::string(CARC_BINARY) + " serve"};
+    std::ostringstream out, err;
+    CHECK(run_run(o, out, err) == kExitImplStart);
+    INFO(format << "\n" << out.str().substr(0, 3000));
+    const std::string s = out.str();
+    if (std::string(format) == "text") CHECK(s.find("\n/nonexistent/engine --serve  0/10 !") != std::string::npos);
+    if (std::string(format) == "json") CHECK(s.find("\"implementations\":[\"/nonexistent/engine --serve\",") != std::string::npos);
+    if (std::string(format) == "junit") CHECK(s.find("name=\"/nonexistent/engine --serve / hig-c3\"") != std::string::npos);
+    if (std::string(format) == "markdown") CHECK(s.find("| /nonexistent/engine --serve | 0/10 (10 errored) |") != std::string::npos);
+    if (std::string(format) == "html") CHECK(s.find("<a href=\"#impl-1\">/nonexistent/engine --serve</a>") != std::string::npos);
+  }
 }

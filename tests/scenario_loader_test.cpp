@@ -174,10 +174,12 @@ TEST_CASE("Ids must be unique across the corpus", "[scenario][corpus]") {
   }
 }
 
-TEST_CASE("A missing path is a problem of the corpus", "[scenario][corpus]") {
+TEST_CASE("A missing path is an entry of the corpus with its problem", "[scenario][corpus]") {
   const Corpus c = load_corpus({"no/such/dir"});
-  REQUIRE(c.problems.size() == 1);
-  CHECK(c.problems.front().to_string() == "no/such/dir: no such file or directory");
+  REQUIRE(c.files.size() == 1);
+  CHECK(c.files.front().scenarios.empty());
+  REQUIRE(c.all_problems().size() == 1);
+  CHECK(c.all_problems().front().to_string() == "no/such/dir: no such file or directory");
   CHECK_FALSE(c.valid());
 }
 

@@ -214,6 +214,17 @@ TEST_CASE("A broken expectations file is invalid input with its location", "[pro
   std::remove(file.c_str());
 }
 
+// Issue 15 (low): notes are capped; a longer one is located, not kept.
+TEST_CASE("An expectation note over 1,000 bytes is refused with its location", "[protocol][expectations]") {
+  const auto with_note = [](std::size_t n) {
+    return "expectations:\n  - id: BR-03-t\n    state: failed\n    note: " + std::string(n, 'n') + "\n";
+  };
+  CHECK(parse_expectations(with_note(kMaxNoteBytes), "x.yaml").ok());
+  const auto e = parse_expectations(with_note(kMaxNoteBytes + 1), "x.yaml");
+  REQUIRE_FALSE(e.ok());
+  CHECK(contains(e.error(), "x.yaml:4:11: note: 1001 bytes; notes are limited to 1000 bytes"));
+}
+
 namespace {
 
 std::string serve_command() { return "'" + std::string(CARC_BINARY) + "' serve"; }

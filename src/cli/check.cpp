@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "report/report.hpp"
 #include "scenario/corpus.hpp"
 
 namespace carc {
@@ -21,7 +22,7 @@ int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   if (paths.empty()) return kExitInvalidInput;
   const Corpus corpus = load_corpus(paths);
   const Diagnostics problems = corpus.all_problems();
-  for (const auto& d : problems) out << d.to_string() << "\n";
+  for (const auto& d : problems) out << terminal_safe(d.to_string()) << "\n";  // a file's text may hold escapes
   out << "checked " << corpus.scenario_count() << " scenario" << (corpus.scenario_count() == 1 ? "" : "s") << " in "
       << corpus.files.size() << " file" << (corpus.files.size() == 1 ? "" : "s") << ": ";
   if (problems.empty()) out << "no problems\n";

@@ -77,6 +77,8 @@ struct PerftOptions {
   std::string ruleset = "hig-c3";
   int depth = 1;                   // decisions (plies): each placement, deployment, landing, ... is one
   bool divide = false;             // the subtotal under each root move, sorted by its notation
+  long long max_nodes = 0;         // stop after this many nodes (moves generated); 0 = no limit
+  double time_budget = 0;          // stop after this many seconds; 0 = no limit
 };
 void setup_perft(CLI::App& app, std::function<int()>& action);
 int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err);

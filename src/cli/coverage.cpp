@@ -60,12 +60,21 @@ void setup_coverage(CLI::App& app, std::function<int()>& action) {
 
 int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err) {
   if (o.format != "text" && o.format != "json") {
-    err << "carc-oracle coverage: unknown --format '" << o.format << "' (text or json)\n";
+    err << "carc-oracle coverage: unknown --format '" << echo(o.format) << "' (text or json)\n";
     return kExitInvalidInput;
   }
   const auto paths = scenario_paths(o.paths, "coverage", err);
   if (paths.empty()) return kExitInvalidInput;
-  const auto by_ruling = verdicts(load_corpus(paths));
+  const Corpus corpus = load_corpus(paths);
+  // A file that could not be read or parsed covers nothing it may have meant
+  // to: it is named, counted and makes the exit code 2, never dropped silently.
+  int unread = 0;
+  for (const auto& f : corpus.files) {
+    if (f.problems.empty()) continue;
+    ++unread;
+    for (const auto& d : f.problems) err << "carc-oracle coverage: " << d.to_string() << "\n";
+  }
+  const auto by_ruling = verdicts(corpus);
   std::map<std::string_view, int> totals{{"covered", 0}, {"gap", 0}, {"not-encodable", 0}};
   const std::vector<Covered> none;
   for (const auto& r : builtin_ledger()) {
@@ -92,14 +101,16 @@ int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err)
   if (o.format == "json") {
     out << nlohmann::ordered_json{{"type", "summary"}, {"rulings", total}, {"covered", totals["covered"]},
                                   {"gap", totals["gap"]}, {"not_encodable", totals["not-encodable"]},
-                                  {"ruleset", kDefaultRuleset}}
+                                  {"unreadable_files", unread}, {"ruleset", kDefaultRuleset}}
                .dump()
         << "\n";
   } else {
     out << total << " rulings: " << totals["covered"] << " covered, " << totals["gap"] << " gaps, "
-        << totals["not-encodable"] << " not encodable (verdicts under " << kDefaultRuleset << ")\n";
+        << totals["not-encodable"] << " not encodable (verdicts under " << kDefaultRuleset << ")";
+    if (unread > 0) out << "; " << unread << (unread == 1 ? " file" : " files") << " could not be read";
+    out << "\n";
   }
-  return kExitOk;
+  return unread > 0 ? kExitInvalidInput : kExitOk;
 }
 
 }  // namespace carc

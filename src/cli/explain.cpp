@@ -3,12 +3,12 @@
 // unsupported, skipped, xfail), 1 when it differs, 2 for an unknown id, an
 // invalid scenario or bad arguments.
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/output.hpp"
 #include "lookup/explain.hpp"
 #include "runner/engine_subject.hpp"
 #include "scenario/oracle_data.hpp"
@@ -87,7 +87,10 @@ int run_explain(const ExplainOptions& o, std::ostream& out, std::ostream& err) {
   const Corpus corpus = load_corpus(paths);
   const Scenario* s = find_scenario(corpus, o.id);
   if (!s) {
-    err << joined_paths(paths) << ": error: no scenario has the id '" << o.id << "'";
+    // The scenario may be in a file that could not be read or parsed: say so first.
+    for (const auto& f : corpus.files)
+      for (const auto& d : f.problems) err << d.to_string() << "\n";
+    err << joined_paths(paths) << ": error: no scenario has the id '" << echo(o.id) << "'";
     const std::string close = closest_ids(corpus, o.id);
     err << (close.empty() ? "" : " (closest: " + close + ")") << "\n";
     return kExitInvalidInput;
@@ -107,12 +110,8 @@ int run_explain(const ExplainOptions& o, std::ostream& out, std::ostream& err) {
   text.board = terminal_style(out, o.ascii, o.unicode);
   write_explain(out, e, text);
   if (!o.svg.empty()) {
-    std::ofstream file(o.svg, std::ios::binary | std::ios::trunc);
-    file << explain_svg(e);
-    if (!file) {
-      err << "carc-oracle explain: cannot write " << o.svg << "\n";
-      return kExitInvalidInput;
-    }
+    if (!write_file_checked(o.svg, false, "explain", err, [&](std::ostream& file) { file << explain_svg(e); }))
+      return kExitOutput;
     out << "\nwrote " << o.svg << "\n";
   }
   return is_failure(e.card.result.outcome) || e.card.result.outcome == Outcome::Invalid ? kExitFailures : kExitOk;

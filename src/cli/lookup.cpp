@@ -53,7 +53,7 @@ int run_lookup(const LookupOptions& o, std::ostream& out, std::ostream& err) {
     return kExitInvalidInput;
   }
   if (o.format != "text" && o.format != "json") {
-    err << "carc-oracle lookup: unknown --format '" << o.format << "' (text or json)\n";
+    err << "carc-oracle lookup: unknown --format '" << echo(o.format) << "' (text or json)\n";
     return kExitInvalidInput;
   }
   if (!o.ruleset.empty()) {
@@ -70,7 +70,9 @@ int run_lookup(const LookupOptions& o, std::ostream& out, std::ostream& err) {
   if (paths.empty() && o.format == "text")
     err << "carc-oracle lookup: no scenarios/ here, so no engine answers; give --corpus PATH\n";
   const Corpus corpus = load_corpus(paths);
-  for (const auto& d : corpus.problems) err << "carc-oracle lookup: " << d.to_string() << "\n";
+  for (const auto& f : corpus.files)
+    if (f.unread)
+      for (const auto& d : f.problems) err << "carc-oracle lookup: " << d.to_string() << "\n";
   const SearchIndex index(corpus);
   q.json = o.format == "json";
   q.top = o.top;

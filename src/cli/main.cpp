@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/output.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"carc-oracle: executable Carcassonne rulings and a conformance runner"};
@@ -22,16 +23,19 @@ int main(int argc, char** argv) {
   carc::setup_explain(app, action);
   carc::setup_schema(app, action);
   carc::setup_serve(app, action);
+  int rc = carc::kExitOk;
   try {
     app.parse(argc, argv);
+    rc = action ? action() : carc::kExitInvalidInput;
   } catch (const CLI::ParseError& e) {
-    const int rc = app.exit(e);
-    return rc == 0 ? carc::kExitOk : carc::kExitInvalidInput;
-  }
-  try {
-    return action ? action() : carc::kExitInvalidInput;
+    rc = app.exit(e) == 0 ? carc::kExitOk : carc::kExitInvalidInput;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "internal error: %s\n", e.what());
-    return carc::kExitInternal;
+    rc = carc::kExitInternal;
   }
+  // Whatever went to stdout must have arrived (`run > /dev/full` is an error, not exit 0);
+  // a command that found it out already has said so.
+  if (rc != carc::kExitOutput && !carc::flush_checked(std::cout, "standard output", std::cerr) && rc != carc::kExitInternal)
+    rc = carc::kExitOutput;
+  return rc;
 }

@@ -21,13 +21,13 @@ Result<std::array<int, kFigureKinds>> parse_figures(const std::string& spec, con
   while (std::getline(ss, item, ',')) {
     const auto eq = item.find('=');
     FigureKind k;
-    if (!parse_figure(item.substr(0, eq), k)) return fail("--figures: unknown figure kind '" + item.substr(0, eq) + "'");
+    if (!parse_figure(item.substr(0, eq), k)) return fail("--figures: unknown figure kind '" + echo(item.substr(0, eq)) + "'");
     int n = 1;
     if (eq != std::string::npos) {
       const std::string count = item.substr(eq + 1);
       const auto [end, ec] = std::from_chars(count.data(), count.data() + count.size(), n);
       if (ec != std::errc() || end != count.data() + count.size() || n < 0 || n > kMaxFiguresOfKind)
-        return fail("--figures: '" + item + "' needs a count from 0 to " + std::to_string(kMaxFiguresOfKind) +
+        return fail("--figures: '" + echo(item) + "' needs a count from 0 to " + std::to_string(kMaxFiguresOfKind) +
                     ", e.g. follower=7");
     }
     f[static_cast<std::size_t>(k)] = n;

@@ -8,12 +8,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/output.hpp"
 #include "cli/run_subject.hpp"
 #include "report/report.hpp"
 #include "runner/engine_subject.hpp"
@@ -34,7 +34,7 @@ bool use_colour(const std::ostream& out) {
 class ProgressLine {
  public:
   using Clock = std::chrono::steady_clock;
-  explicit ProgressLine(std::string label) : label_(std::move(label)) {}
+  explicit ProgressLine(const std::string& label) : label_(terminal_safe(label)) {}
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
   ~ProgressLine() { clear(); }
@@ -59,25 +59,17 @@ class ProgressLine {
   bool drawn_ = false;
 };
 
-// Runs the corpus against the subject, with a progress line when stderr is a terminal.
-RunReport run_with_progress(const Corpus& corpus, const Selection& sel, Subject& subject, const RunOptions& o,
-                            const std::ostream& err) {
-  if (o.no_progress || &err != &std::cerr || isatty(fileno(stderr)) != 1) return run_corpus(corpus, sel, subject);
+// Runs the corpus against the subject, each scenario's results to the sink, with
+// a progress line when stderr is a terminal (erased before the report is written).
+void run_with_progress(const Corpus& corpus, const Selection& sel, Subject& subject,
+                       const std::vector<BoardTransform>& transforms, const RunOptions& o, const std::ostream& err,
+                       const ResultSink& sink) {
+  if (o.no_progress || &err != &std::cerr || isatty(fileno(stderr)) != 1) return run_corpus(corpus, sel, subject, transforms, sink);
   auto line = std::make_shared<ProgressLine>(subject.name());
   subject.on_progress = [line](std::size_t done, std::size_t total) { line->update(done, total); };
-  RunReport report = run_corpus(corpus, sel, subject);
+  run_corpus(corpus, sel, subject, transforms, sink);
   subject.on_progress = nullptr;
   line->clear();
-  return report;
-}
-
-int exit_code(const RunReport& report, const Corpus& corpus) {
-  if (report.any_invalid() || !corpus.problems.empty()) return kExitInvalidInput;
-  return report.any_failure() ? kExitFailures : kExitOk;
-}
-
-void print_path_problems(const Corpus& corpus, std::ostream& err) {
-  for (const auto& d : corpus.problems) err << "carc-oracle: " << d.to_string() << "\n";
 }
 
 Result<Selection> selection_of(const RunOptions& o) {
@@ -95,70 +87,31 @@ Result<Selection> selection_of(const RunOptions& o) {
   return resolve(sel);
 }
 
-// Writes the report to DIR/<file name> (`write` does the writing); false with a message on err when it cannot.
-template <typename Write>
-bool write_file(const std::string& dir, Format f, std::ostream& out, std::ostream& err, Write write) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  const std::string path = (std::filesystem::path(dir) / report_file_name(f)).generic_string();
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (!file) {
-    err << "carc-oracle: cannot write " << path << "\n";
-    return false;
-  }
-  write(file);
-  out << "wrote " << path << "\n";
-  return static_cast<bool>(file);
-}
-
-bool write_file(const std::string& dir, Format f, const RunReport& report, std::ostream& out, std::ostream& err) {
-  return write_file(dir, f, out, err, [&](std::ostream& file) { make_reporter(f, ReportOptions{})->write(report, file); });
-}
-
-// Two implementations that name themselves alike get "#2", "#3" after the name.
-void distinct_subjects(std::vector<RunReport>& runs) {
-  std::vector<std::string> names;
-  for (const auto& r : runs) names.push_back(r.subject);
-  for (std::size_t k = 1; k < runs.size(); ++k) {
-    const auto same = std::count(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(k) + 1, names[k]);
-    if (same > 1) runs[k].subject += " #" + std::to_string(same);
-  }
-}
-
-// Several implementations, one after another; one that cannot start is still
-// reported (its results errored) and the others run. Exit 2 for invalid input,
-// else 3 when any could not start, else 1 for any failure.
-int run_many(const RunOptions& o, const std::vector<SubjectPlan>& plans, const Corpus& corpus, const Selection& sel,
-             Format format, std::ostream& out, std::ostream& err) {
-  std::vector<RunReport> runs;
-  bool unstarted = false, invalid = !corpus.problems.empty();
-  for (const auto& plan : plans) {
-    RunSetup setup = setup_run_subject(plan, o.timeout, err);
-    if (!setup.subject) {
-      if (setup.exit_code != kExitImplStart) return setup.exit_code;
-      unstarted = true;
-      auto stand_in = unstarted_subject(plan.impl, setup.error);
-      runs.push_back(run_corpus(corpus, sel, *stand_in));
-      continue;
-    }
-    runs.push_back(run_with_progress(corpus, sel, *setup.subject, o, err));
-    if (const int rc = finish_run(runs.back(), plan, setup, err); rc != kExitOk) return rc;
-    setup.subject.reset();  // stops the process before the next one starts
-  }
-  distinct_subjects(runs);
-  const auto reporter = make_reporter(format, ReportOptions{o.out_dir.empty() && use_colour(out)});
-  if (!o.out_dir.empty()) {
-    if (!write_file(o.out_dir, format, out, err, [&](std::ostream& file) { reporter->write_many(runs, file); }))
-      return kExitInvalidInput;
+// The finished document to DIR/<file name> (created as needed), or to out when
+// no directory is given. False, with the reason on err, when it cannot be written whole.
+bool write_report(ReportWriter& writer, Format f, const std::string& dir, std::string_view command, std::ostream& out,
+                  std::ostream& err) {
+  std::string incomplete;
+  if (dir.empty()) {
+    incomplete = writer.finish(out);
+    if (!flush_checked(out, "standard output", err)) return false;
   } else {
-    reporter->write_many(runs, out);
+    const std::string path = (std::filesystem::path(dir) / report_file_name(f)).generic_string();
+    if (!write_file_checked(path, true, command, err, [&](std::ostream& file) { incomplete = writer.finish(file); }))
+      return false;
+    out << "wrote " << path << "\n";
   }
-  bool failure = false;
-  for (const auto& r : runs) {
-    invalid = invalid || r.any_invalid();
-    failure = failure || r.any_failure();
-  }
-  return invalid ? kExitInvalidInput : unstarted ? kExitImplStart : failure ? kExitFailures : kExitOk;
+  if (incomplete.empty()) return true;
+  err << "carc-oracle " << command << ": the report could not be written whole: " << incomplete << "\n";
+  return false;
+}
+
+// The name a run is reported under: two implementations that name themselves
+// alike get "#2", "#3" after the name. `seen` holds the names so far.
+std::string distinct_name(const std::string& name, std::vector<std::string>& seen) {
+  seen.push_back(name);
+  const auto same = std::count(seen.begin(), seen.end(), name);
+  return same > 1 ? name + " #" + std::to_string(same) : name;
 }
 
 }  // namespace
@@ -207,7 +160,7 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
 int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   Format format;
   if (!parse_format(o.format, format)) {
-    err << "carc-oracle run: unknown --format '" << o.format << "' (text, json, junit, markdown or html)\n";
+    err << "carc-oracle run: unknown --format '" << echo(o.format) << "' (text, json, junit, markdown or html)\n";
     return kExitInvalidInput;
   }
   auto sel = selection_of(o);
@@ -222,20 +175,40 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
     err << "carc-oracle run: " << plans.error() << "\n";
     return kExitInvalidInput;
   }
-  Corpus corpus = load_corpus(paths);
-  print_path_problems(corpus, err);
-  if (o.metamorphic) corpus = with_transforms(corpus, metamorphic_transforms());
-  if (plans->size() > 1) return run_many(o, *plans, corpus, *sel, format, out, err);
-  RunSetup setup = setup_run_subject(plans->front(), o.timeout, err);
-  if (!setup.subject) return setup.exit_code;
-  RunReport report = run_with_progress(corpus, *sel, *setup.subject, o, err);
-  if (const int rc = finish_run(report, plans->front(), setup, err); rc != kExitOk) return rc;
-  if (!o.out_dir.empty()) {
-    if (!write_file(o.out_dir, format, report, out, err)) return kExitInvalidInput;
-  } else {
-    make_reporter(format, ReportOptions{use_colour(out)})->write(report, out);
+  const Corpus corpus = load_corpus(paths);
+  for (const auto& f : corpus.files)  // also invalid results of the report; said here as well
+    if (f.unread)
+      for (const auto& d : f.problems) err << "carc-oracle run: " << terminal_safe(d.to_string()) << "\n";
+  const std::vector<BoardTransform> transforms = o.metamorphic ? metamorphic_transforms() : std::vector<BoardTransform>{};
+  // Several implementations run one after another into one report; one that
+  // cannot start is still reported (its results errored) and the others run.
+  const bool several = plans->size() > 1;
+  const auto writer = make_report_writer(format, ReportOptions{o.out_dir.empty() && use_colour(out)}, several);
+  bool invalid = false, unstarted = false, failure = false;
+  std::vector<std::string> names;
+  for (const auto& plan : *plans) {
+    RunSetup setup = setup_run_subject(plan, o.timeout, err);
+    std::unique_ptr<Subject> stand_in;
+    if (!setup.subject) {
+      if (!several || setup.exit_code != kExitImplStart) return setup.exit_code;
+      unstarted = true;
+      stand_in = unstarted_subject(plan.impl, setup.error);
+    }
+    Subject& subject = setup.subject ? *setup.subject : *stand_in;
+    writer->begin_run(RunHeader{distinct_name(subject.name(), names), subject.capabilities()});
+    ResultFilter filter(plan, setup);
+    run_with_progress(corpus, *sel, subject, transforms, o, err, [&](std::vector<RunResult>& results) {
+      filter.take(results);
+      writer->add(results);
+    });
+    writer->end_run();
+    if (const int rc = filter.finish(subject, subject.name(), err); rc != kExitOk) return rc;
+    invalid = invalid || filter.any_invalid();
+    failure = failure || filter.any_failure();
+    setup.subject.reset();  // stops the process before the next one starts
   }
-  return exit_code(report, corpus);
+  if (!write_report(*writer, format, o.out_dir, "run", out, err)) return kExitOutput;
+  return invalid ? kExitInvalidInput : unstarted ? kExitImplStart : failure ? kExitFailures : kExitOk;
 }
 
 void setup_report(CLI::App& app, std::function<int()>& action) {
@@ -250,13 +223,26 @@ int run_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& e
   const auto paths = scenario_paths(o.paths, "report", err);
   if (paths.empty()) return kExitInvalidInput;
   const Corpus corpus = load_corpus(paths);
-  print_path_problems(corpus, err);
   EngineSubject subject;
-  const RunReport report = run_corpus(corpus, Selection{}, subject);
-  for (const Format f : {Format::Markdown, Format::Json})
-    if (!write_file(o.out_dir, f, report, out, err)) return kExitInvalidInput;
-  out << counts_line(report) << "\n";
-  return exit_code(report, corpus);
+  const std::vector<Format> formats{Format::Markdown, Format::Json};
+  std::vector<std::unique_ptr<ReportWriter>> writers;
+  for (const Format f : formats) {
+    writers.push_back(make_report_writer(f, ReportOptions{}, false));
+    writers.back()->begin_run(RunHeader{subject.name(), subject.capabilities()});
+  }
+  Counts counts{};
+  run_corpus(corpus, Selection{}, subject, {}, [&](std::vector<RunResult>& results) {
+    for (const auto& r : results) ++counts[static_cast<std::size_t>(r.outcome)];
+    for (auto& w : writers) w->add(results);
+  });
+  for (std::size_t i = 0; i < formats.size(); ++i) {
+    writers[i]->end_run();
+    if (!write_report(*writers[i], formats[i], o.out_dir, "report", out, err)) return kExitOutput;
+  }
+  out << counts_line(counts) << "\n";
+  bool failure = false;
+  for (std::size_t i = 0; i < kOutcomes; ++i) failure = failure || (counts[i] > 0 && is_failure(static_cast<Outcome>(i)));
+  return counts[static_cast<std::size_t>(Outcome::Invalid)] > 0 ? kExitInvalidInput : failure ? kExitFailures : kExitOk;
 }
 
 }  // namespace carc

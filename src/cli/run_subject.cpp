@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
 #include "cli/exit_codes.hpp"
+#include "cli/output.hpp"
+#include "report/report.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/process_subject.hpp"
 #include "scenario/capabilities.hpp"
@@ -23,7 +24,7 @@ bool ends_with(const std::string& s, std::string_view suffix) {
 int start_impl(const SubjectPlan& plan, double timeout, RunSetup& setup, std::ostream& err) {
   auto argv = split_command(plan.impl);
   if (!argv) {
-    setup.error = "--impl '" + plan.impl + "': " + argv.error();
+    setup.error = "--impl '" + echo(plan.impl) + "': " + argv.error();
     err << "carc-oracle run: " << setup.error << "\n";
     return kExitInvalidInput;
   }
@@ -41,7 +42,7 @@ int start_impl(const SubjectPlan& plan, double timeout, RunSetup& setup, std::os
   po.start_timeout = std::max(po.timeout, std::chrono::milliseconds(10000));
   auto subject = ProcessSubject::start(std::move(po));
   if (!subject) {
-    setup.error = "the implementation '" + plan.impl + "' could not be started: " + subject.error();
+    setup.error = "the implementation '" + echo(plan.impl) + "' could not be started: " + subject.error();
     err << "carc-oracle run: " << setup.error << "\n";
     return kExitImplStart;
   }
@@ -109,20 +110,29 @@ std::unique_ptr<Subject> unstarted_subject(const std::string& name, const std::s
   return std::make_unique<UnstartedSubject>(name, why);
 }
 
-int finish_run(RunReport& report, const SubjectPlan& plan, RunSetup& setup, std::ostream& err) {
-  if (const auto* p = dynamic_cast<const ProcessSubject*>(setup.subject.get()))
-    for (const auto& n : p->notes()) err << "carc-oracle run: " << n << "\n";
-  if (!plan.save_expectations.empty()) {
-    std::ofstream file(plan.save_expectations, std::ios::binary | std::ios::trunc);
-    file << expectations_text(report, report.subject, ends_with(plan.save_expectations, ".json"));
-    if (!file) {
-      err << "carc-oracle run: cannot write " << plan.save_expectations << "\n";
-      return kExitInvalidInput;
-    }
+ResultFilter::ResultFilter(const SubjectPlan& plan, const RunSetup& setup) : plan_(plan) {
+  if (setup.expectations) matcher_.emplace(*setup.expectations);
+}
+
+void ResultFilter::take(std::vector<RunResult>& results) {
+  for (auto& r : results) {
+    if (!plan_.save_expectations.empty()) recorder_.add(r);
+    if (matcher_) matcher_->apply(r);
+    invalid_ = invalid_ || r.outcome == Outcome::Invalid;
+    failure_ = failure_ || is_failure(r.outcome);
   }
-  if (setup.expectations)
-    for (const auto& n : apply_expectations(report, *setup.expectations)) err << "carc-oracle run: expectations: " << n << "\n";
-  return kExitOk;
+}
+
+int ResultFilter::finish(const Subject& subject, const std::string& name, std::ostream& err) {
+  if (const auto* p = dynamic_cast<const ProcessSubject*>(&subject))
+    for (const auto& n : p->notes()) err << "carc-oracle run: " << terminal_safe(n) << "\n";  // may quote its stderr
+  if (matcher_)
+    for (const auto& n : matcher_->notes()) err << "carc-oracle run: expectations: " << terminal_safe(n) << "\n";
+  if (plan_.save_expectations.empty()) return kExitOk;
+  const bool json = ends_with(plan_.save_expectations, ".json");
+  const bool ok = write_file_checked(plan_.save_expectations, true, "run", err,
+                                     [&](std::ostream& file) { file << recorder_.text(name, json); });
+  return ok ? kExitOk : kExitOutput;
 }
 
 }  // namespace carc

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "runner/outcome.hpp"
 #include "runner/expectations.hpp"
 #include "runner/subject.hpp"
 
@@ -42,9 +43,25 @@ RunSetup setup_run_subject(const SubjectPlan& plan, double timeout, std::ostream
 // several still reports it: every request it could take is `errored` with why.
 std::unique_ptr<Subject> unstarted_subject(const std::string& name, const std::string& why);
 
-// After the run: the implementation's notes on err, --save-expectations
-// (from the results as they came), then the expectations applied. Returns 0,
-// or 2 when the expectations file cannot be written.
-int finish_run(RunReport& report, const SubjectPlan& plan, RunSetup& setup, std::ostream& err);
+// Between the runner and the report, one scenario's results at a time: each
+// result recorded for --save-expectations as it came, then --expectations
+// applied to it; what the exit code needs is tallied.
+class ResultFilter {
+ public:
+  ResultFilter(const SubjectPlan& plan, const RunSetup& setup);
+  void take(std::vector<RunResult>& results);
+  // After the run: the implementation's notes and the expectations' notes on
+  // err, --save-expectations written. Returns 0, or kExitOutput when the file
+  // cannot be written.
+  int finish(const Subject& subject, const std::string& name, std::ostream& err);
+  bool any_invalid() const { return invalid_; }
+  bool any_failure() const { return failure_; }
+
+ private:
+  const SubjectPlan& plan_;
+  std::optional<ExpectationMatcher> matcher_;
+  ExpectationsRecorder recorder_;
+  bool invalid_ = false, failure_ = false;
+};
 
 }  // namespace carc

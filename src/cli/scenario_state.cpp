@@ -16,7 +16,7 @@ const Scenario* pick(const ScenarioFile& f, const std::string& id, std::string_v
   if (id.empty() && f.scenarios.size() == 1) return &f.scenarios.front();
   err << "carc-oracle " << command << ": ";
   if (id.empty()) err << f.path << " holds several scenarios (" << ids << "); choose one with --id\n";
-  else err << "no scenario '" << id << "' in " << f.path << " (it has: " << ids << ")\n";
+  else err << "no scenario '" << echo(id) << "' in " << f.path << " (it has: " << ids << ")\n";
   return nullptr;
 }
 

@@ -3,7 +3,6 @@
 // vocabularies (colours, figure kinds, capabilities, rulesets, rule switches,
 // reason codes) come from the engine and the oracle data, so the committed file
 // is regenerated, never edited (tests/scenario_schema_test.cpp keeps it current).
-#include <fstream>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -12,6 +11,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/output.hpp"
 #include "engine/limits.hpp"
 #include "engine/state.hpp"
 #include "scenario/capabilities.hpp"
@@ -213,12 +213,10 @@ void setup_schema(CLI::App& app, std::function<int()>& action) {
   cmd->callback([out_file, &action] {
     action = [out_file] {
       if (out_file->empty()) return run_schema(std::cout, std::cerr);
-      std::ofstream f(*out_file, std::ios::binary | std::ios::trunc);
-      if (!f) {
-        std::cerr << "carc-oracle schema: cannot write " << *out_file << "\n";
-        return static_cast<int>(kExitInvalidInput);
-      }
-      return run_schema(f, std::cerr);
+      int rc = kExitOk;
+      if (!write_file_checked(*out_file, false, "schema", std::cerr, [&](std::ostream& f) { rc = run_schema(f, std::cerr); }))
+        return static_cast<int>(kExitOutput);
+      return rc;
     };
   });
 }

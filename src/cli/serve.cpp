@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/output.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/engine_adapter.hpp"
 #include "protocol/line_reader.hpp"
@@ -98,10 +99,10 @@ int run_serve(int in_fd, std::ostream& out, std::ostream& err) {
         out << proto::encode_reply(errored(cmd->run.seq, std::string("internal error: ") + e.what())) << "\n";
       }
     }
-    if (!reader.has_line()) out.flush();  // flush before blocking on the next read
+    // Flush before blocking on the next read; a reply that cannot be written ends the session.
+    if (!reader.has_line() && !flush_checked(out, "standard output (the replies)", err)) return kExitOutput;
   }
-  out.flush();
-  return kExitOk;
+  return flush_checked(out, "standard output (the replies)", err) ? kExitOk : kExitOutput;
 }
 
 }  // namespace carc

@@ -9,6 +9,7 @@ namespace {
 
 struct Merged {
   std::vector<std::string> expected, actual;
+  std::size_t omitted = 0;
 };
 
 Merged merged_diff(const RunResult& r, const std::string& key) {
@@ -17,6 +18,7 @@ Merged merged_diff(const RunResult& r, const std::string& key) {
     if (d.key != key) continue;
     m.expected.insert(m.expected.end(), d.expected.begin(), d.expected.end());
     m.actual.insert(m.actual.end(), d.actual.begin(), d.actual.end());
+    m.omitted += d.omitted;
   }
   return m;
 }
@@ -44,20 +46,22 @@ class Sections {
 
   // Expected items; a '-' for each the result says is missing, then a '+' for what it found instead.
   void add(std::string key, std::string what, const std::vector<std::string>& items) {
-    AnswerSection s{key, std::move(what), {}, true};
+    AnswerSection s{key, std::move(what), {}, true, 0};
     const Merged d = compared_ ? merged_diff(r_, key) : Merged{};
     for (const auto& item : items) s.lines.push_back({contains(d.expected, item) ? '-' : ' ', item});
     for (const auto& a : d.actual) s.lines.push_back({'+', a});
-    s.agrees = d.expected.empty() && d.actual.empty();
+    s.omitted = d.omitted;
+    s.agrees = d.expected.empty() && d.actual.empty() && d.omitted == 0;
     out_.push_back(std::move(s));
   }
 
   // Excluded moves: a '+' for each the subject offers all the same.
   void add_excludes(const std::vector<std::string>& items) {
-    AnswerSection s{"excludes", "these moves are not legal", {}, true};
+    AnswerSection s{"excludes", "these moves are not legal", {}, true, 0};
     const Merged d = compared_ ? merged_diff(r_, "excludes") : Merged{};
     for (const auto& item : items) s.lines.push_back({contains(d.actual, item) ? '+' : ' ', item});
-    s.agrees = d.actual.empty();
+    s.omitted = d.omitted;
+    s.agrees = d.actual.empty() && d.omitted == 0;
     out_.push_back(std::move(s));
   }
 

@@ -20,6 +20,7 @@ struct AnswerSection {
   std::string what;  // what the key asks, in words
   std::vector<AnswerLine> lines;
   bool agrees = true;
+  std::size_t omitted = 0;  // differing items a too long difference left out (outcome.hpp)
 };
 
 // What the scenario asks: the position's turn, the moves applied, final scoring, the keys checked.

@@ -4,6 +4,7 @@
 // board, question and expected/actual answer; failures first and open.
 #include <algorithm>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "render/svg_board.hpp"
@@ -11,6 +12,7 @@
 #include "report/html_assets.hpp"
 #include "report/report.hpp"
 #include "report/scenario_view.hpp"
+#include "report/writer_base.hpp"
 #include "scenario/ledger.hpp"
 #include "scenario/oracle_data.hpp"
 
@@ -38,19 +40,15 @@ struct Group {
   }
 };
 
-std::vector<Group> groups_of(const RunReport& report) {
-  std::vector<Group> out;
-  std::map<std::string, std::size_t> index;
-  for (const auto& r : report.results) {
-    const std::string key = r.id + "\n" + r.file;
-    auto [it, fresh] = index.emplace(key, out.size());
-    if (fresh) out.push_back(Group{r.id, area_of(r), r.scenario, {}, false, false});
-    Group& g = out[it->second];
+// One scenario's results (one add() of the writer) as a group.
+Group group_of(const std::vector<RunResult>& results) {
+  Group g{results.front().id, area_of(results.front()), results.front().scenario, {}, false, false};
+  for (const auto& r : results) {
     g.results.push_back(&r);
     g.failing = g.failing || needs_attention(r.outcome);
     g.other = g.other || (r.outcome != Outcome::Passed && !needs_attention(r.outcome));
   }
-  return out;
+  return g;
 }
 
 std::string cell(const Counts& c) {
@@ -69,31 +67,26 @@ std::string cell(const Counts& c) {
 }
 
 // `pre` prefixes every element id, so several implementations' sections fit in one page.
-void write_matrix(const RunReport& report, const std::string& pre, std::ostream& out) {
-  const auto rulesets = ruleset_order(report);
-  std::map<std::pair<std::string, std::string>, Counts> table;
-  std::map<std::string, Counts> totals;
-  for (const auto& r : report.results) {
-    ++table[{area_of(r), r.ruleset}][static_cast<std::size_t>(r.outcome)];
-    ++totals[area_of(r)][static_cast<std::size_t>(r.outcome)];
-  }
+void write_matrix(const RunTally& t, const std::string& pre, std::ostream& out) {
+  const auto rulesets = ruleset_order(t);
   out << "<section id=\"" << pre << "summary\"><h2>By ruling area and ruleset <span class=\"n\">passed / results; hover a cell for "
          "the other states</span></h2>\n<table class=\"matrix\"><tr><th class=\"area\">area</th>";
   for (const auto& rs : rulesets) out << "<th>" << esc(rs) << "</th>";
   out << "<th>all</th></tr>\n";
-  for (const auto& area : area_order(report)) {
-    if (!totals.count(area)) continue;
+  for (const auto& area : area_order(t)) {
+    const auto total = t.areas.find(area);
+    if (total == t.areas.end()) continue;
     out << "<tr><td class=\"area\"><a href=\"#" << pre << "area-" << esc(area) << "\">" << esc(area) << "</a></td>";
-    for (const auto& rs : rulesets) out << cell(table[{area, rs}]);
-    out << cell(totals[area]) << "</tr>\n";
+    for (const auto& rs : rulesets) {
+      const auto c = t.cells.find({area, rs});
+      out << cell(c == t.cells.end() ? Counts{} : c->second);
+    }
+    out << cell(total->second) << "</tr>\n";
   }
   out << "</table></section>\n";
 }
 
-void write_attention(const std::vector<Group>& groups, const std::string& pre, std::ostream& out) {
-  std::vector<const Group*> failing;
-  for (const auto& g : groups)
-    if (g.failing) failing.push_back(&g);
+void write_attention(const std::vector<std::string>& failing, const std::string& pre, std::ostream& out) {
   out << "<section id=\"" << pre << "attention\"><h2>Needs attention <span class=\"n\">" << failing.size() << " scenarios</span></h2>";
   if (failing.empty()) {
     out << "<p class=\"attention clear\">Every scenario passes under every ruleset it applies to (or is not run: "
@@ -101,7 +94,7 @@ void write_attention(const std::vector<Group>& groups, const std::string& pre, s
     return;
   }
   out << "<p class=\"attention\">";
-  for (const Group* g : failing) out << "<a href=\"#" << pre << "s-" << esc(g->id) << "\">" << esc(g->id) << "</a> ";
+  for (const auto& id : failing) out << "<a href=\"#" << pre << "s-" << esc(id) << "\">" << esc(id) << "</a> ";
   out << "</p></section>\n";
 }
 
@@ -126,6 +119,7 @@ void write_sections(const Scenario& s, const RunResult& r, std::ostream& out) {
     for (std::size_t i = 0; i < sec.lines.size() && i < kMaxLines; ++i)
       out << "<li class=\"" << line_class(sec.lines[i].mark, compared) << "\">" << esc(sec.lines[i].text) << "</li>";
     if (sec.lines.size() > kMaxLines) out << "<li class=\"plain\">... " << sec.lines.size() - kMaxLines << " more</li>";
+    if (sec.omitted > 0) out << "<li class=\"plain\">... " << sec.omitted << " more not kept (the difference was too long)</li>";
     out << "</ul></div>";
   }
 }
@@ -190,7 +184,8 @@ void write_body(const Group& g, std::ostream& out) {
   out << "</p></div></div>";
 }
 
-void write_group(const Group& g, const std::string& pre, std::ostream& out) {
+std::string group_html(const Group& g, const std::string& pre) {
+  std::ostringstream out;
   const Scenario* s = g.scenario;
   std::string text = g.id;
   if (s) {
@@ -219,41 +214,18 @@ void write_group(const Group& g, const std::string& pre, std::ostream& out) {
   out << "</span></summary>";
   write_body(g, out);
   out << "</details>\n";
+  return out.str();
 }
 
-void write_areas(const RunReport& report, const std::vector<Group>& groups, const std::string& pre, std::ostream& out) {
-  for (const auto& area : area_order(report)) {
-    std::vector<const Group*> members;
-    for (const auto& g : groups)
-      if (g.area == area) members.push_back(&g);
-    if (members.empty()) continue;
-    std::stable_partition(members.begin(), members.end(), [](const Group* g) { return g->failing; });
-    int failing = 0;
-    for (const Group* g : members) failing += g->failing ? 1 : 0;
-    out << "<section class=\"area\" id=\"" << pre << "area-" << esc(area) << "\"><h2>" << esc(area) << " <span class=\"n\">"
-        << members.size() << " scenarios" << (failing ? ", " + std::to_string(failing) + " needing attention" : "")
-        << "</span></h2>\n";
-    for (const Group* g : members) write_group(*g, pre, out);
-    out << "</section>\n";
-  }
-}
-
-std::string capabilities_text(const RunReport& report) {
+std::string capabilities_text(const RunHeader& h) {
   std::string caps;
-  for (const auto& c : report.capabilities) caps += (caps.empty() ? "" : ", ") + c;
+  for (const auto& c : h.capabilities) caps += (caps.empty() ? "" : ", ") + c;
   return caps;
 }
 
-std::size_t scenario_count(const std::vector<RunReport>& runs) {
-  std::vector<std::string> ids;
-  for (const auto& report : runs)
-    for (const auto& r : report.results) ids.push_back(r.id + "\n" + r.file);
-  std::sort(ids.begin(), ids.end());
-  return static_cast<std::size_t>(std::unique(ids.begin(), ids.end()) - ids.begin());
-}
-
 // The page around the sections: header with `lines` (already escaped) and the toolbar; main; the script.
-void write_page(const std::vector<std::string>& lines, const std::string& main, std::ostream& out) {
+template <typename Main>
+void write_page(const std::vector<std::string>& lines, Main write_main, std::ostream& out) {
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
          "<title>Carcassonne rules oracle: report</title><style>"
@@ -262,26 +234,25 @@ void write_page(const std::vector<std::string>& lines, const std::string& main, 
   out << "<div class=\"toolbar\"><input type=\"search\" id=\"filter\" placeholder=\"filter: words; a comma separates alternatives\">"
          "<button id=\"expand\" type=\"button\">expand all</button><button id=\"collapse\" type=\"button\">collapse "
          "all</button><label><input type=\"checkbox\" id=\"only-failing\"> only scenarios needing attention</label>"
-         "<span id=\"shown\"></span></div></header>\n<main>\n"
-      << main
-      << "</main>\n<footer id=\"report-status\" data-state=\"loading\" data-count=\"\">The report's script has not "
+         "<span id=\"shown\"></span></div></header>\n<main>\n";
+  write_main(out);
+  out << "</main>\n<footer id=\"report-status\" data-state=\"loading\" data-count=\"\">The report's script has not "
          "run.</footer>\n<script>"
       << html_script() << "</script>\n</body></html>\n";
 }
 
-void write_comparison(const std::vector<RunReport>& runs, std::ostream& out) {
-  const Comparison c = compare_runs(runs);
+void write_comparison(const Comparison& c, const std::vector<RunTally>& runs, std::ostream& out) {
   out << "<section id=\"comparison\"><h2>By implementation and ruling area <span class=\"n\">passed / results; hover "
          "a cell for the other states</span></h2>\n<table class=\"matrix\"><tr><th class=\"area\">implementation</th>";
   for (const auto& area : c.areas) out << "<th>" << esc(area) << "</th>";
   out << "<th>all</th></tr>\n";
   for (std::size_t k = 0; k < runs.size(); ++k) {
-    out << "<tr><td class=\"area\"><a href=\"#impl-" << k + 1 << "\">" << esc(runs[k].subject) << "</a></td>";
+    out << "<tr><td class=\"area\"><a href=\"#impl-" << k + 1 << "\">" << esc(runs[k].header.subject) << "</a></td>";
     for (const auto& area : c.areas) {
       const auto it = c.by_area[k].find(area);
       out << cell(it == c.by_area[k].end() ? Counts{} : it->second);
     }
-    out << cell(runs[k].counts()) << "</tr>\n";
+    out << cell(runs[k].counts) << "</tr>\n";
   }
   out << "</table>\n<h2>Where the implementations disagree <span class=\"n\">" << c.disagreements.size()
       << " results: one implementation passes, another fails</span></h2>\n";
@@ -290,7 +261,7 @@ void write_comparison(const std::vector<RunReport>& runs, std::ostream& out) {
     return;
   }
   out << "<table class=\"matrix\"><tr><th class=\"area\">scenario</th><th>ruleset</th>";
-  for (const auto& r : runs) out << "<th>" << esc(r.subject) << "</th>";
+  for (const auto& r : runs) out << "<th>" << esc(r.header.subject) << "</th>";
   out << "</tr>\n";
   for (const auto& d : c.disagreements) {
     out << "<tr><td class=\"area\">" << esc(d.id) << "</td><td>" << esc(d.ruleset) << "</td>";
@@ -305,43 +276,91 @@ void write_comparison(const std::vector<RunReport>& runs, std::ostream& out) {
   out << "</table></section>\n";
 }
 
-class HtmlReporter final : public Reporter {
+struct HtmlArea {
+  int members = 0, failing = 0;
+  std::vector<Spool::Part> failing_parts, other_parts;  // each scenario's <details>, failing ones shown first
+};
+struct HtmlRun {
+  RunTally tally;
+  std::size_t scenarios = 0;
+  std::vector<std::string> failing;  // ids of the scenarios needing attention, in order
+  std::map<std::string, HtmlArea> areas;
+};
+
+class HtmlWriter final : public TallyingWriter<HtmlRun> {
  public:
-  void write(const RunReport& report, std::ostream& out) const override {
-    const auto groups = groups_of(report);
-    std::ostringstream main;
-    write_matrix(report, "", main);
-    write_attention(groups, "", main);
-    write_areas(report, groups, "", main);
-    write_page({"<p>subject: " + esc(report.subject) + " &middot; capabilities: " + esc(capabilities_text(report)) + "</p>",
-                "<p class=\"counts\"><b>" + std::to_string(groups.size()) + " scenarios</b> &middot; " +
-                    esc(counts_line(report)) + "</p>"},
-               main.str(), out);
+  explicit HtmlWriter(bool several) : several_(several) {}
+
+  void add(const std::vector<RunResult>& results) override {
+    if (results.empty()) return;
+    HtmlRun& run = runs_.back();
+    for (const auto& r : results) count(r);
+    const Group g = group_of(results);
+    ++run.scenarios;
+    scenarios_.insert(g.id + "\n" + results.front().file);
+    if (g.failing) run.failing.push_back(g.id);
+    HtmlArea& area = run.areas[g.area];
+    ++area.members;
+    area.failing += g.failing ? 1 : 0;
+    spool_.append_to(g.failing ? area.failing_parts : area.other_parts, group_html(g, prefix()));
   }
 
-  void write_many(const std::vector<RunReport>& runs, std::ostream& out) const override {
-    std::ostringstream main;
-    write_comparison(runs, main);
-    for (std::size_t k = 0; k < runs.size(); ++k) {
-      const RunReport& report = runs[k];
-      const auto groups = groups_of(report);
-      const std::string pre = "i" + std::to_string(k + 1) + "-";
-      main << "<section class=\"impl\" id=\"impl-" << k + 1 << "\"><h2 class=\"impl\">" << esc(report.subject)
-           << "</h2>\n<p class=\"meta\">capabilities: " << esc(capabilities_text(report)) << " &middot; "
-           << esc(counts_line(report)) << "</p>\n";
-      write_matrix(report, pre, main);
-      write_attention(groups, pre, main);
-      write_areas(report, groups, pre, main);
-      main << "</section>\n";
+  std::string finish(std::ostream& out) override {
+    if (!several_) {
+      if (runs_.empty()) runs_.emplace_back();
+      const HtmlRun& run = runs_.front();
+      write_page({"<p>subject: " + esc(run.tally.header.subject) + " &middot; capabilities: " +
+                      esc(capabilities_text(run.tally.header)) + "</p>",
+                  "<p class=\"counts\"><b>" + std::to_string(run.scenarios) + " scenarios</b> &middot; " +
+                      esc(counts_line(run.tally.counts)) + "</p>"},
+                 [&](std::ostream& main) { write_run(run, "", main); }, out);
+      return spool_.error();
     }
-    write_page({"<p>" + std::to_string(runs.size()) + " implementations compared</p>",
-                "<p class=\"counts\"><b>" + std::to_string(scenario_count(runs)) + " scenarios</b></p>"},
-               main.str(), out);
+    const std::vector<RunTally> all = tallies();
+    const Comparison c = comparison();
+    write_page({"<p>" + std::to_string(runs_.size()) + " implementations compared</p>",
+                "<p class=\"counts\"><b>" + std::to_string(scenarios_.size()) + " scenarios</b></p>"},
+               [&](std::ostream& main) {
+                 write_comparison(c, all, main);
+                 for (std::size_t k = 0; k < runs_.size(); ++k) {
+                   const HtmlRun& run = runs_[k];
+                   main << "<section class=\"impl\" id=\"impl-" << k + 1 << "\"><h2 class=\"impl\">"
+                        << esc(run.tally.header.subject) << "</h2>\n<p class=\"meta\">capabilities: "
+                        << esc(capabilities_text(run.tally.header)) << " &middot; " << esc(counts_line(run.tally.counts))
+                        << "</p>\n";
+                   write_run(run, "i" + std::to_string(k + 1) + "-", main);
+                   main << "</section>\n";
+                 }
+               },
+               out);
+    return spool_.error();
   }
+
+ private:
+  std::string prefix() const { return several_ ? "i" + std::to_string(runs_.size()) + "-" : ""; }
+
+  void write_run(const HtmlRun& run, const std::string& pre, std::ostream& out) {
+    write_matrix(run.tally, pre, out);
+    write_attention(run.failing, pre, out);
+    for (const auto& name : area_order(run.tally)) {
+      const auto it = run.areas.find(name);
+      if (it == run.areas.end()) continue;
+      const HtmlArea& a = it->second;
+      out << "<section class=\"area\" id=\"" << pre << "area-" << esc(name) << "\"><h2>" << esc(name)
+          << " <span class=\"n\">" << a.members << " scenarios"
+          << (a.failing ? ", " + std::to_string(a.failing) + " needing attention" : "") << "</span></h2>\n";
+      spool_.copy(a.failing_parts, out);
+      spool_.copy(a.other_parts, out);
+      out << "</section>\n";
+    }
+  }
+
+  bool several_;
+  std::set<std::string> scenarios_;  // id and file of every scenario of any run
 };
 
 }  // namespace
 
-std::unique_ptr<Reporter> make_html_reporter() { return std::make_unique<HtmlReporter>(); }
+std::unique_ptr<ReportWriter> make_html_writer(bool several) { return std::make_unique<HtmlWriter>(several); }
 
 }  // namespace carc

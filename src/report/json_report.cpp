@@ -5,7 +5,7 @@
 // the results on which they disagree.
 #include <nlohmann/json.hpp>
 
-#include "report/report.hpp"
+#include "report/writer_base.hpp"
 
 namespace carc {
 namespace {
@@ -27,7 +27,11 @@ Json result_json(const RunResult& r, const std::string& implementation) {
   j["area"] = area_of(r);
   j["message"] = r.message;
   Json diffs = Json::array();
-  for (const auto& d : r.diffs) diffs.push_back(Json{{"key", d.key}, {"expected", d.expected}, {"actual", d.actual}});
+  for (const auto& d : r.diffs) {
+    Json diff{{"key", d.key}, {"expected", d.expected}, {"actual", d.actual}};
+    if (d.omitted > 0) diff["omitted"] = d.omitted;  // items of a too long difference left out
+    diffs.push_back(std::move(diff));
+  }
   j["diffs"] = diffs;
   Json rules = Json::object();
   for (const auto& [k, v] : r.rules) rules[k] = v;
@@ -37,42 +41,58 @@ Json result_json(const RunResult& r, const std::string& implementation) {
 
 std::string line(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n"; }
 
-void write_run(const RunReport& report, const std::string& implementation, std::ostream& out) {
-  for (const auto& r : report.results) out << line(result_json(r, implementation));
-  Json summary;
-  summary["type"] = "summary";
-  if (!implementation.empty()) summary["implementation"] = implementation;
-  summary["total"] = report.results.size();
-  const auto counts = report.counts();
-  for (std::size_t i = 0; i < kOutcomes; ++i) summary[std::string(outcome_name(static_cast<Outcome>(i)))] = counts[i];
-  summary["subject"] = report.subject;
-  summary["capabilities"] = report.capabilities;
-  out << line(summary);
-}
+struct JsonRun {
+  RunTally tally;
+};
 
-class JsonReporter final : public Reporter {
+class JsonWriter final : public TallyingWriter<JsonRun> {
  public:
-  void write(const RunReport& report, std::ostream& out) const override { write_run(report, "", out); }
+  explicit JsonWriter(bool several) : several_(several) {}
 
-  void write_many(const std::vector<RunReport>& runs, std::ostream& out) const override {
-    Json names = Json::array();
-    for (const auto& report : runs) {
-      write_run(report, report.subject, out);
-      names.push_back(report.subject);
+  void add(const std::vector<RunResult>& results) override {
+    for (const auto& r : results) {
+      count(r);
+      spool_.append(line(result_json(r, implementation())));
     }
+  }
+
+  void end_run() override {
+    const RunTally& t = runs_.back().tally;
+    Json summary;
+    summary["type"] = "summary";
+    if (several_) summary["implementation"] = t.header.subject;
+    summary["total"] = t.total();
+    for (std::size_t i = 0; i < kOutcomes; ++i) summary[std::string(outcome_name(static_cast<Outcome>(i)))] = t.counts[i];
+    summary["subject"] = t.header.subject;
+    summary["capabilities"] = t.header.capabilities;
+    spool_.append(line(summary));
+  }
+
+  std::string finish(std::ostream& out) override {
+    spool_.copy(Spool::Part{0, spool_.size()}, out);
+    if (!several_) return spool_.error();
+    Json names = Json::array();
+    for (const auto& run : runs_) names.push_back(run.tally.header.subject);
     Json disagreements = Json::array();
-    for (const auto& d : compare_runs(runs).disagreements) {
+    for (const auto& d : comparison().disagreements) {
       Json states = Json::object();
-      for (std::size_t k = 0; k < runs.size(); ++k)
-        states[runs[k].subject] = d.outcomes[k] ? Json(std::string(outcome_name(*d.outcomes[k]))) : Json(nullptr);
+      for (std::size_t k = 0; k < runs_.size(); ++k)
+        states[runs_[k].tally.header.subject] = d.outcomes[k] ? Json(std::string(outcome_name(*d.outcomes[k]))) : Json(nullptr);
       disagreements.push_back(Json{{"id", d.id}, {"ruleset", d.ruleset}, {"area", d.area}, {"states", states}});
     }
     out << line(Json{{"type", "comparison"}, {"implementations", names}, {"disagreements", disagreements}});
+    return spool_.error();
   }
+
+ private:
+  // The name records carry: empty for a single run (no such key then).
+  std::string implementation() const { return several_ ? runs_.back().tally.header.subject : std::string(); }
+
+  bool several_;
 };
 
 }  // namespace
 
-std::unique_ptr<Reporter> make_json_reporter() { return std::make_unique<JsonReporter>(); }
+std::unique_ptr<ReportWriter> make_json_writer(bool several) { return std::make_unique<JsonWriter>(several); }
 
 }  // namespace carc

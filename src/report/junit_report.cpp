@@ -4,10 +4,11 @@
 // <error>; unsupported, skipped and xfail are <skipped>. With several
 // implementations each has its suites, named "IMPLEMENTATION / RULESET".
 #include <algorithm>
-#include <map>
+#include <sstream>
 
 #include "render/svg_board.hpp"
 #include "report/report.hpp"
+#include "report/spool.hpp"
 #include "scenario/oracle_data.hpp"
 
 namespace carc {
@@ -27,26 +28,19 @@ Kind kind_of(Outcome o) {
   }
 }
 
-std::string body(const RunResult& r) {
-  std::string out = r.message + "\n";
-  for (const auto& d : r.diffs) {
-    out += d.key + " (- expected, + actual):\n";
-    for (const auto& e : d.expected) out += "  - " + e + "\n";
-    for (const auto& a : d.actual) out += "  + " + a + "\n";
-  }
-  return out + "rerun: " + rerun_command(r) + "\n";
-}
+std::string body(const RunResult& r) { return diff_text(r) + "rerun: " + rerun_command(r) + "\n"; }
 
 std::string suite_of(const RunResult& r) { return r.ruleset.empty() ? "invalid" : r.ruleset; }
 
-void write_case(const RunResult& r, std::ostream& out) {
+std::string testcase(const RunResult& r) {
+  std::ostringstream out;
   const std::string suite = suite_of(r);
   out << "    <testcase name=\"" << xml_escape(r.id + " [" + suite + "]") << "\" classname=\"" << xml_escape(area_of(r))
       << "\" file=\"" << xml_escape(r.file) << "\"";
   const Kind k = kind_of(r.outcome);
   if (k == Kind::Pass) {
     out << "/>\n";
-    return;
+    return out.str();
   }
   out << ">\n";
   const std::string state(outcome_name(r.outcome));
@@ -59,6 +53,7 @@ void write_case(const RunResult& r, std::ostream& out) {
         << xml_escape(body(r)) << "</" << tag << ">\n";
   }
   out << "    </testcase>\n";
+  return out.str();
 }
 
 struct Tally {
@@ -77,59 +72,75 @@ std::string attrs(const Tally& t) {
          std::to_string(t.errors) + "\" skipped=\"" + std::to_string(t.skipped) + "\"";
 }
 
-class JunitReporter final : public Reporter {
- public:
-  void write(const RunReport& report, std::ostream& out) const override { write_document({&report}, false, out); }
+// The preset's switches (a scenario's own `rules:` are in its JSON record).
+void write_properties(const std::string& suite, std::ostream& out) {
+  const auto rules = ruleset_named(suite);
+  if (!rules) return;
+  out << "    <properties>\n";
+  for (const auto& [k, v] : rules->effective())
+    out << "      <property name=\"" << xml_escape(k) << "\" value=\"" << xml_escape(v) << "\"/>\n";
+  out << "    </properties>\n";
+}
 
-  void write_many(const std::vector<RunReport>& runs, std::ostream& out) const override {
-    std::vector<const RunReport*> all;
-    for (const auto& r : runs) all.push_back(&r);
-    write_document(all, true, out);
+class JunitWriter final : public ReportWriter {
+ public:
+  explicit JunitWriter(bool several) : several_(several) {}
+
+  void begin_run(const RunHeader& header) override {
+    runs_.emplace_back();
+    runs_.back().prefix = several_ ? header.subject + " / " : "";
+  }
+
+  void add(const std::vector<RunResult>& results) override {
+    Run& run = runs_.back();
+    for (const auto& r : results) {
+      const std::string name = suite_of(r);
+      auto it = std::find_if(run.suites.begin(), run.suites.end(), [&](const Suite& s) { return s.name == name; });
+      if (it == run.suites.end()) it = run.suites.insert(run.suites.end(), Suite{name, {}, {}});
+      it->tally.add(r.outcome);
+      all_.add(r.outcome);
+      spool_.append_to(it->cases, testcase(r));
+    }
+  }
+
+  void end_run() override {
+    auto& suites = runs_.back().suites;
+    std::stable_partition(suites.begin(), suites.end(), [](const Suite& s) { return s.name == "invalid"; });
+  }
+
+  std::string finish(std::ostream& out) override {
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    out << "<testsuites name=\"carc-oracle\" " << attrs(all_) << ">\n";
+    for (const auto& run : runs_)
+      for (const auto& suite : run.suites) {
+        out << "  <testsuite name=\"" << xml_escape(run.prefix + suite.name) << "\" " << attrs(suite.tally) << ">\n";
+        write_properties(suite.name, out);
+        spool_.copy(suite.cases, out);
+        out << "  </testsuite>\n";
+      }
+    out << "</testsuites>\n";
+    return spool_.error();
   }
 
  private:
-  static void write_document(const std::vector<const RunReport*>& runs, bool named, std::ostream& out) {
-    Tally all;
-    for (const RunReport* report : runs)
-      for (const auto& r : report->results) all.add(r.outcome);
-    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    out << "<testsuites name=\"carc-oracle\" " << attrs(all) << ">\n";
-    for (const RunReport* report : runs) write_suites(*report, named ? report->subject + " / " : "", out);
-    out << "</testsuites>\n";
-  }
+  struct Suite {
+    std::string name;
+    Tally tally;
+    std::vector<Spool::Part> cases;
+  };
+  struct Run {
+    std::string prefix;         // "NAME / " with several implementations
+    std::vector<Suite> suites;  // in order of first appearance, invalid first
+  };
 
-  static void write_suites(const RunReport& report, const std::string& prefix, std::ostream& out) {
-    std::vector<std::string> suites;  // in order of first appearance, invalid first
-    std::map<std::string, std::vector<const RunResult*>> by_suite;
-    for (const auto& r : report.results) {
-      const std::string suite = suite_of(r);
-      if (!by_suite.count(suite)) suites.push_back(suite);
-      by_suite[suite].push_back(&r);
-    }
-    std::stable_partition(suites.begin(), suites.end(), [](const std::string& s) { return s == "invalid"; });
-    for (const auto& suite : suites) {
-      Tally t;
-      for (const auto* r : by_suite[suite]) t.add(r->outcome);
-      out << "  <testsuite name=\"" << xml_escape(prefix + suite) << "\" " << attrs(t) << ">\n";
-      write_properties(suite, out);
-      for (const auto* r : by_suite[suite]) write_case(*r, out);
-      out << "  </testsuite>\n";
-    }
-  }
-
-  // The preset's switches (a scenario's own `rules:` are in its JSON record).
-  static void write_properties(const std::string& suite, std::ostream& out) {
-    const auto rules = ruleset_named(suite);
-    if (!rules) return;
-    out << "    <properties>\n";
-    for (const auto& [k, v] : rules->effective())
-      out << "      <property name=\"" << xml_escape(k) << "\" value=\"" << xml_escape(v) << "\"/>\n";
-    out << "    </properties>\n";
-  }
+  bool several_;
+  Tally all_;
+  std::vector<Run> runs_;
+  Spool spool_;
 };
 
 }  // namespace
 
-std::unique_ptr<Reporter> make_junit_reporter() { return std::make_unique<JunitReporter>(); }
+std::unique_ptr<ReportWriter> make_junit_writer(bool several) { return std::make_unique<JunitWriter>(several); }
 
 }  // namespace carc

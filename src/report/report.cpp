@@ -1,17 +1,18 @@
 #include "report/report.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "scenario/ledger.hpp"
 #include "scenario/oracle_data.hpp"
 
 namespace carc {
 
-std::unique_ptr<Reporter> make_text_reporter(const ReportOptions& o);
-std::unique_ptr<Reporter> make_json_reporter();
-std::unique_ptr<Reporter> make_junit_reporter();
-std::unique_ptr<Reporter> make_markdown_reporter();
-std::unique_ptr<Reporter> make_html_reporter();
+std::unique_ptr<ReportWriter> make_text_writer(const ReportOptions& o, bool several);
+std::unique_ptr<ReportWriter> make_json_writer(bool several);
+std::unique_ptr<ReportWriter> make_junit_writer(bool several);
+std::unique_ptr<ReportWriter> make_markdown_writer(bool several);
+std::unique_ptr<ReportWriter> make_html_writer(bool several);
 
 namespace {
 constexpr std::array<std::string_view, 5> kFormatNames{"text", "json", "junit", "markdown", "html"};
@@ -38,15 +39,70 @@ bool parse_format(std::string_view name, Format& out) {
 std::string_view format_name(Format f) { return kFormatNames[static_cast<std::size_t>(f)]; }
 std::string_view report_file_name(Format f) { return kFileNames[static_cast<std::size_t>(f)]; }
 
-std::unique_ptr<Reporter> make_reporter(Format f, const ReportOptions& options) {
+std::unique_ptr<ReportWriter> make_report_writer(Format f, const ReportOptions& options, bool several) {
   switch (f) {
-    case Format::Text: return make_text_reporter(options);
-    case Format::Json: return make_json_reporter();
-    case Format::Junit: return make_junit_reporter();
-    case Format::Markdown: return make_markdown_reporter();
-    case Format::Html: return make_html_reporter();
+    case Format::Text: return make_text_writer(options, several);
+    case Format::Json: return make_json_writer(several);
+    case Format::Junit: return make_junit_writer(several);
+    case Format::Markdown: return make_markdown_writer(several);
+    case Format::Html: return make_html_writer(several);
   }
-  return make_text_reporter(options);
+  return make_text_writer(options, several);
+}
+
+namespace {
+// A collected run into a writer, one scenario (results sharing id and file) at a time.
+void feed(ReportWriter& w, const RunReport& report) {
+  w.begin_run(RunHeader{report.subject, report.capabilities});
+  std::vector<RunResult> group;
+  for (const auto& r : report.results) {
+    if (!group.empty() && (group.front().id != r.id || group.front().file != r.file)) {
+      w.add(group);
+      group.clear();
+    }
+    group.push_back(r);
+  }
+  if (!group.empty()) w.add(group);
+  w.end_run();
+}
+}  // namespace
+
+void Reporter::write(const RunReport& report, std::ostream& out) const {
+  const auto w = make_report_writer(format_, options_, false);
+  feed(*w, report);
+  if (const std::string error = w->finish(out); !error.empty()) out.setstate(std::ios::badbit);
+}
+
+void Reporter::write_many(const std::vector<RunReport>& runs, std::ostream& out) const {
+  const auto w = make_report_writer(format_, options_, true);
+  for (const auto& r : runs) feed(*w, r);
+  if (const std::string error = w->finish(out); !error.empty()) out.setstate(std::ios::badbit);
+}
+
+std::unique_ptr<Reporter> make_reporter(Format f, const ReportOptions& options) {
+  return std::make_unique<Reporter>(f, options);
+}
+
+void RunTally::add(const RunResult& r) {
+  const auto o = static_cast<std::size_t>(r.outcome);
+  const std::string area = area_of(r);
+  ++counts[o];
+  ++cells[{area, r.ruleset}][o];
+  ++areas[area][o];
+}
+
+int RunTally::total() const {
+  int n = 0;
+  for (const int c : counts) n += c;
+  return n;
+}
+
+bool RunTally::any_invalid() const { return counts[static_cast<std::size_t>(Outcome::Invalid)] > 0; }
+
+bool RunTally::any_failure() const {
+  for (std::size_t i = 0; i < kOutcomes; ++i)
+    if (counts[i] > 0 && is_failure(static_cast<Outcome>(i))) return true;
+  return false;
 }
 
 std::string rerun_command(const RunResult& r) {
@@ -62,8 +118,7 @@ std::string area_of(const RunResult& r) {
   return l ? l->area : "(invalid)";
 }
 
-std::string counts_line(const RunReport& report) {
-  const auto counts = report.counts();
+std::string counts_line(const Counts& counts) {
   std::string out;
   int total = 0;
   for (std::size_t i = 0; i < kOutcomes; ++i) {
@@ -73,6 +128,78 @@ std::string counts_line(const RunReport& report) {
   }
   if (total == 0) return "no results";
   return std::to_string(total) + " result" + (total == 1 ? "" : "s") + ": " + out;
+}
+
+std::string counts_line(const RunReport& report) { return counts_line(report.counts()); }
+
+std::string omitted_note(const Diff& d) {
+  if (d.omitted == 0) return {};
+  return "... " + std::to_string(d.omitted) + " more not kept (the difference was too long; its signature covers all of it)";
+}
+
+std::string diff_text(const RunResult& r) {
+  std::string out = r.message + "\n";
+  for (const auto& d : r.diffs) {
+    out += d.key + " (- expected, + actual):\n";
+    for (const auto& e : d.expected) out += "  - " + e + "\n";
+    for (const auto& a : d.actual) out += "  + " + a + "\n";
+    if (d.omitted > 0) out += "  " + omitted_note(d) + "\n";
+  }
+  return out;
+}
+
+namespace {
+// Decodes one UTF-8 sequence at s[i]; its length, or 0 when the byte does not start a valid one.
+std::size_t utf8_length(std::string_view s, std::size_t i, std::uint32_t& cp) {
+  const auto b = static_cast<unsigned char>(s[i]);
+  std::size_t n = b < 0x80 ? 1 : (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  cp = n == 1 ? b : n == 2 ? b & 0x1Fu : n == 3 ? b & 0x0Fu : b & 0x07u;
+  for (std::size_t k = 1; k < n; ++k) {
+    const auto c = static_cast<unsigned char>(s[i + k]);
+    if ((c & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (c & 0x3Fu);
+  }
+  const std::uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < least[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+void hex_byte(std::string& out, unsigned char b) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += "\\x";
+  out += kHex[b >> 4];
+  out += kHex[b & 15];
+}
+}  // namespace
+
+std::string terminal_safe(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    std::uint32_t cp = 0;
+    const std::size_t n = utf8_length(text, i, cp);
+    const bool control = n > 0 && ((cp < 0x20 && cp != '\n' && cp != '\t') || (cp >= 0x7F && cp <= 0x9F));
+    if (n == 0 || control) {
+      hex_byte(out, static_cast<unsigned char>(text[i]));
+      ++i;
+      continue;
+    }
+    out.append(text.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
+std::string markdown_safe(std::string_view text) {
+  std::string out;
+  for (const char c : terminal_safe(text)) {
+    if (c == '&') out += "&amp;";
+    else if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else out += c;
+  }
+  return out;
 }
 
 std::vector<std::string> position_lines(const Scenario& s) {
@@ -105,29 +232,29 @@ std::vector<std::string> position_lines(const Scenario& s) {
 }
 
 namespace {
-void add_areas(std::vector<std::string>& areas, const RunReport& report) {
-  for (const auto& r : report.results)
-    if (std::find(areas.begin(), areas.end(), area_of(r)) == areas.end()) areas.push_back(area_of(r));
-}
-
 std::vector<std::string> ledger_areas() {
   std::vector<std::string> out;
   for (const auto& l : builtin_ledger())
     if (std::find(out.begin(), out.end(), l.area) == out.end()) out.push_back(l.area);
   return out;
 }
+
+void add_areas(std::vector<std::string>& areas, const RunTally& tally) {
+  for (const auto& [area, counts] : tally.areas)
+    if (std::find(areas.begin(), areas.end(), area) == areas.end()) areas.push_back(area);
+}
 }  // namespace
 
-std::vector<std::string> area_order(const RunReport& report) {
+std::vector<std::string> area_order(const RunTally& tally) {
   std::vector<std::string> out = ledger_areas();
-  add_areas(out, report);
+  add_areas(out, tally);
   return out;
 }
 
-std::vector<std::string> ruleset_order(const RunReport& report) {
+std::vector<std::string> ruleset_order(const RunTally& tally) {
   std::vector<std::string> out;
   for (const auto& p : builtin_presets())
-    if (std::any_of(report.results.begin(), report.results.end(), [&](const RunResult& r) { return r.ruleset == p.name; }))
+    if (std::any_of(tally.cells.begin(), tally.cells.end(), [&](const auto& cell) { return cell.first.second == p.name; }))
       out.push_back(p.name);
   return out;
 }
@@ -143,27 +270,22 @@ std::string counts_cell(const Counts& c) {
   return rest.empty() ? out : out + " (" + rest + ")";
 }
 
-Comparison compare_runs(const std::vector<RunReport>& runs) {
+void ComparisonBuilder::add(const RunResult& r) {
+  if (r.ruleset.empty()) return;  // invalid: not run by anyone
+  auto [it, fresh] = cases_.try_emplace({r.id, r.ruleset});
+  if (fresh) {
+    keys_.push_back(it->first);
+    it->second = Disagreement{r.id, r.ruleset, area_of(r), {}};
+  }
+  it->second.outcomes.resize(runs_);
+  it->second.outcomes[runs_ - 1] = r.outcome;
+}
+
+Comparison ComparisonBuilder::build(const std::vector<RunTally>& tallies) const {
   Comparison c;
   c.areas = ledger_areas();
-  for (const auto& run : runs) add_areas(c.areas, run);
-  c.by_area.resize(runs.size());
-  // Results keyed by id and ruleset, in the order they first appear.
-  std::vector<std::pair<std::string, std::string>> keys;
-  std::map<std::pair<std::string, std::string>, Disagreement> cases;
-  for (std::size_t k = 0; k < runs.size(); ++k) {
-    for (const auto& r : runs[k].results) {
-      const std::string area = area_of(r);
-      ++c.by_area[k][area][static_cast<std::size_t>(r.outcome)];
-      if (r.ruleset.empty()) continue;  // invalid: not run by anyone
-      auto [it, fresh] = cases.try_emplace({r.id, r.ruleset});
-      if (fresh) {
-        keys.push_back(it->first);
-        it->second = Disagreement{r.id, r.ruleset, area, std::vector<std::optional<Outcome>>(runs.size())};
-      }
-      it->second.outcomes[k] = r.outcome;
-    }
-  }
+  for (const auto& t : tallies) add_areas(c.areas, t);
+  for (const auto& t : tallies) c.by_area.push_back(t.areas);
   // Only the areas some implementation has results in.
   c.areas.erase(std::remove_if(c.areas.begin(), c.areas.end(),
                                [&](const std::string& area) {
@@ -171,16 +293,31 @@ Comparison compare_runs(const std::vector<RunReport>& runs) {
                                                      [&](const auto& m) { return m.count(area) > 0; });
                                }),
                 c.areas.end());
-  for (const auto& key : keys) {
-    const Disagreement& d = cases[key];
+  for (const auto& key : keys_) {
+    Disagreement d = cases_.at(key);
+    d.outcomes.resize(tallies.size());
     bool passes = false, fails = false;
     for (const auto& o : d.outcomes) {
       passes = passes || o == Outcome::Passed || o == Outcome::XPass;
       fails = fails || o == Outcome::Failed || o == Outcome::XFail;
     }
-    if (passes && fails) c.disagreements.push_back(d);
+    if (passes && fails) c.disagreements.push_back(std::move(d));
   }
   return c;
+}
+
+Comparison compare_runs(const std::vector<RunReport>& runs) {
+  ComparisonBuilder b;
+  std::vector<RunTally> tallies;
+  for (const auto& run : runs) {
+    b.begin_run();
+    tallies.emplace_back();
+    for (const auto& r : run.results) {
+      b.add(r);
+      tallies.back().add(r);
+    }
+  }
+  return b.build(tallies);
 }
 
 }  // namespace carc

@@ -2,6 +2,11 @@
 // Reporters: one interface, one implementation per format (src/report/README.md).
 // Every format is deterministic: no times, no absolute paths, results in the
 // runner's order (by scenario id, then preset order).
+//
+// Results stream in: a ReportWriter takes one scenario's results at a time
+// as the run decides them, keeps only the small tallies its tables need, and
+// writes everything else into a temporary file (spool.hpp) that it copies
+// into the document at the end, so memory stays flat however many results.
 #include <array>
 #include <map>
 #include <memory>
@@ -25,23 +30,63 @@ struct ReportOptions {
   bool colour = false;  // ANSI colour (text only): the CLI sets it on a TTY without NO_COLOR
 };
 
+using Counts = std::array<int, kOutcomes>;  // results per state, indexed by Outcome
+
+// Who was run: the subject's name and capabilities.
+struct RunHeader {
+  std::string subject;
+  std::vector<std::string> capabilities;
+};
+
+// What one run's tables need, tallied as its results pass.
+struct RunTally {
+  RunHeader header;
+  Counts counts{};
+  std::map<std::pair<std::string, std::string>, Counts> cells;  // (area, ruleset or "" when not run) -> counts
+  std::map<std::string, Counts> areas;                          // area -> counts
+
+  void add(const RunResult& r);
+  int total() const;
+  bool any_invalid() const;
+  bool any_failure() const;
+};
+
+// One document being written: for each implementation run, begin_run, its
+// results one scenario at a time (add: every result of one scenario, or the one
+// of an unreadable file, in report order), end_run; then finish.
+class ReportWriter {
+ public:
+  virtual ~ReportWriter() = default;
+  virtual void begin_run(const RunHeader& header) = 0;
+  virtual void add(const std::vector<RunResult>& results) = 0;
+  virtual void end_run() = 0;
+  // Writes the whole document to out. Returns why it is incomplete (a
+  // temporary file failed), or empty.
+  virtual std::string finish(std::ostream& out) = 0;
+};
+// `several`: a document of several implementations (run --impl A --impl B):
+// the implementation x ruling area table and the results on which they
+// disagree come first, then each implementation's results as a single run shows them.
+std::unique_ptr<ReportWriter> make_report_writer(Format f, const ReportOptions& options, bool several);
+
+// Writing runs held in memory (tests, `report`) through a ReportWriter.
 class Reporter {
  public:
-  virtual ~Reporter() = default;
-  virtual void write(const RunReport& report, std::ostream& out) const = 0;
-  // Several implementations run over the same selection (`run --impl A --impl B`),
-  // as one document: the implementation x ruling area table, the results on which
-  // they disagree, then each implementation's results as write() shows them.
-  virtual void write_many(const std::vector<RunReport>& runs, std::ostream& out) const = 0;
+  Reporter(Format f, const ReportOptions& options) : format_(f), options_(options) {}
+  void write(const RunReport& report, std::ostream& out) const;
+  void write_many(const std::vector<RunReport>& runs, std::ostream& out) const;
+
+ private:
+  Format format_;
+  ReportOptions options_;
 };
 std::unique_ptr<Reporter> make_reporter(Format f, const ReportOptions& options);
 
 // --- helpers shared by the reporters ---
-using Counts = std::array<int, kOutcomes>;  // results per state, indexed by Outcome
 // Ruling areas in ledger order, then any others the results name (e.g. "(invalid)").
-std::vector<std::string> area_order(const RunReport& report);
+std::vector<std::string> area_order(const RunTally& tally);
 // The presets the results were run under, in preset order (not "" for unrun results).
-std::vector<std::string> ruleset_order(const RunReport& report);
+std::vector<std::string> ruleset_order(const RunTally& tally);
 // "passed/total" then the other non-zero states in brackets; empty for no results.
 std::string counts_cell(const Counts& c);
 
@@ -53,9 +98,21 @@ struct Disagreement {
   std::vector<std::optional<Outcome>> outcomes;  // one per run; none when that run has no such result
 };
 struct Comparison {
-  std::vector<std::string> areas;                       // ruling areas with results, in ledger order, then others
+  std::vector<std::string> areas;                      // ruling areas with results, in ledger order, then others
   std::vector<std::map<std::string, Counts>> by_area;  // one per run: area -> counts
-  std::vector<Disagreement> disagreements;              // in the first run's order
+  std::vector<Disagreement> disagreements;             // in the first run's order
+};
+// Gathers a comparison as results pass: the state of each scenario x ruleset per run.
+class ComparisonBuilder {
+ public:
+  void begin_run() { ++runs_; }
+  void add(const RunResult& r);
+  Comparison build(const std::vector<RunTally>& tallies) const;
+
+ private:
+  std::size_t runs_ = 0;
+  std::vector<std::pair<std::string, std::string>> keys_;  // (id, ruleset) in the order they first appear
+  std::map<std::pair<std::string, std::string>, Disagreement> cases_;
 };
 Comparison compare_runs(const std::vector<RunReport>& runs);
 
@@ -64,8 +121,20 @@ std::string rerun_command(const RunResult& r);
 // The ledger area of a result's first ruling ("base", "flying-machines", ...); "(invalid)" when unknown.
 std::string area_of(const RunResult& r);
 // "passed: 10, failed: 1" style counts of the non-zero states, or "no results".
+std::string counts_line(const Counts& counts);
 std::string counts_line(const RunReport& report);
 // The position of a result's scenario, as lines in scenario notation (tiles, figures, turn).
 std::vector<std::string> position_lines(const Scenario& s);
+// The note that stands for the items a bounded difference left out, or empty ("... 51234 more not kept").
+std::string omitted_note(const Diff& d);
+// The message then each difference as plain lines: "KEY (- expected, + actual):", "  - ITEM", "  + ITEM".
+std::string diff_text(const RunResult& r);
+
+// Text from a scenario or an implementation, made safe for where it goes: for
+// a terminal every control character (ESC and the rest) shown as \xNN; for
+// Markdown also '<', '>' and '&' as entities, so no tag or escape sequence
+// reaches the reader.
+std::string terminal_safe(std::string_view text);
+std::string markdown_safe(std::string_view text);
 
 }  // namespace carc

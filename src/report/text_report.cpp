@@ -1,10 +1,12 @@
 // The text report, for people: details of every result that needs attention,
 // one line per group of unsupported / skipped / xfail results, then the counts.
+// Everything taken from a scenario or an implementation is shown with its
+// control characters escaped (terminal_safe), so no escape sequence reaches the terminal.
 #include <algorithm>
-#include <map>
 #include <optional>
+#include <sstream>
 
-#include "report/report.hpp"
+#include "report/writer_base.hpp"
 
 namespace carc {
 namespace {
@@ -18,36 +20,59 @@ constexpr const char* kReset = "\033[0m";
 
 bool detailed(Outcome o) { return is_failure(o) || o == Outcome::Invalid; }
 
-class TextReporter final : public Reporter {
- public:
-  explicit TextReporter(const ReportOptions& o) : colour_(o.colour) {}
+std::string safe(std::string_view s) { return terminal_safe(s); }
 
-  void write(const RunReport& report, std::ostream& out) const override {
-    out << "subject: " << report.subject << " (capabilities:";
-    for (const auto& c : report.capabilities) out << " " << c;
-    out << ")\n";
-    for (const auto& r : report.results)
-      if (detailed(r.outcome)) write_detail(r, out);
-    write_groups(report, out);
-    const std::string line = counts_line(report);
-    const char* tone = report.any_invalid() ? kMagenta : report.any_failure() ? kRed : kGreen;
-    out << "\n" << paint(tone, line) << "\n";
+struct TextRun {
+  RunTally tally;
+  std::vector<Spool::Part> details, groups;
+  std::optional<std::pair<Outcome, std::string>> first;  // the first result's state and message
+  bool shared = true;                                     // every result has them
+};
+
+class TextWriter final : public TallyingWriter<TextRun> {
+ public:
+  TextWriter(const ReportOptions& o, bool several) : colour_(o.colour), several_(several) {}
+
+  void add(const std::vector<RunResult>& results) override {
+    TextRun& run = runs_.back();
+    std::vector<std::pair<std::string, std::string>> groups;  // "LABEL ID: message" -> rulesets
+    for (const auto& r : results) {
+      count(r);
+      if (!run.first) run.first = std::pair{r.outcome, r.message};
+      else if (run.first->first != r.outcome || run.first->second != r.message) run.shared = false;
+      if (detailed(r.outcome)) {
+        spool_.append_to(run.details, detail(r));
+        continue;
+      }
+      if (r.outcome == Outcome::Passed) continue;
+      const std::string key = label(r.outcome) + " " + safe(r.id) + (r.message.empty() ? "" : ": " + safe(r.message));
+      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == key; });
+      if (it == groups.end()) groups.emplace_back(key, r.ruleset);
+      else it->second += ", " + r.ruleset;
+    }
+    for (const auto& [key, rulesets] : groups) spool_.append_to(run.groups, key + " [" + rulesets + "]\n");
   }
 
-  void write_many(const std::vector<RunReport>& runs, std::ostream& out) const override {
-    for (std::size_t k = 0; k < runs.size(); ++k) {
-      out << (k ? "\n" : "") << paint(kBold, "══ implementation " + std::to_string(k + 1) + " of " + std::to_string(runs.size()) +
-                                                   ": " + runs[k].subject)
+  std::string finish(std::ostream& out) override {
+    if (!several_) {
+      if (!runs_.empty()) write_run(runs_.front(), out);
+      return spool_.error();
+    }
+    for (std::size_t k = 0; k < runs_.size(); ++k) {
+      const TextRun& run = runs_[k];
+      out << (k ? "\n" : "") << paint(kBold, "══ implementation " + std::to_string(k + 1) + " of " +
+                                                   std::to_string(runs_.size()) + ": " + safe(run.tally.header.subject))
           << "\n";
-      if (const auto same = shared_outcome(runs[k]); same && runs[k].results.size() > 1 && *same != Outcome::Passed) {
+      if (run.shared && run.first && run.tally.total() > 1 && run.first->first != Outcome::Passed) {
         // e.g. an implementation that could not start: one line, not one detail per result.
-        const RunResult& r = runs[k].results.front();
-        out << "every result " << label(r.outcome) << ": " << r.message << "\n\n" << counts_line(runs[k]) << "\n";
+        out << "every result " << label(run.first->first) << ": " << safe(run.first->second) << "\n\n"
+            << counts_line(run.tally.counts) << "\n";
       } else {
-        write(runs[k], out);
+        write_run(run, out);
       }
     }
-    write_comparison(runs, out);
+    write_comparison(out);
+    return spool_.error();
   }
 
  private:
@@ -62,64 +87,59 @@ class TextReporter final : public Reporter {
     return paint(tone, name);
   }
 
-  void write_detail(const RunResult& r, std::ostream& out) const {
-    out << "\n" << label(r.outcome) << " " << paint(kBold, r.id);
+  void write_run(const TextRun& run, std::ostream& out) {
+    out << "subject: " << safe(run.tally.header.subject) << " (capabilities:";
+    for (const auto& c : run.tally.header.capabilities) out << " " << safe(c);
+    out << ")\n";
+    spool_.copy(run.details, out);
+    if (!run.groups.empty()) out << "\n";
+    spool_.copy(run.groups, out);
+    const char* tone = run.tally.any_invalid() ? kMagenta : run.tally.any_failure() ? kRed : kGreen;
+    out << "\n" << paint(tone, counts_line(run.tally.counts)) << "\n";
+  }
+
+  std::string detail(const RunResult& r) const {
+    std::ostringstream out;
+    out << "\n" << label(r.outcome) << " " << paint(kBold, safe(r.id));
     if (!r.ruleset.empty()) out << " [" << r.ruleset << "]";
-    if (r.scenario) out << "  " << r.file << ":" << r.loc.line << ":" << r.loc.column;
+    if (r.scenario) out << "  " << safe(r.file) << ":" << r.loc.line << ":" << r.loc.column;
     out << "\n";
-    if (r.scenario && !r.scenario->title.empty()) out << "  " << r.scenario->title << "\n";
-    std::string message = r.message;
+    if (r.scenario && !r.scenario->title.empty()) out << "  " << safe(r.scenario->title) << "\n";
+    std::string message = safe(r.message);
     for (std::size_t at = 0; (at = message.find('\n', at)) != std::string::npos; at += 3) message.replace(at, 1, "\n  ");
     if (!message.empty()) out << "  " << message << "\n";
     if (r.scenario && r.outcome != Outcome::Invalid) {
       out << "  position:\n";
-      for (const auto& line : position_lines(*r.scenario)) out << "    " << line << "\n";
+      for (const auto& line : position_lines(*r.scenario)) out << "    " << safe(line) << "\n";
       if (!r.scenario->rules.empty()) {
         out << "  rules:";
-        for (const auto& [k, v] : r.scenario->rules) out << " " << k << "=" << v;
+        for (const auto& [k, v] : r.scenario->rules) out << " " << safe(k) << "=" << safe(v);
         out << "\n";
       }
     }
     for (const auto& d : r.diffs) {
       out << "  " << d.key << " (- expected, + actual):\n";
-      for (const auto& e : d.expected) out << "    " << paint(kRed, "- " + e) << "\n";
-      for (const auto& a : d.actual) out << "    " << paint(kGreen, "+ " + a) << "\n";
+      for (const auto& e : d.expected) out << "    " << paint(kRed, "- " + safe(e)) << "\n";
+      for (const auto& a : d.actual) out << "    " << paint(kGreen, "+ " + safe(a)) << "\n";
+      if (d.omitted > 0) out << "    " << omitted_note(d) << "\n";
     }
-    out << "  rerun: " << rerun_command(r) << "\n";
-  }
-
-  // Results that need no detail, one line per scenario, state and message.
-  void write_groups(const RunReport& report, std::ostream& out) const {
-    std::vector<std::pair<std::string, std::vector<std::string>>> groups;
-    std::map<std::string, std::size_t> index;
-    for (const auto& r : report.results) {
-      if (detailed(r.outcome) || r.outcome == Outcome::Passed) continue;
-      std::string key = label(r.outcome) + " " + r.id + (r.message.empty() ? "" : ": " + r.message);
-      auto [it, fresh] = index.emplace(key, groups.size());
-      if (fresh) groups.push_back({key, {}});
-      groups[it->second].second.push_back(r.ruleset);
-    }
-    if (!groups.empty()) out << "\n";
-    for (const auto& [key, rulesets] : groups) {
-      out << key << " [";
-      for (std::size_t i = 0; i < rulesets.size(); ++i) out << (i ? ", " : "") << rulesets[i];
-      out << "]\n";
-    }
+    out << "  rerun: " << safe(rerun_command(r)) << "\n";
+    return out.str();
   }
 
   // The implementation x ruling area table (passed/results per cell), then the disagreements.
-  void write_comparison(const std::vector<RunReport>& runs, std::ostream& out) const {
-    const Comparison c = compare_runs(runs);
+  void write_comparison(std::ostream& out) const {
+    const Comparison c = comparison();
     std::vector<std::vector<std::string>> rows{{"implementation"}};
     for (const auto& area : c.areas) rows[0].push_back(area);
     rows[0].push_back("all");
-    for (std::size_t k = 0; k < runs.size(); ++k) {
-      std::vector<std::string> row{runs[k].subject};
+    for (std::size_t k = 0; k < runs_.size(); ++k) {
+      std::vector<std::string> row{safe(runs_[k].tally.header.subject)};
       for (const auto& area : c.areas) {
         const auto it = c.by_area[k].find(area);
         row.push_back(it == c.by_area[k].end() ? "-" : short_cell(it->second));
       }
-      row.push_back(short_cell(runs[k].counts()));
+      row.push_back(short_cell(runs_[k].tally.counts));
       rows.push_back(std::move(row));
     }
     std::vector<std::size_t> width(rows[0].size(), 0);
@@ -135,20 +155,12 @@ class TextReporter final : public Reporter {
     out << "\n" << c.disagreements.size() << " result" << (c.disagreements.size() == 1 ? "" : "s")
         << " on which the implementations disagree (one passes, another fails)" << (c.disagreements.empty() ? "" : ":") << "\n";
     for (const auto& d : c.disagreements) {
-      out << "  " << d.id << " [" << d.ruleset << "]:";
-      for (std::size_t k = 0; k < runs.size(); ++k)
-        out << (k ? "," : "") << " " << runs[k].subject << " " << (d.outcomes[k] ? label(*d.outcomes[k]) : "-");
+      out << "  " << safe(d.id) << " [" << d.ruleset << "]:";
+      for (std::size_t k = 0; k < runs_.size(); ++k)
+        out << (k ? "," : "") << " " << safe(runs_[k].tally.header.subject) << " "
+            << (d.outcomes[k] ? label(*d.outcomes[k]) : "-");
       out << "\n";
     }
-  }
-
-  // The state and message all results of a run share, if they do.
-  static std::optional<Outcome> shared_outcome(const RunReport& report) {
-    if (report.results.empty()) return std::nullopt;
-    const RunResult& first = report.results.front();
-    for (const auto& r : report.results)
-      if (r.outcome != first.outcome || r.message != first.message) return std::nullopt;
-    return first.outcome;
   }
 
   // passed/results, with a mark when any result needs attention.
@@ -168,11 +180,13 @@ class TextReporter final : public Reporter {
     return n;
   }
 
-  bool colour_;
+  bool colour_, several_;
 };
 
 }  // namespace
 
-std::unique_ptr<Reporter> make_text_reporter(const ReportOptions& o) { return std::make_unique<TextReporter>(o); }
+std::unique_ptr<ReportWriter> make_text_writer(const ReportOptions& o, bool several) {
+  return std::make_unique<TextWriter>(o, several);
+}
 
 }  // namespace carc

@@ -1,13 +1,20 @@
 #include "runner/child_process.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <map>
+#include <set>
 #include <thread>
 
 extern char** environ;
@@ -98,6 +105,60 @@ struct SpawnSetup {
   SpawnSetup& operator=(const SpawnSetup&) = delete;
 };
 
+// The pids of the ChildProcesses running now (the oracle's own children that are not orphans).
+std::set<pid_t>& running_children() {
+  static std::set<pid_t> pids;
+  return pids;
+}
+
+// Orphans of every process the oracle starts are reparented to the oracle (see child_process.hpp).
+void become_subreaper() {
+  static const bool done = ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
+  static_cast<void>(done);
+}
+
+int open_exit_fd(pid_t pid) {
+#ifdef SYS_pidfd_open
+  const long fd = ::syscall(SYS_pidfd_open, pid, 0);  // close-on-exec by default
+  if (fd >= 0) return static_cast<int>(fd);
+#endif
+  static_cast<void>(pid);
+  return -1;
+}
+
+struct ProcEntry {
+  pid_t pid = 0, ppid = 0;
+  char state = '?';  // 'Z' for a zombie
+};
+
+// pid, parent and state of every process in /proc (empty without /proc).
+std::vector<ProcEntry> process_table() {
+  std::vector<ProcEntry> out;
+  DIR* dir = ::opendir("/proc");
+  if (!dir) return out;
+  while (const dirent* e = ::readdir(dir)) {
+    if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+    const std::string path = std::string("/proc/") + e->d_name + "/stat";
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;
+    char buf[512];
+    const ssize_t n = ::read(fd, buf, sizeof buf - 1);
+    ::close(fd);
+    if (n <= 0) continue;
+    buf[n] = '\0';
+    // "PID (COMM) STATE PPID ...": COMM may hold spaces and parentheses, so parse after the last ')'.
+    const char* close = std::strrchr(buf, ')');
+    ProcEntry p;
+    int ppid = 0;
+    if (!close || std::sscanf(close + 1, " %c %d", &p.state, &ppid) != 2) continue;
+    p.pid = static_cast<pid_t>(std::atoi(buf));
+    p.ppid = static_cast<pid_t>(ppid);
+    out.push_back(p);
+  }
+  ::closedir(dir);
+  return out;
+}
+
 std::string describe_status(int status) {
   if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
   if (WIFSIGNALED(status))
@@ -118,6 +179,7 @@ Result<ChildProcess> ChildProcess::spawn(const std::vector<std::string>& argv) {
   args.push_back(nullptr);
   pid_t pid = -1;
   int rc = 0;
+  become_subreaper();
   {
     SpawnSetup setup(*in, *out, *err);
     rc = ::posix_spawnp(&pid, args[0], &setup.actions, &setup.attr, args.data(), environ);
@@ -134,6 +196,8 @@ Result<ChildProcess> ChildProcess::spawn(const std::vector<std::string>& argv) {
     return fail("cannot start '" + argv[0] + "': " + std::strerror(rc));
   }
   child.pid_ = pid;
+  child.exit_fd_ = open_exit_fd(pid);
+  running_children().insert(pid);
   for (const int fd : {child.in_, child.out_, child.err_}) set_nonblocking(fd);
   return child;
 }
@@ -146,8 +210,9 @@ ChildProcess& ChildProcess::operator=(ChildProcess&& o) noexcept {
   in_ = o.in_;
   out_ = o.out_;
   err_ = o.err_;
+  exit_fd_ = o.exit_fd_;
   o.pid_ = -1;
-  o.in_ = o.out_ = o.err_ = -1;
+  o.in_ = o.out_ = o.err_ = o.exit_fd_ = -1;
   return *this;
 }
 
@@ -164,6 +229,7 @@ void ChildProcess::close_all() {
   close_fd(in_);
   close_fd(out_);
   close_fd(err_);
+  close_fd(exit_fd_);
 }
 
 bool ChildProcess::exited() const {
@@ -179,12 +245,54 @@ std::string ChildProcess::finish(std::chrono::milliseconds grace) {
   while (!exited() && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   const bool killed = !exited();
   ::kill(-pid_, SIGKILL);  // the whole group: the leader is not reaped yet, so the group id is still ours
+  kill_descendants(pid_);  // and whatever left the group (setsid, setpgid, orphans)
   int status = 0;
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
+  running_children().erase(pid_);
+  kill_descendants(-1);  // the leader's dead children are the oracle's now: reap them
   pid_ = -1;
   close_all();
   return killed ? "was stopped (killed)" : describe_status(status);
+}
+
+int kill_descendants(pid_t root) {
+  const pid_t self = ::getpid();
+  std::set<pid_t> killed;
+  // Killing takes a moment, and a process may fork between the scan and the
+  // signal (its child is then reparented to us): scan again until nothing is left.
+  for (int round = 0; round < 50; ++round) {
+    const auto table = process_table();
+    std::multimap<pid_t, pid_t> children;
+    std::map<pid_t, char> state;
+    for (const auto& p : table) {
+      children.emplace(p.ppid, p.pid);
+      state[p.pid] = p.state;
+    }
+    std::vector<pid_t> todo;
+    if (root > 0) todo.push_back(root);
+    for (const auto& p : table)  // orphans: children of ours that no ChildProcess owns
+      if (p.ppid == self && p.pid != root && running_children().count(p.pid) == 0) todo.push_back(p.pid);
+    std::set<pid_t> tree;
+    while (!todo.empty()) {
+      const pid_t p = todo.back();
+      todo.pop_back();
+      if (!tree.insert(p).second) continue;
+      for (auto [it, end] = children.equal_range(p); it != end; ++it) todo.push_back(it->second);
+    }
+    bool alive = false;
+    for (const pid_t p : tree) {
+      if (p == root || state[p] == 'Z') continue;
+      ::kill(p, SIGKILL);
+      killed.insert(p);
+      alive = true;
+    }
+    for (const auto& p : table)  // reap the dead that are ours (never a running ChildProcess)
+      if (p.ppid == self && p.pid != root && running_children().count(p.pid) == 0) ::waitpid(p.pid, nullptr, WNOHANG);
+    if (!alive) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return static_cast<int>(killed.size());
 }
 
 }  // namespace carc

@@ -15,6 +15,7 @@ constexpr std::size_t kStderrTail = 4096;
 constexpr std::size_t kReadChunk = 65536;
 constexpr std::size_t kMaxReadPerRound = std::size_t{1} << 20;  // then let the caller check its deadlines
 constexpr std::chrono::milliseconds kExitGrace{500};
+constexpr std::chrono::milliseconds kExitCheck{50};
 
 int poll_millis(std::chrono::milliseconds wait) {
   return static_cast<int>(std::max<long long>(0, std::min<long long>(wait.count(), 60000)));
@@ -72,18 +73,21 @@ void Connection::read_stderr(std::chrono::milliseconds wait) {
 
 std::size_t Connection::pump(std::chrono::milliseconds wait) {
   if (dead) return 0;
-  pollfd fds[3];
+  pollfd fds[4];
   nfds_t n = 0;
   const int out_fd = child.stdout_fd(), err_fd = child.stderr_fd(), in_fd = child.stdin_fd();
+  const int exit_fd = child.exit_fd();
   fds[n++] = {out_fd, POLLIN, 0};
   if (err_fd >= 0) fds[n++] = {err_fd, POLLIN, 0};
   if (in_fd >= 0 && !outgoing.empty()) fds[n++] = {in_fd, POLLOUT, 0};
+  if (exit_fd >= 0) fds[n++] = {exit_fd, POLLIN, 0};
+  // Without a pidfd the process's exit is noticed by looking, a few times a second.
+  if (exit_fd < 0) wait = std::min(wait, kExitCheck);
   if (::poll(fds, n, poll_millis(wait)) < 0) return 0;  // EINTR: the caller comes back
   std::size_t read_total = 0;
   bool eof = false;
-  char buf[kReadChunk];
   for (nfds_t i = 0; i < n; ++i) {
-    if (fds[i].revents == 0) continue;
+    if (fds[i].revents == 0 || fds[i].fd == exit_fd) continue;
     if (fds[i].fd == in_fd) {
       const ssize_t w = ::write(in_fd, outgoing.data(), outgoing.size());
       if (w > 0) outgoing.erase(0, static_cast<std::size_t>(w));
@@ -94,20 +98,35 @@ std::size_t Connection::pump(std::chrono::milliseconds wait) {
     } else if (fds[i].fd == err_fd) {
       read_stderr(std::chrono::milliseconds(0));
     } else {
-      while (read_total < kMaxReadPerRound) {
-        const ssize_t r = ::read(out_fd, buf, sizeof buf);
-        if (r > 0) {
-          lines.feed(std::string_view(buf, static_cast<std::size_t>(r)));
-          read_total += static_cast<std::size_t>(r);
-          continue;
-        }
-        eof = r == 0 || (errno != EAGAIN && errno != EINTR);
-        break;
-      }
+      eof = read_stdout(read_total);
+    }
+  }
+  // Exited while something it started still holds its stdout open, so no end
+  // of file will come: what it wrote before exiting is read, then it is finished.
+  if (!eof && child.exited()) {
+    eof = read_stdout(read_total);
+    if (!eof && read_total < kMaxReadPerRound) {
+      stop(std::chrono::milliseconds(0));
+      how += " (a process it started still held its stdout, and was stopped)";
+      return read_total;
     }
   }
   if (eof && !stop(kExitGrace)) how = "closed its stdout without exiting (it was stopped)";
   return read_total;
+}
+
+bool Connection::read_stdout(std::size_t& read_total) {
+  char buf[kReadChunk];
+  while (read_total < kMaxReadPerRound) {
+    const ssize_t r = ::read(child.stdout_fd(), buf, sizeof buf);
+    if (r > 0) {
+      lines.feed(std::string_view(buf, static_cast<std::size_t>(r)));
+      read_total += static_cast<std::size_t>(r);
+      continue;
+    }
+    return r == 0 || (errno != EAGAIN && errno != EINTR);
+  }
+  return false;
 }
 
 std::string Connection::stderr_excerpt() const {

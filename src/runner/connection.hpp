@@ -36,8 +36,9 @@ struct Connection {
   // Queues one line for its stdin.
   void send(const std::string& line);
   // One round of I/O: waits up to `wait` for the process, writes what it can,
-  // reads what is there. Returns the bytes read from stdout. On end of stdout
-  // the process is finished (dead, how).
+  // reads what is there. Returns the bytes read from stdout. On end of stdout,
+  // or when the process has exited although its stdout is still open (a
+  // process it started holds it), the process is finished (dead, how).
   std::size_t pump(std::chrono::milliseconds wait);
   // Stops the process: waits up to `grace` for it to exit by itself, then
   // kills its group. True when it had exited by itself.
@@ -47,6 +48,8 @@ struct Connection {
 
  private:
   void read_stderr(std::chrono::milliseconds wait);
+  // Reads its stdout into `lines` (up to a round's cap); true at end of file.
+  bool read_stdout(std::size_t& read_total);
 };
 
 }  // namespace carc

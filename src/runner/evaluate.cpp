@@ -1,7 +1,10 @@
 #include "runner/evaluate.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <iterator>
+#include <string_view>
 
 namespace carc {
 namespace {
@@ -145,6 +148,74 @@ std::string summarise(const std::vector<Diff>& diffs) {
   const Diff& d = diffs.front();
   if (d.key == "apply") return "a move of query.apply was refused (" + d.actual.front() + ")";
   return "the answer differs from the expectation in: " + keys;
+}
+
+std::string diff_signature(const std::vector<Diff>& diffs) {
+  std::string keys;
+  std::uint32_t h = 2166136261u;
+  const auto hash = [&h](std::string_view text) {
+    for (const char c : text) {
+      h ^= static_cast<unsigned char>(c);
+      h *= 16777619u;
+    }
+  };
+  for (const auto& d : diffs) {
+    if (keys.find(d.key) == std::string::npos) keys += (keys.empty() ? "" : ",") + d.key;
+    hash(d.key);
+    hash("\n");
+    for (const auto& e : d.expected) {
+      hash("-");
+      hash(e);
+      hash("\n");
+    }
+    for (const auto& a : d.actual) {
+      hash("+");
+      hash(a);
+      hash("\n");
+    }
+  }
+  char hex[9];
+  std::snprintf(hex, sizeof hex, "%08x", h);
+  return (keys.empty() ? std::string("failed") : keys) + ":" + hex;
+}
+
+std::size_t bound_diffs(std::vector<Diff>& diffs, std::size_t kept, std::size_t excerpt, std::size_t item) {
+  // Every list of items (each Diff's expected, then its actual: list i belongs to Diff i / 2).
+  std::vector<std::vector<std::string>*> lists;
+  std::size_t whole = 0;
+  for (auto& d : diffs)
+    for (auto* list : {&d.expected, &d.actual}) {
+      lists.push_back(list);
+      for (const auto& s : *list) whole += s.size();
+    }
+  if (whole <= kept) return whole;
+  // Long items are cut first, so that no single item takes the excerpt.
+  std::vector<std::size_t> size(lists.size(), 0);
+  for (std::size_t i = 0; i < lists.size(); ++i)
+    for (auto& s : *lists[i]) {
+      if (s.size() > item) s = clip(s, item);
+      size[i] += s.size();
+    }
+  // The excerpt is shared out smallest list first, each getting at most an
+  // equal share of what is left: the short lists (a count, a score, a phase)
+  // are kept whole and the long ones split the rest, so every key of the
+  // difference still shows its start.
+  std::vector<std::size_t> order(lists.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&size](std::size_t a, std::size_t b) { return size[a] < size[b]; });
+  std::size_t left = excerpt;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const std::size_t i = order[k];
+    const std::size_t budget = std::min(size[i], left / (order.size() - k));
+    std::vector<std::string>& list = *lists[i];
+    std::size_t n = 0, used = 0;
+    for (; n < list.size() && used < budget; ++n) used += list[n].size();  // over the budget by one item at most
+    left -= std::min(left, used);
+    diffs[i / 2].omitted += list.size() - n;
+    list.resize(n);
+    list.shrink_to_fit();
+  }
+  return whole;
 }
 
 }  // namespace carc

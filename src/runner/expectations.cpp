@@ -1,10 +1,12 @@
 #include "runner/expectations.hpp"
 
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 
+#include "runner/evaluate.hpp"
 #include "scenario/oracle_data.hpp"
+#include "scenario/text_file.hpp"
+#include "scenario/yaml_limits.hpp"
 #include "scenario/yaml_util.hpp"
 
 namespace carc {
@@ -20,21 +22,6 @@ bool is_expectable(std::string_view state) {
 
 bool expectable(Outcome o) {
   return o == Outcome::Failed || o == Outcome::Errored || o == Outcome::Crashed || o == Outcome::TimedOut;
-}
-
-std::string hex8(std::uint32_t v) {
-  char buf[9];
-  std::snprintf(buf, sizeof buf, "%08x", v);
-  return buf;
-}
-
-std::uint32_t fnv1a32(std::string_view s) {
-  std::uint32_t h = 2166136261u;
-  for (const char c : s) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 16777619u;
-  }
-  return h;
 }
 
 std::string quoted(const std::string& s) {
@@ -61,23 +48,20 @@ void read_entry(const YAML::Node& n, YamlReader& r, Expectations& out) {
   if (n["ruleset"]) {
     e.ruleset = r.str(n["ruleset"], "ruleset").value_or("");
     if (const Preset* p = find_preset(e.ruleset)) e.ruleset = p->name;
-    else return r.error(n["ruleset"], "ruleset: unknown ruleset '" + e.ruleset + "'");
+    else return r.error(n["ruleset"], "ruleset: unknown ruleset '" + echo(e.ruleset) + "'");
   }
   if (!n["state"]) return r.error(n, "expectation: missing required key 'state' (failed, errored, crashed or timed_out)");
   e.state = r.str(n["state"], "state").value_or("");
   if (!is_expectable(e.state))
-    return r.error(n["state"], "state: '" + e.state + "' is not failed, errored, crashed or timed_out");
+    return r.error(n["state"], "state: '" + echo(e.state) + "' is not failed, errored, crashed or timed_out");
   if (n["signature"]) e.signature = r.str(n["signature"], "signature").value_or("");
   if (n["note"]) e.note = r.str(n["note"], "note").value_or("");
+  if (e.note.size() > kMaxNoteBytes)
+    return r.error(n["note"], "note: " + std::to_string(e.note.size()) + " bytes; notes are limited to " +
+                                  std::to_string(kMaxNoteBytes) + " bytes (a short reason)");
   out.entries.push_back(std::move(e));
 }
 
-// At most n bytes, never cutting a UTF-8 sequence.
-std::string prefix(const std::string& s, std::size_t n) {
-  if (s.size() <= n) return s;
-  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-  return s.substr(0, n) + "...";
-}
 
 bool applies(const ExpectedFailure& e, const RunResult& r) {
   return e.id == r.id && (e.ruleset.empty() || e.ruleset == r.ruleset);
@@ -95,7 +79,12 @@ Result<Expectations> parse_expectations(const std::string& text, const std::stri
   YamlReader r(path, diags);
   Expectations out;
   out.file = path;
-  const YAML::Node doc = parse_yaml(text, path, diags);
+  YamlLimits limits;
+  limits.max_bytes = kMaxExpectationsBytes;
+  limits.max_nodes = 500000;
+  limits.max_lookahead = std::size_t{256} << 10;
+  limits.kind = "expectations files";
+  const YAML::Node doc = parse_yaml(text, path, diags, limits);
   if (doc && r.keys(doc, {"implementation", "expectations"}, "expectations file")) {
     if (doc["implementation"]) out.implementation = r.str(doc["implementation"], "implementation").value_or("");
     const YAML::Node list = doc["expectations"];
@@ -110,85 +99,94 @@ Result<Expectations> parse_expectations(const std::string& text, const std::stri
 }
 
 Result<Expectations> load_expectations(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(path + ": cannot read the expectations file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_expectations(text.str(), path);
+  auto text = read_text_file(path, kMaxExpectationsBytes, "expectations files");
+  if (!text) return fail(path + ": cannot read the expectations file: " + text.error());
+  return parse_expectations(*text, path);
 }
 
 std::string failure_signature(const RunResult& r) {
   if (r.outcome != Outcome::Failed) return {};
-  std::string keys, canonical;
-  for (const auto& d : r.diffs) {
-    if (keys.find(d.key) == std::string::npos) keys += (keys.empty() ? "" : ",") + d.key;
-    canonical += d.key + "\n";
-    for (const auto& e : d.expected) canonical += "-" + e + "\n";
-    for (const auto& a : d.actual) canonical += "+" + a + "\n";
+  return r.signature.empty() ? diff_signature(r.diffs) : r.signature;
+}
+
+void ExpectationMatcher::apply(RunResult& r) {
+  for (std::size_t i = 0; i < e_.entries.size(); ++i) {
+    const ExpectedFailure& x = e_.entries[i];
+    if (!applies(x, r)) continue;
+    used_[i] = true;
+    if (r.outcome == Outcome::Passed) {
+      r.outcome = Outcome::XPass;
+      r.message = "passed, but listed as a known failure " + describe(x) + " in " + e_.file + ":" +
+                  std::to_string(x.loc.line) + ": remove the entry";
+    } else if (expectable(r.outcome) && outcome_name(r.outcome) == x.state) {
+      const std::string sig = failure_signature(r);
+      if (!x.signature.empty() && x.signature != sig) {
+        notes_.push_back(r.id + " under " + r.ruleset + ": the failure changed (expected signature " + x.signature +
+                         ", got " + sig + ")");
+        r.message += " [the expected failure's signature was " + x.signature + ", now " + sig + "]";
+        return;
+      }
+      r.message = "expected failure: " + r.message;
+      r.outcome = Outcome::XFail;
+    } else if (expectable(r.outcome)) {
+      notes_.push_back(r.id + " under " + r.ruleset + ": listed as " + x.state + ", now " + std::string(outcome_name(r.outcome)));
+      r.message += " [listed as a known failure " + describe(x) + "]";
+    }
+    return;
   }
-  if (keys.empty()) keys = "failed";
-  return keys + ":" + hex8(fnv1a32(canonical));
+}
+
+std::vector<std::string> ExpectationMatcher::notes() const {
+  std::vector<std::string> out = notes_;
+  for (std::size_t i = 0; i < e_.entries.size(); ++i)
+    if (!used_[i]) out.push_back("expectation " + describe(e_.entries[i]) + " matches no result");
+  return out;
 }
 
 std::vector<std::string> apply_expectations(RunReport& report, const Expectations& e) {
-  std::vector<std::string> notes;
-  std::vector<bool> used(e.entries.size(), false);
-  for (auto& r : report.results) {
-    for (std::size_t i = 0; i < e.entries.size(); ++i) {
-      const ExpectedFailure& x = e.entries[i];
-      if (!applies(x, r)) continue;
-      used[i] = true;
-      if (r.outcome == Outcome::Passed) {
-        r.outcome = Outcome::XPass;
-        r.message = "passed, but listed as a known failure " + describe(x) + " in " + e.file + ":" +
-                    std::to_string(x.loc.line) + ": remove the entry";
-      } else if (expectable(r.outcome) && outcome_name(r.outcome) == x.state) {
-        const std::string sig = failure_signature(r);
-        if (!x.signature.empty() && x.signature != sig) {
-          notes.push_back(r.id + " under " + r.ruleset + ": the failure changed (expected signature " + x.signature +
-                          ", got " + sig + ")");
-          r.message += " [the expected failure's signature was " + x.signature + ", now " + sig + "]";
-          continue;
-        }
-        r.message = "expected failure: " + r.message;
-        r.outcome = Outcome::XFail;
-      } else if (expectable(r.outcome)) {
-        notes.push_back(r.id + " under " + r.ruleset + ": listed as " + x.state + ", now " + std::string(outcome_name(r.outcome)));
-        r.message += " [listed as a known failure " + describe(x) + "]";
-      }
-      break;
-    }
-  }
-  for (std::size_t i = 0; i < e.entries.size(); ++i)
-    if (!used[i]) notes.push_back("expectation " + describe(e.entries[i]) + " matches no result");
-  return notes;
+  ExpectationMatcher m(e);
+  for (auto& r : report.results) m.apply(r);
+  return m.notes();
+}
+
+void ExpectationsRecorder::add(const RunResult& r) {
+  if (!expectable(r.outcome)) return;
+  ExpectedFailure e;
+  e.id = r.id;
+  e.ruleset = r.ruleset;
+  e.state = std::string(outcome_name(r.outcome));
+  e.signature = failure_signature(r);
+  e.note = clip(r.message, 200);
+  entries_.push_back(std::move(e));
 }
 
 std::string expectations_text(const RunReport& report, const std::string& implementation, bool json) {
+  ExpectationsRecorder rec;
+  for (const auto& r : report.results) rec.add(r);
+  return rec.text(implementation, json);
+}
+
+std::string ExpectationsRecorder::text(const std::string& implementation, bool json) const {
   std::ostringstream out;
-  std::vector<const RunResult*> failures;
-  for (const auto& r : report.results)
-    if (expectable(r.outcome)) failures.push_back(&r);
   if (json) {
     out << "{\n  \"implementation\": " << quoted(implementation) << ",\n  \"expectations\": [";
-    for (std::size_t i = 0; i < failures.size(); ++i) {
-      const RunResult& r = *failures[i];
-      out << (i ? "," : "") << "\n    {\"id\": " << quoted(r.id) << ", \"ruleset\": " << quoted(r.ruleset)
-          << ", \"state\": " << quoted(std::string(outcome_name(r.outcome)));
-      if (const auto sig = failure_signature(r); !sig.empty()) out << ", \"signature\": " << quoted(sig);
-      out << ", \"note\": " << quoted(prefix(r.message, 200)) << "}";
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+      const ExpectedFailure& e = entries_[i];
+      out << (i ? "," : "") << "\n    {\"id\": " << quoted(e.id) << ", \"ruleset\": " << quoted(e.ruleset)
+          << ", \"state\": " << quoted(e.state);
+      if (!e.signature.empty()) out << ", \"signature\": " << quoted(e.signature);
+      out << ", \"note\": " << quoted(e.note) << "}";
     }
-    out << (failures.empty() ? "]\n}\n" : "\n  ]\n}\n");
+    out << (entries_.empty() ? "]\n}\n" : "\n  ]\n}\n");
     return out.str();
   }
   out << "# Known failures of " << implementation << " (carc-oracle run --save-expectations).\n"
       << "# Format: oracle/PROTOCOL.md \"Expectations\".\n"
-      << "implementation: " << quoted(implementation) << "\nexpectations:" << (failures.empty() ? " []\n" : "\n");
-  for (const RunResult* r : failures) {
-    out << "  - id: " << quoted(r->id) << "\n    ruleset: " << quoted(r->ruleset) << "\n    state: "
-        << outcome_name(r->outcome) << "\n";
-    if (const auto sig = failure_signature(*r); !sig.empty()) out << "    signature: " << quoted(sig) << "\n";
-    out << "    note: " << quoted(prefix(r->message, 200)) << "\n";
+      << "implementation: " << quoted(implementation) << "\nexpectations:" << (entries_.empty() ? " []\n" : "\n");
+  for (const ExpectedFailure& e : entries_) {
+    out << "  - id: " << quoted(e.id) << "\n    ruleset: " << quoted(e.ruleset) << "\n    state: " << e.state << "\n";
+    if (!e.signature.empty()) out << "    signature: " << quoted(e.signature) << "\n";
+    out << "    note: " << quoted(e.note) << "\n";
   }
   return out.str();
 }

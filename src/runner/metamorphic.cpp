@@ -6,7 +6,6 @@ namespace carc {
 
 Corpus with_transforms(const Corpus& corpus, const std::vector<BoardTransform>& transforms) {
   Corpus out;
-  out.problems = corpus.problems;
   out.files.reserve(corpus.files.size());
   for (const auto& f : corpus.files) {
     ScenarioFile copy;

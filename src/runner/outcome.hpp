@@ -24,7 +24,21 @@ bool is_failure(Outcome o);
 struct Diff {
   std::string key;  // "moves", "includes", "excludes", "count", "legal", "scores", "rejected", ...
   std::vector<std::string> expected, actual;
+  std::size_t omitted = 0;  // items of this difference not kept (see kKeptDiffBytes); 0 when it is whole
 };
+
+// How much of an answer a result keeps (src/runner/README.md "Memory"). Its
+// differences are kept whole up to kKeptDiffBytes, far more than any real
+// position gives (every legal move of a late game is about 10 KB); beyond that
+// about kDiffExcerptBytes of items are kept, each cut to kKeptItemBytes and
+// shared between the differing keys so that each shows its start (short ones,
+// a count or a score, whole), and each Diff counts what it left out. The signature (RunResult::signature)
+// is always computed from the whole difference, before anything is left out.
+inline constexpr std::size_t kKeptDiffBytes = std::size_t{64} << 10;
+inline constexpr std::size_t kDiffExcerptBytes = std::size_t{8} << 10;
+inline constexpr std::size_t kKeptItemBytes = 512;
+// A message from the subject (why it skipped or errored) is kept up to this many bytes.
+inline constexpr std::size_t kKeptMessageBytes = 2048;
 
 struct RunResult {
   std::string id;                    // scenario id; the file path when no scenario could be read
@@ -35,9 +49,12 @@ struct RunResult {
   Outcome outcome = Outcome::Passed;
   std::string message;
   std::vector<Diff> diffs;
+  std::string signature;  // failed only: the differing keys and a hash of the whole difference (expectations files)
   std::vector<std::pair<std::string, std::string>> rules;  // effective switches (preset + scenario overrides)
 };
 
+// A whole run held in memory (tests, `report`, lookups); `run` streams its
+// results to the reporters instead (src/runner/runner.hpp).
 struct RunReport {
   std::string subject;
   std::vector<std::string> capabilities;

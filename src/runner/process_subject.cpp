@@ -31,7 +31,7 @@ std::vector<std::string> capability_names_of(const proto::Capabilities& c, std::
   std::vector<std::string> out;
   const auto add = [&](const std::string& name, const char* list) {
     if (is_capability(name)) out.push_back(name);
-    else if (unknown) unknown->push_back(std::string(list) + " '" + name + "'");
+    else if (unknown) unknown->push_back(std::string(list) + " '" + echo(name) + "'");
   };
   for (const auto& e : c.expansions) add(e, "expansion");
   for (const auto& f : c.figures) add(f == "follower" ? "base" : f, "figure");
@@ -46,28 +46,25 @@ std::vector<std::string> capability_names_of(const proto::Capabilities& c, std::
 // misbehaviour ends).
 class Batch {
  public:
-  Batch(ProcessSubject& p, const std::vector<Request>& requests)
-      : p_(p), requests_(requests), replies_(requests.size()) {
-    for (std::size_t i = 0; i < requests.size(); ++i) queue_.push_back(i);
-  }
+  Batch(ProcessSubject& p, RequestSource& source) : p_(p), source_(source) {}
 
-  std::vector<Reply> run() {
+  void run() {
     Connection& c = p_.conn_;
     if (!c.dead && c.child.exited()) {
       c.stop(milliseconds(0));
       p_.note("the implementation " + c.how + " between requests" + c.stderr_excerpt());
     }
-    while (!queue_.empty() || !inflight_.empty()) {
-      if (p_.conn_.dead && !revive()) break;
+    while (true) {
+      if (p_.conn_.dead && !(queue_.empty() && inflight_.empty() && source_.exhausted()) && !revive()) break;
       fill();
+      if (inflight_.empty()) break;  // nothing left: the source has no request and none waits
       step();
     }
-    return std::move(replies_);
   }
 
  private:
   struct InFlight {
-    std::size_t index;
+    const Request* request;
     std::string seq;
     Clock::time_point sent;
   };
@@ -83,14 +80,24 @@ class Batch {
     return true;
   }
 
-  void fill() {
-    while (!queue_.empty() && inflight_.size() < std::max<std::size_t>(1, p_.options_.window)) {
-      const std::size_t i = queue_.front();
+  // The next request to send: one sent again after a restart first, then a new one.
+  const Request* next_request() {
+    if (!queue_.empty()) {
+      const Request* r = queue_.front();
       queue_.pop_front();
+      return r;
+    }
+    return source_.next();
+  }
+
+  void fill() {
+    while (inflight_.size() < std::max<std::size_t>(1, p_.options_.window)) {
+      const Request* r = next_request();
+      if (!r) return;
       std::string seq = std::to_string(p_.next_seq_++);
-      p_.conn_.send(proto::encode_run(wire_request(requests_[i], seq)));
-      p_.sent_[seq] = requests_[i].scenario->id + " under " + requests_[i].rules.name;
-      inflight_.push_back({i, std::move(seq), Clock::now()});
+      p_.conn_.send(proto::encode_run(wire_request(*r, seq)));
+      p_.sent_[seq] = r->scenario->id + " under " + r->rules.name;
+      inflight_.push_back({r, std::move(seq), Clock::now()});
     }
   }
 
@@ -131,7 +138,7 @@ class Batch {
                : r.state == proto::ReplyState::Skipped ? ReplyKind::Skipped
                                                        : ReplyKind::Errored;
     out.message = std::move(r.message);
-    if (out.kind == ReplyKind::Answered) out.answer = restore_probes(requests_[it->index], std::move(r.answer));
+    if (out.kind == ReplyKind::Answered) out.answer = restore_probes(*it->request, std::move(r.answer));
     finish(it, std::move(out));
   }
 
@@ -149,18 +156,20 @@ class Batch {
     finish(inflight_.begin(), Reply{kind, {}, std::move(message)});
   }
 
+  // The reply goes back to the source, which judges it at once.
   void finish(std::deque<InFlight>::iterator it, Reply r) {
-    replies_[it->index] = std::move(r);
+    const Request* request = it->request;
     inflight_.erase(it);
     last_progress_ = Clock::now();
     bytes_ = 0;
     ++done_;
-    if (p_.on_progress) p_.on_progress(done_, requests_.size());
+    source_.reply(*request, std::move(r));
+    if (p_.on_progress) p_.on_progress(done_, source_.total());
   }
 
   // The others in flight go to the next process, in their order.
   void requeue() {
-    for (auto it = inflight_.rbegin(); it != inflight_.rend(); ++it) queue_.push_front(it->index);
+    for (auto it = inflight_.rbegin(); it != inflight_.rend(); ++it) queue_.push_front(it->request);
     inflight_.clear();
     p_.conn_.lines.clear();
     bytes_ = 0;
@@ -172,15 +181,15 @@ class Batch {
     std::string why = "the implementation " + c.how + " while this request was in flight";
     if (partial > 0) why += ", in the middle of a line (" + std::to_string(partial) + " bytes)";
     why += c.stderr_excerpt();
-    if (!queue_.empty() || inflight_.size() > 1) why += "; it was restarted for the requests after it";
+    if (!queue_.empty() || inflight_.size() > 1 || !source_.exhausted()) why += "; it was restarted for the requests after it";
     resolve_head(ReplyKind::Crashed, why);
     requeue();
   }
 
   void timed_out() {
+    const bool last = queue_.empty() && inflight_.size() == 1 && source_.exhausted();
     resolve_head(ReplyKind::TimedOut, "no reply within " + seconds_text(p_.options_.timeout) +
-                                          "; the implementation was stopped" +
-                                          (queue_.empty() && inflight_.size() == 1 ? "" : " and restarted"));
+                                          "; the implementation was stopped" + (last ? "" : " and restarted"));
     p_.conn_.stop(milliseconds(0));
     requeue();
   }
@@ -192,19 +201,26 @@ class Batch {
     requeue();
   }
 
+  // Every request left is crashed with why: those in flight, those to send again, and the source's.
   void give_up(const std::string& why) {
-    for (const auto& f : inflight_) replies_[f.index] = Reply{ReplyKind::Crashed, {}, why};
-    for (const auto i : queue_) replies_[i] = Reply{ReplyKind::Crashed, {}, why};
+    std::deque<const Request*> left;
+    for (const auto& f : inflight_) left.push_back(f.request);
+    left.insert(left.end(), queue_.begin(), queue_.end());
     inflight_.clear();
     queue_.clear();
-    done_ = requests_.size();
-    if (p_.on_progress) p_.on_progress(done_, requests_.size());
+    for (const Request* r : left) finish_left(r, why);
+    while (const Request* r = source_.next()) finish_left(r, why);
+  }
+
+  void finish_left(const Request* r, const std::string& why) {
+    ++done_;
+    source_.reply(*r, Reply{ReplyKind::Crashed, {}, why});
+    if (p_.on_progress) p_.on_progress(done_, source_.total());
   }
 
   ProcessSubject& p_;
-  const std::vector<Request>& requests_;
-  std::vector<Reply> replies_;
-  std::deque<std::size_t> queue_;
+  RequestSource& source_;
+  std::deque<const Request*> queue_;  // to send again after a restart, in order
   std::deque<InFlight> inflight_;
   Clock::time_point last_progress_ = Clock::now();
   std::size_t bytes_ = 0;  // read since the last reply
@@ -286,10 +302,36 @@ std::string ProcessSubject::lacks(const Request& request) const {
   return missing;
 }
 
-Reply ProcessSubject::answer(const Request& request) { return answer_all({request}).front(); }
+namespace {
 
-std::vector<Reply> ProcessSubject::answer_all(const std::vector<Request>& requests) {
-  return Batch(*this, requests).run();
+// A source of one request, keeping its reply.
+class OneRequest final : public RequestSource {
+ public:
+  explicit OneRequest(const Request& r) : request_(r) {}
+  const Request* next() override {
+    if (taken_) return nullptr;
+    taken_ = true;
+    return &request_;
+  }
+  bool exhausted() const override { return taken_; }
+  void reply(const Request&, Reply r) override { reply_ = std::move(r); }
+  std::size_t total() override { return 1; }
+  Reply take() { return std::move(reply_); }
+
+ private:
+  const Request& request_;
+  bool taken_ = false;
+  Reply reply_{ReplyKind::Errored, {}, "no reply (internal error)"};
+};
+
+}  // namespace
+
+Reply ProcessSubject::answer(const Request& request) {
+  OneRequest one(request);
+  answer_all(one);
+  return one.take();
 }
+
+void ProcessSubject::answer_all(RequestSource& source) { Batch(*this, source).run(); }
 
 }  // namespace carc

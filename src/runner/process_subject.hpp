@@ -39,7 +39,7 @@ class ProcessSubject final : public Subject {
   std::vector<std::string> capabilities() const override;
   std::string lacks(const Request& request) const override;
   Reply answer(const Request& request) override;
-  std::vector<Reply> answer_all(const std::vector<Request>& requests) override;
+  void answer_all(RequestSource& source) override;
 
   const proto::Hello& hello() const { return hello_; }
   int restarts() const { return restarts_; }

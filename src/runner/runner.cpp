@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <charconv>
-#include <optional>
 #include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
 
 #include "runner/evaluate.hpp"
 #include "runner/wire.hpp"
@@ -46,7 +49,7 @@ Result<std::pair<int, int>> parse_shard(std::string_view text) {
   };
   if (slash == std::string_view::npos || !parse(text.substr(0, slash), k) || !parse(text.substr(slash + 1), n) || k < 1 ||
       n < 1 || k > n)
-    return fail("--shard: expected K/N with 1 <= K <= N, e.g. 2/4, got '" + std::string(text) + "'");
+    return fail("--shard: expected K/N with 1 <= K <= N, e.g. 2/4, got '" + echo(text) + "'");
   return std::pair{k, n};
 }
 
@@ -113,19 +116,25 @@ std::string joined_problems(const Diagnostics& d) {
   return out;
 }
 
+// The result of a reply. What is kept of it is bounded (outcome.hpp): the
+// summary and the signature are taken from the whole difference first.
 void judge(RunResult& r, const Reply& reply, const Expect& e) {
   switch (reply.kind) {
     case ReplyKind::Skipped: r.outcome = Outcome::Skipped; break;
     case ReplyKind::Errored: r.outcome = Outcome::Errored; break;
     case ReplyKind::Crashed: r.outcome = Outcome::Crashed; break;
     case ReplyKind::TimedOut: r.outcome = Outcome::TimedOut; break;
-    case ReplyKind::Answered:
+    case ReplyKind::Answered: {
       r.diffs = compare(e, reply.answer, builtin_catalog());
       r.outcome = r.diffs.empty() ? Outcome::Passed : Outcome::Failed;
       r.message = summarise(r.diffs);
+      if (r.outcome == Outcome::Failed) r.signature = diff_signature(r.diffs);
+      if (const std::size_t whole = bound_diffs(r.diffs); whole > kKeptDiffBytes)
+        r.message += " (a difference of " + std::to_string(whole) + " bytes: only its start is kept)";
       return;
+    }
   }
-  r.message = reply.message;
+  r.message = clip(reply.message, kKeptMessageBytes);
 }
 
 }  // namespace
@@ -207,7 +216,7 @@ RunResult unreadable_file(const ScenarioFile& f) {
 void run_scenario(const Scenario& s, const Selection& sel, const Subject& subject, std::vector<Prepared>& out) {
   if (!s.valid()) {
     RunResult r = base_result(s, "");
-    if (r.id.empty()) r.id = s.file;
+    r.id = r.id.empty() ? s.file : echo(r.id);  // a broken id may be anything, e.g. 900 KB long
     r.outcome = Outcome::Invalid;
     r.message = joined_problems(s.problems);
     out.push_back(Prepared{std::move(r), std::nullopt, {}});
@@ -218,45 +227,184 @@ void run_scenario(const Scenario& s, const Selection& sel, const Subject& subjec
       out.push_back(prepare(s, preset, subject));
 }
 
-// By id, then in preset order (an invalid scenario's single result first).
-void sort_results(std::vector<RunResult>& results) {
-  std::vector<std::string> order;
-  for (const auto& p : builtin_presets()) order.push_back(p.name);
-  const auto rank = [&](const std::string& preset) {
-    return preset.empty() ? -1 : static_cast<int>(std::find(order.begin(), order.end(), preset) - order.begin());
-  };
-  std::stable_sort(results.begin(), results.end(), [&](const RunResult& a, const RunResult& b) {
-    return std::pair(a.id, rank(a.ruleset)) < std::pair(b.id, rank(b.ruleset));
-  });
+// One scenario of the run as written or under a transform, or an unreadable path.
+struct Entry {
+  std::string id;                      // the report's order: by id
+  const ScenarioFile* file = nullptr;
+  const Scenario* scenario = nullptr;  // null for an unreadable path
+  int transform = -1;                  // index into the transforms; -1 as written
+};
+
+// The entries of a run in report order, those sharing an id and a file (only
+// ever broken duplicates) together: each group is one call of the sink.
+std::vector<std::vector<Entry>> entries_of(const Corpus& corpus, const Selection& sel,
+                                           const std::vector<BoardTransform>& transforms) {
+  std::vector<Entry> all;
+  for (const auto& f : corpus.files) {
+    if (!f.problems.empty() && selected(sel, nullptr, f.path)) all.push_back({f.path, &f, nullptr, -1});
+    for (const auto& s : f.scenarios) {
+      if (selected(sel, &s, f.path)) all.push_back({s.id.empty() ? s.file : s.id, &f, &s, -1});
+      if (!s.valid()) continue;
+      for (std::size_t t = 0; t < transforms.size(); ++t) {
+        Scenario named;  // selection looks at the id, tags and rulings only
+        named.id = s.id + "@" + transforms[t].name();
+        named.tags = s.tags;
+        named.rulings = s.rulings;
+        if (selected(sel, &named, f.path)) all.push_back({named.id, &f, &s, static_cast<int>(t)});
+      }
+    }
+  }
+  std::stable_sort(all.begin(), all.end(), [](const Entry& a, const Entry& b) { return a.id < b.id; });
+  std::vector<std::vector<Entry>> out;
+  for (auto& e : all) {
+    if (out.empty() || out.back().front().id != e.id || out.back().front().file != e.file) out.emplace_back();
+    out.back().push_back(std::move(e));
+  }
+  return out;
 }
 
+// The run as a RequestSource: entries become results (and requests) only as
+// the subject takes requests, replies are judged as they come, and each
+// entry's results go to the sink, in order, once they are all decided. At most
+// kMaxWaiting entries wait behind an unanswered one.
+class Pipeline final : public RequestSource {
+ public:
+  Pipeline(const Corpus& corpus, const Selection& sel, Subject& subject, const std::vector<BoardTransform>& transforms,
+           const ResultSink& sink)
+      : sel_(sel), subject_(subject), transforms_(transforms), sink_(sink), entries_(entries_of(corpus, sel, transforms)) {}
+
+  const Request* next() override {
+    while (ready_.empty()) {
+      if (next_entry_ == entries_.size() || (slots_.size() >= kMaxWaiting && in_flight_ > 0)) return nullptr;
+      make_slot(entries_[next_entry_++]);
+      emit();
+    }
+    const auto [slot, index] = ready_.front();
+    ready_.pop_front();
+    const Request* r = &*slot->items[index].request;
+    taken_[r] = {slot, index};
+    ++in_flight_;
+    return r;
+  }
+
+  bool exhausted() const override { return next_entry_ == entries_.size() && ready_.empty(); }
+
+  void reply(const Request& request, Reply reply) override {
+    const auto it = taken_.find(&request);
+    if (it == taken_.end()) return;  // not ours, or answered already
+    auto [slot, index] = it->second;
+    taken_.erase(it);
+    --in_flight_;
+    Prepared& p = slot->items[index];
+    judge(p.result, reply, p.expect);
+    p.request.reset();
+    p.expect = Expect{};
+    --slot->pending;
+    emit();
+  }
+
+  std::size_t total() override {
+    if (!total_) {
+      std::size_t n = 0;
+      for (const auto& group : entries_)
+        for (const auto& e : group) {
+          if (!e.scenario) continue;
+          std::vector<Prepared> items;
+          run_scenario(*e.scenario, sel_, subject_, items);
+          for (const auto& p : items) n += p.request ? 1u : 0u;
+        }
+      total_ = n;
+    }
+    return *total_;
+  }
+
+  // Flushes what is left after the subject is done (requests it never replied to are errored).
+  void finish() {
+    while (next_entry_ < entries_.size()) make_slot(entries_[next_entry_++]);
+    for (auto& slot : slots_)
+      for (auto& p : slot->items)
+        if (p.request) {
+          judge(p.result, Reply{ReplyKind::Errored, {}, "the subject gave no reply (internal error)"}, p.expect);
+          p.request.reset();
+          --slot->pending;
+        }
+    ready_.clear();
+    taken_.clear();
+    emit();
+  }
+
+ private:
+  static constexpr std::size_t kMaxWaiting = 256;
+
+  struct Slot {
+    std::vector<std::unique_ptr<Scenario>> transformed;  // owned here until the results are emitted
+    std::vector<Prepared> items;
+    std::size_t pending = 0;  // requests not answered yet
+  };
+
+  void make_slot(const std::vector<Entry>& group) {
+    auto slot = std::make_unique<Slot>();
+    for (const auto& e : group) {
+      if (!e.scenario) {
+        slot->items.push_back(Prepared{unreadable_file(*e.file), std::nullopt, {}});
+        continue;
+      }
+      const Scenario* s = e.scenario;
+      if (e.transform >= 0) {
+        slot->transformed.push_back(std::make_unique<Scenario>(
+            transform_scenario(*s, transforms_[static_cast<std::size_t>(e.transform)], builtin_catalog())));
+        s = slot->transformed.back().get();
+      }
+      run_scenario(*s, sel_, subject_, slot->items);
+    }
+    for (std::size_t i = 0; i < slot->items.size(); ++i)
+      if (slot->items[i].request) {
+        ready_.emplace_back(slot.get(), i);
+        ++slot->pending;
+      }
+    slots_.push_back(std::move(slot));
+  }
+
+  // The results of the leading slots that are complete, to the sink.
+  void emit() {
+    while (!slots_.empty() && slots_.front()->pending == 0) {
+      std::vector<RunResult> results;
+      results.reserve(slots_.front()->items.size());
+      for (auto& p : slots_.front()->items) results.push_back(std::move(p.result));
+      sink_(results);
+      slots_.pop_front();
+    }
+  }
+
+  const Selection& sel_;
+  Subject& subject_;
+  const std::vector<BoardTransform>& transforms_;
+  const ResultSink& sink_;
+  std::vector<std::vector<Entry>> entries_;
+  std::size_t next_entry_ = 0;
+  std::deque<std::unique_ptr<Slot>> slots_;
+  std::deque<std::pair<Slot*, std::size_t>> ready_;  // requests made and not taken yet
+  std::map<const Request*, std::pair<Slot*, std::size_t>> taken_;
+  std::size_t in_flight_ = 0;
+  std::optional<std::size_t> total_;
+};
+
 }  // namespace
+
+void run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject,
+                const std::vector<BoardTransform>& transforms, const ResultSink& sink) {
+  Pipeline pipeline(corpus, sel, subject, transforms, sink);
+  subject.answer_all(pipeline);
+  pipeline.finish();
+}
 
 RunReport run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject) {
   RunReport report;
   report.subject = subject.name();
   report.capabilities = subject.capabilities();
-  std::vector<Prepared> prepared;
-  for (const auto& f : corpus.files) {
-    if (!f.problems.empty() && selected(sel, nullptr, f.path)) prepared.push_back({unreadable_file(f), std::nullopt, {}});
-    for (const auto& s : f.scenarios)
-      if (selected(sel, &s, f.path)) run_scenario(s, sel, subject, prepared);
-  }
-  // Every request in one batch, so a subject that pipelines (an external process) can.
-  std::vector<Request> requests;
-  for (auto& p : prepared)
-    if (p.request) requests.push_back(*p.request);
-  const std::vector<Reply> replies = subject.answer_all(requests);
-  std::size_t next = 0;
-  for (auto& p : prepared) {
-    if (p.request) {
-      const Reply none{ReplyKind::Errored, {}, "the subject gave no reply (internal error)"};
-      judge(p.result, next < replies.size() ? replies[next] : none, p.expect);
-      ++next;
-    }
-    report.results.push_back(std::move(p.result));
-  }
-  sort_results(report.results);
+  run_corpus(corpus, sel, subject, {}, [&report](std::vector<RunResult>& results) {
+    for (auto& r : results) report.results.push_back(std::move(r));
+  });
   return report;
 }
 

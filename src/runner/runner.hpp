@@ -2,6 +2,7 @@
 // Running a corpus against a subject: selection (--id, --tag, --ruling,
 // --ruleset, --shard), expansion into scenario x ruleset, one request per
 // pair, and one RunResult each (src/runner/README.md).
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "runner/outcome.hpp"
 #include "runner/subject.hpp"
 #include "scenario/corpus.hpp"
+#include "scenario/scenario_transform.hpp"
 
 namespace carc {
 
@@ -31,8 +33,22 @@ bool glob_match(std::string_view pattern, std::string_view text);
 // Whether a scenario (or, with s == nullptr, an unreadable file named key) is selected.
 bool selected(const Selection& sel, const Scenario* s, const std::string& key);
 
-// Runs the selected scenarios. Invalid scenarios give one `invalid` result
-// each (never sent); unreadable files one `invalid` result named by path.
+// Receives the results of one scenario (every selected ruleset, in preset
+// order; one `invalid` result for a broken scenario or an unreadable path) as
+// soon as they are all decided, in report order: by id, then preset order.
+// The scenario they point to lives until the call returns.
+using ResultSink = std::function<void(std::vector<RunResult>&)>;
+
+// Runs the selected scenarios, each also under every transform given (run
+// --metamorphic: id@r90, ..., made one at a time as the run reaches them).
+// Invalid scenarios give one `invalid` result each (never sent); unreadable
+// paths one `invalid` result named by path. Requests are made as the subject
+// takes them and each reply is judged as it comes, so memory does not grow
+// with the number of results.
+void run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject,
+                const std::vector<BoardTransform>& transforms, const ResultSink& sink);
+
+// The same, untransformed, collected into one RunReport.
 RunReport run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject);
 
 // Runs one scenario under one preset (with the scenario's rules: on top).

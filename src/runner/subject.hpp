@@ -34,6 +34,25 @@ struct Reply {
   std::string message;  // why it skipped, errored or crashed
 };
 
+// The requests of a run as the subject takes them: one at a time with next()
+// (a subject that pipelines takes several before answering), each reply given
+// back with reply(). A request stays valid until its reply is given back, so
+// the runner can make requests as they are taken and judge each reply as it
+// comes, holding only the requests in flight (memory stays flat however long
+// the run).
+class RequestSource {
+ public:
+  virtual ~RequestSource() = default;
+  // The next request; null when none is left, or when the runner waits for a
+  // reply first (then at least one request is in flight).
+  virtual const Request* next() = 0;
+  // Whether every request has been handed out.
+  virtual bool exhausted() const = 0;
+  virtual void reply(const Request& request, Reply reply) = 0;
+  // The number of requests in the run, for progress (it may count them first).
+  virtual std::size_t total() = 0;
+};
+
 class Subject {
  public:
   virtual ~Subject() = default;
@@ -45,16 +64,14 @@ class Subject {
   // switch value or a query kind it lacks); empty when it can. Such a request is
   // `unsupported` and never sent.
   virtual std::string lacks(const Request& /*request*/) const { return {}; }
-  // Answers a batch; a subject that pipelines (an external process) overrides it.
-  // One reply per request, in order; on_progress is called after each reply.
-  virtual std::vector<Reply> answer_all(const std::vector<Request>& requests) {
-    std::vector<Reply> out;
-    out.reserve(requests.size());
-    for (const auto& r : requests) {
-      out.push_back(answer(r));
-      if (on_progress) on_progress(out.size(), requests.size());
+  // Answers every request of the source; a subject that pipelines (an external
+  // process) overrides it. on_progress is called after each reply.
+  virtual void answer_all(RequestSource& source) {
+    std::size_t done = 0;
+    while (const Request* r = source.next()) {
+      source.reply(*r, answer(*r));
+      if (on_progress) on_progress(++done, source.total());
     }
-    return out;
   }
 
   // When set, called with (replies so far, requests) as answer_all goes: `run` shows progress on a terminal.

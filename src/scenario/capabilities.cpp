@@ -79,7 +79,7 @@ class UseCollector {
       if (f.princess) add("princess", "princess " + what);
   }
   void move(const MoveText& m) {
-    const std::string what = "move '" + m.text + "'";
+    const std::string what = "move '" + echo(m.text) + "'";
     if (auto cap = verb_capability(m.text); !cap.empty()) return add(cap, what);
     if (!m.move) return;
     if (m.move->kind == MoveKind::Place) tile(m.move->tile, "");

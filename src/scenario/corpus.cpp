@@ -1,9 +1,15 @@
 #include "scenario/corpus.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <system_error>
+
+#include "scenario/text_file.hpp"
 
 namespace carc {
 namespace {
@@ -12,21 +18,52 @@ namespace fs = std::filesystem;
 
 bool is_yaml(const fs::path& p) { return p.extension() == ".yaml" || p.extension() == ".yml"; }
 
-void collect(const std::string& path, std::vector<std::string>& files, Diagnostics& problems) {
-  std::error_code ec;
-  const fs::path root(path);
-  if (fs::is_regular_file(root, ec)) {
-    files.push_back(path);
-    return;
+// What a walk over the given paths found: candidate files, and the paths that could not be read.
+struct Walk {
+  std::vector<std::pair<std::string, std::string>> files;  // path, and the path given it was found under
+  std::string given;                                        // the path on the command line being walked
+  std::vector<ScenarioFile> unreadable;
+  std::set<std::pair<dev_t, ino_t>> dirs;  // searched already (symbolic links may loop)
+
+  void refuse(const std::string& path, const std::string& why) {
+    ScenarioFile f;
+    f.path = display_path(path, given);
+    f.problems.push_back({f.path, 0, 0, why});
+    f.unread = true;
+    unreadable.push_back(std::move(f));
   }
-  if (!fs::is_directory(root, ec)) {
-    problems.push_back({path, 0, 0, "no such file or directory"});
-    return;
+
+  // A path of the walk: a directory is searched, a regular YAML file kept,
+  // anything else named *.yaml refused with the reason (never opened).
+  void visit(const std::string& path, bool top) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) {
+      const int e = errno;
+      struct stat link {};
+      const bool dangling = ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode);
+      if (top) refuse(path, dangling ? "a symbolic link to a missing file" : errno_text(e));
+      else if (is_yaml(path)) refuse(path, dangling ? "cannot read this file: a symbolic link to a missing file"
+                                                    : "cannot read this file: " + errno_text(e));
+      return;
+    }
+    if (S_ISDIR(st.st_mode)) return search(path, st);
+    if (!top && !is_yaml(path)) return;
+    if (S_ISREG(st.st_mode)) files.emplace_back(path, given);
+    else refuse(path, "cannot read this file: not a regular file but " + file_type_name(st.st_mode));
   }
-  for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
-    if (it->is_regular_file(ec) && is_yaml(it->path())) files.push_back(it->path().generic_string());
-  if (ec) problems.push_back({path, 0, 0, "cannot read this directory: " + ec.message()});
-}
+
+  void search(const std::string& dir, const struct stat& st) {
+    if (!dirs.insert({st.st_dev, st.st_ino}).second) return;
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec);
+    if (ec) return refuse(dir, "cannot read this directory: " + ec.message());
+    std::vector<std::string> entries;
+    for (const fs::directory_iterator end; it != end; it.increment(ec)) entries.push_back(it->path().generic_string());
+    if (ec) refuse(dir, "cannot read all of this directory: " + ec.message());
+    std::sort(entries.begin(), entries.end());
+    for (const auto& e : entries) visit(e, false);
+  }
+};
 
 std::string where(const Scenario& s) { return s.file + ":" + std::to_string(s.loc.line) + ":" + std::to_string(s.loc.column); }
 
@@ -40,7 +77,7 @@ void check_unique_ids(Corpus& c) {
     if (list.size() < 2) continue;
     for (std::size_t i = 0; i < list.size(); ++i) {
       const Scenario& other = *list[i == 0 ? 1 : 0];
-      list[i]->problem(list[i]->loc_of("id"), "id '" + id + "' is not unique: also used at " + where(other));
+      list[i]->problem(list[i]->loc_of("id"), "id '" + echo(id) + "' is not unique: also used at " + where(other));
     }
   }
 }
@@ -54,11 +91,11 @@ std::size_t Corpus::scenario_count() const {
 }
 
 bool Corpus::valid() const {
-  return problems.empty() && std::all_of(files.begin(), files.end(), [](const ScenarioFile& f) { return f.valid(); });
+  return std::all_of(files.begin(), files.end(), [](const ScenarioFile& f) { return f.valid(); });
 }
 
 Diagnostics Corpus::all_problems() const {
-  Diagnostics out = problems;
+  Diagnostics out;
   for (const auto& f : files) {
     out.insert(out.end(), f.problems.begin(), f.problems.end());
     for (const auto& s : f.scenarios) {
@@ -74,11 +111,18 @@ Diagnostics Corpus::all_problems() const {
 
 Corpus load_corpus(const std::vector<std::string>& paths) {
   Corpus c;
-  std::vector<std::string> files;
-  for (const auto& p : paths) collect(p, files, c.problems);
-  std::sort(files.begin(), files.end());
-  files.erase(std::unique(files.begin(), files.end()), files.end());
-  for (const auto& f : files) c.files.push_back(load_scenario_file(f));
+  Walk walk;
+  for (const auto& p : paths) {
+    walk.given = p;
+    walk.visit(p, true);
+  }
+  // A file found twice (under two given paths) is loaded once.
+  std::sort(walk.files.begin(), walk.files.end());
+  walk.files.erase(std::unique(walk.files.begin(), walk.files.end(),
+                               [](const auto& a, const auto& b) { return a.first == b.first; }),
+                   walk.files.end());
+  for (const auto& [f, given] : walk.files) c.files.push_back(load_scenario_file(f, given));
+  for (auto& f : walk.unreadable) c.files.push_back(std::move(f));
   std::sort(c.files.begin(), c.files.end(), [](const ScenarioFile& a, const ScenarioFile& b) { return a.path < b.path; });
   check_unique_ids(c);
   return c;

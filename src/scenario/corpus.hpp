@@ -1,6 +1,13 @@
 #pragma once
 // A set of scenario files: every *.yaml / *.yml under the given paths, loaded
 // and validated, with corpus-wide checks (ids unique across files).
+//
+// Nothing under a given path is skipped silently: a path that cannot be read
+// (missing, permission denied, an unreadable subdirectory, a dangling
+// symbolic link or a FIFO, device or socket named *.yaml) is an entry of its
+// own with the reason as its problem, so `run` reports it as an `invalid`
+// result and `check` lists it. Symbolic links to files and to directories are
+// followed; a directory reached a second time (a link loop) is not searched again.
 #include <string>
 #include <vector>
 
@@ -9,12 +16,11 @@
 namespace carc {
 
 struct Corpus {
-  std::vector<ScenarioFile> files;  // sorted by path
-  Diagnostics problems;             // paths that could not be read
+  std::vector<ScenarioFile> files;  // sorted by path; a path that could not be read has a problem and no scenario
 
   std::size_t scenario_count() const;
   bool valid() const;
-  // Every problem: paths, then each file's own problems and its scenarios', in file order.
+  // Every problem: each file's own problems and its scenarios', in file order.
   Diagnostics all_problems() const;
 };
 

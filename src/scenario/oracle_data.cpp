@@ -176,7 +176,7 @@ Result<RuleSet> ruleset_named(std::string_view name) {
   if (!p) {
     std::string known;
     for (const auto& q : builtin_presets()) known += (known.empty() ? "" : ", ") + q.name;
-    return fail("unknown ruleset '" + std::string(name) + "' (known: " + known + ")");
+    return fail("unknown ruleset '" + echo(name) + "' (known: " + known + ")");
   }
   std::vector<const Preset*> chain;
   for (const Preset* q = p; q; q = q->parent.empty() ? nullptr : find_preset(q->parent)) {

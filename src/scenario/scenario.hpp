@@ -138,12 +138,21 @@ struct ScenarioFile {
   std::string path;
   std::vector<Scenario> scenarios;
   Diagnostics problems;  // the file itself could not be read or parsed
+  bool unread = false;   // the path could not be read at all (missing, not a regular file, a directory not listable)
   bool valid() const;
 };
 
-// Loads and validates the scenarios of one file (text given, or read from disk).
+// Loads and validates the scenarios of one file (text given, or read from disk
+// with the guards of src/scenario/text_file.hpp). `given` is the path on the
+// command line the file was found under (by default the file itself).
 ScenarioFile load_scenario_text(const std::string& text, const std::string& path);
-ScenarioFile load_scenario_file(const std::string& path);
+ScenarioFile load_scenario_file(const std::string& path, const std::string& given = "");
+
+// How a path is shown in diagnostics and reports: a relative path as given;
+// an absolute one relative to the current directory when it lies below it,
+// else from the folder or file given (`given`), so that no report carries the
+// location of a checkout or anything above the current directory.
+std::string display_path(const std::string& path, const std::string& given);
 
 // The preset names a scenario runs under (applies_to, or every preset), in preset order.
 std::vector<std::string> scenario_rulesets(const Scenario& s);

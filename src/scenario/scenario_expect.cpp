@@ -23,7 +23,7 @@ std::string reason_list() {
 std::optional<std::string> ScenarioReader::reason(const YAML::Node& n) {
   auto s = r_.str(n, "reason");
   if (s && !is_reason_name(*s)) {
-    r_.error(n, "unknown reason code '" + *s + "' (expected one of: " + reason_list() + ")");
+    r_.error(n, "unknown reason code '" + echo(*s) + "' (expected one of: " + reason_list() + ")");
     return std::nullopt;
   }
   return s;
@@ -84,7 +84,7 @@ void ScenarioReader::read_expect_figures(const MapView& m, Expect& e) {
         FigureKind k;
         const std::string kind = kc.first.IsScalar() ? kc.first.Scalar() : "?";
         if (!parse_figure(kind, k)) {
-          r_.error(kc.first, "supply: unknown figure kind '" + kind + "'");
+          r_.error(kc.first, "supply: unknown figure kind '" + echo(kind) + "'");
           continue;
         }
         if (auto count_v = count(kc.second, "supply count", 0, kMaxFiguresOfKind); count_v && c) (*e.supply)[*c][k] = *count_v;

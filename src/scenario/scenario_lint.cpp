@@ -99,7 +99,7 @@ void check_canonical(Scenario& s, const std::optional<std::vector<MoveText>>& mo
     if (!m.move || m.move->kind != MoveKind::Place) continue;
     const std::string canonical = canonical_move(m, cat);
     if (canonical != to_string(*m.move, cat))
-      s.problem(m.loc, what + ": '" + m.text + "' is not canonical: tile " + cat[m.move->tile].id +
+      s.problem(m.loc, what + ": '" + echo(m.text) + "' is not canonical: tile " + cat[m.move->tile].id +
                            " gives the same layout at a smaller rotation; write '" + canonical + "'");
   }
 }

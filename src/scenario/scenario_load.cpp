@@ -1,14 +1,13 @@
 // Scenario files: documents, metadata and the shared value readers.
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <regex>
-#include <sstream>
 
 #include "scenario/capabilities.hpp"
 #include "scenario/ledger.hpp"
 #include "scenario/oracle_data.hpp"
 #include "scenario/scenario_reader.hpp"
+#include "scenario/text_file.hpp"
 #include "scenario/yaml_limits.hpp"
 
 namespace carc {
@@ -26,7 +25,7 @@ MapView::MapView(const YAML::Node& map, YamlReader& r) {
     if (!kv.first.IsScalar()) continue;  // YamlReader::keys reports it
     std::string key = kv.first.Scalar();
     if (get(key)) {
-      r.error(kv.first, "key '" + key + "' is given twice");
+      r.error(kv.first, "key '" + echo(key) + "' is given twice");
       continue;
     }
     entries_.emplace_back(std::move(key), kv.second, kv.first);
@@ -46,7 +45,7 @@ Loc MapView::key_loc(std::string_view key) const {
 }
 
 void Scenario::problem(Loc at, std::string message) {
-  problems.push_back(Diagnostic{file, at.line, at.line > 0 ? at.column : 0, std::move(message)});
+  problems.push_back(Diagnostic{file, at.line, at.line > 0 ? at.column : 0, clip(message, kMaxMessage)});
 }
 
 Loc Scenario::loc_of(const std::string& key) const {
@@ -89,7 +88,7 @@ std::vector<std::string> ScenarioReader::presets(const YAML::Node& n, std::strin
     if (!p) {
       std::string known;
       for (const auto& q : builtin_presets()) known += (known.empty() ? "" : ", ") + q.name;
-      s_.problem(at, std::string(what) + ": unknown ruleset '" + name + "' (known: " + known + ")");
+      s_.problem(at, std::string(what) + ": unknown ruleset '" + echo(name) + "' (known: " + known + ")");
       continue;
     }
     if (std::find(out.begin(), out.end(), p->name) == out.end()) out.push_back(p->name);
@@ -134,7 +133,7 @@ void ScenarioReader::read_meta(const MapView& m) {
     if (auto id = r_.str(*n, "id")) {
       s_.id = *id;
       if (!well_formed_id(*id))
-        r_.error(*n, "id '" + *id + "': expected the main ruling id plus a suffix, e.g. BR-03-a or REG-001 "
+        r_.error(*n, "id '" + echo(*id) + "': expected the main ruling id plus a suffix, e.g. BR-03-a or REG-001 "
                      "(pattern ^[A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*$)");
     }
   } else {
@@ -154,7 +153,7 @@ void ScenarioReader::read_rulings(const MapView& m) {
   if (const auto* n = m.get("rulings")) {
     for (const auto& [id, at] : list(*n, "rulings")) {
       if (!find_ruling(id) && !find_ledger_switch(id))
-        s_.problem(at, "rulings: unknown ruling '" + id + "' (neither a ruling nor a switch id of oracle/rulings.yaml)");
+        s_.problem(at, "rulings: unknown ruling '" + echo(id) + "' (neither a ruling nor a switch id of oracle/rulings.yaml)");
       s_.rulings.push_back(id);
     }
     if (s_.rulings.empty() && r_.ok()) r_.error(*n, "rulings: list at least one ruling id of oracle/rulings.yaml");
@@ -167,7 +166,7 @@ void ScenarioReader::read_rulings(const MapView& m) {
     if (auto st = r_.str(*n, "status")) {
       const auto& tiers = status_tiers();
       if (std::find(tiers.begin(), tiers.end(), *st) == tiers.end())
-        r_.error(*n, "status: unknown tier '" + *st + "' (expected one of: " + join(tiers) + ")");
+        r_.error(*n, "status: unknown tier '" + echo(*st) + "' (expected one of: " + join(tiers) + ")");
       s_.status = *st;
     }
   }
@@ -183,7 +182,7 @@ void ScenarioReader::read_requirements(const MapView& m) {
   if (const auto* n = m.get("requires")) {
     for (const auto& [cap, at] : list(*n, "requires")) {
       if (!is_capability(cap))
-        s_.problem(at, "requires: unknown capability '" + cap + "' (expected one of: " + join(capability_names()) + ")");
+        s_.problem(at, "requires: unknown capability '" + echo(cap) + "' (expected one of: " + join(capability_names()) + ")");
       else if (std::find(s_.required.begin(), s_.required.end(), cap) == s_.required.end())
         s_.required.push_back(cap);
     }
@@ -218,18 +217,23 @@ void ScenarioReader::read(const YAML::Node& doc) {
   if (const auto* n = m.get("variants")) read_variants(*n);
 }
 
-namespace {
-
-std::string relative_path(const std::string& path) {
+std::string display_path(const std::string& path, const std::string& given) {
   namespace fs = std::filesystem;
   const fs::path p(path);
   if (!p.is_absolute()) return p.lexically_normal().generic_string();
   std::error_code ec;
   const fs::path cwd = fs::current_path(ec);
-  if (ec) return path;
-  const fs::path rel = p.lexically_proximate(cwd);
-  return rel.empty() ? path : rel.generic_string();
+  if (!ec) {
+    const fs::path below = p.lexically_relative(cwd);
+    if (!below.empty() && *below.begin() != "..") return below.generic_string();
+  }
+  // Outside the current directory: from the folder or file given, never from the root.
+  const fs::path from = fs::path(given.empty() ? path : given).lexically_normal().parent_path();
+  const fs::path rel = p.lexically_normal().lexically_relative(from);
+  return rel.empty() || *rel.begin() == ".." ? p.filename().generic_string() : rel.generic_string();
 }
+
+namespace {
 
 void read_document(const YAML::Node& doc, const std::string& path, ScenarioFile& out) {
   Scenario s;
@@ -245,9 +249,12 @@ void read_document(const YAML::Node& doc, const std::string& path, ScenarioFile&
 
 }  // namespace
 
-ScenarioFile load_scenario_text(const std::string& text, const std::string& path) {
+namespace {
+
+// The scenarios of a text, diagnostics naming the file as `shown`.
+ScenarioFile load_shown(const std::string& text, const std::string& shown) {
   ScenarioFile out;
-  out.path = relative_path(path);
+  out.path = shown;
   if (auto over = check_yaml_limits(text, out.path)) {
     out.problems.push_back(std::move(*over));
     return out;
@@ -270,20 +277,23 @@ ScenarioFile load_scenario_text(const std::string& text, const std::string& path
   return out;
 }
 
-ScenarioFile load_scenario_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::error_code ec;
-  const auto bytes = std::filesystem::file_size(path, ec);
-  auto too_large = ec ? std::nullopt : check_file_size(bytes, relative_path(path));
-  if (!in || too_large) {
+}  // namespace
+
+ScenarioFile load_scenario_text(const std::string& text, const std::string& path) {
+  return load_shown(text, display_path(path, path));
+}
+
+ScenarioFile load_scenario_file(const std::string& path, const std::string& given) {
+  const std::string shown = display_path(path, given);
+  auto text = read_text_file(path, YamlLimits{}.max_bytes, YamlLimits{}.kind);
+  if (!text) {
     ScenarioFile out;
-    out.path = relative_path(path);
-    out.problems.push_back(too_large ? std::move(*too_large) : Diagnostic{out.path, 0, 0, "cannot read this file"});
+    out.path = shown;
+    out.unread = true;
+    out.problems.push_back({out.path, 0, 0, "cannot read this file: " + text.error()});
     return out;
   }
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return load_scenario_text(buf.str(), path);
+  return load_shown(*text, shown);
 }
 
 bool ScenarioFile::valid() const {

@@ -4,10 +4,12 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <istream>
 #include <map>
 #include <optional>
+#include <streambuf>
 #include <utility>
-#include <sstream>
 #include <vector>
 
 namespace carc {
@@ -27,11 +29,16 @@ class LimitCounter final : public YAML::EventHandler {
  public:
   explicit LimitCounter(const YamlLimits& limits) : limits_(limits) {}
 
+  // Where the parser's last event was: the input it has read beyond this is
+  // held as tokens (see LookaheadBuffer).
+  const YAML::Mark& last_event() const { return last_; }
+
   // yaml-cpp 0.7 loops forever, one empty document after another, on a
   // document that starts with a stray ',' (jbeder/yaml-cpp#1040, fixed by
   // #1319 in later releases): a document starting where the previous one did
   // is that loop.
   void OnDocumentStart(const YAML::Mark& mark) override {
+    last_ = mark;
     if (documents_++ > 0 && mark.pos == last_start_)
       throw LimitExceeded{mark, "YAML syntax error: a document cannot start here (a ',' outside a [...] or {...} list?)"};
     last_start_ = mark.pos;
@@ -44,6 +51,7 @@ class LimitCounter final : public YAML::EventHandler {
     leaf(mark, anchor);
   }
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    last_ = mark;
     const auto it = sizes_.find(anchor);
     add(mark, it == sizes_.end() ? 1 : it->second);
   }
@@ -71,10 +79,12 @@ class LimitCounter final : public YAML::EventHandler {
                                     " YAML nodes with aliases expanded (an alias bomb?); refused before loading"};
   }
   void leaf(const YAML::Mark& mark, YAML::anchor_t anchor) {
+    last_ = mark;
     add(mark, 1);
     if (anchor != YAML::NullAnchor) sizes_[anchor] = 1;
   }
   void open(const YAML::Mark& mark, YAML::anchor_t anchor) {
+    last_ = mark;
     if (static_cast<int>(open_.size()) >= limits_.max_depth)
       throw LimitExceeded{mark, depth_message(limits_)};
     add(mark, 1);
@@ -93,110 +103,58 @@ class LimitCounter final : public YAML::EventHandler {
   int last_start_ = -1;
   std::map<YAML::anchor_t, std::size_t> sizes_;  // anchor -> nodes it expands to
   std::vector<Open> open_;
+  YAML::Mark last_;  // pos 0, line 0, column 0 before the first event
 };
 
-// yaml-cpp's scanner queues every token of unclosed flow collections ('[' or
-// '{') before emitting the first event, so a megabyte of '[' costs hundreds of
-// MiB before the event limits could act. This raw pass counts flow nesting
-// first: a bracket counts when it starts a node (at a line start, or after an
-// indicator ':', '-', '?', ',', '[', '{'), quoted scalars and comments are
-// skipped. It never misses the nesting yaml-cpp sees, and may over-count text
-// in block scalars, which matters only beyond the depth limit.
-class FlowDepthScan {
+// yaml-cpp's scanner holds every token it reads after a potential simple key
+// until that key is settled, and in a flow collection ('[', '{') that is only
+// at its end: a megabyte of '[' (or of '![', '&a [', 'a[', '"]" [', ...)
+// costs hundreds of MiB of queued tokens before the first event. Rather than
+// guess from the raw text where yaml-cpp starts a flow collection, this buffer
+// hands the text to the parser a chunk at a time and refuses to hand more once
+// the parser has read `limit` bytes past its last event: what the scanner can
+// hold is then bounded by the limit, whatever the text does.
+class LookaheadBuffer final : public std::streambuf {
  public:
-  FlowDepthScan(const std::string& text, int max_depth) : t_(text), max_(max_depth) {}
+  LookaheadBuffer(const std::string& text, std::size_t limit, const LimitCounter& counter)
+      : text_(text), limit_(limit), counter_(counter) {}
 
-  // The 0-based line and column of the bracket that goes too deep, if any.
-  std::optional<std::pair<int, int>> run() {
-    while (i_ < t_.size()) {
-      const char c = t_[i_];
-      if (c == '\n') {
-        newline();
-        continue;
-      }
-      if (c == ' ' || c == '\t' || c == '\r') {
-        ++i_;
-        continue;
-      }
-      if (c == '#' && (i_ == 0 || is_space(t_[i_ - 1]))) {
-        while (i_ < t_.size() && t_[i_] != '\n') ++i_;
-        continue;
-      }
-      if (node_start_ && (c == '[' || c == '{')) {
-        if (++depth_ > max_) return std::pair{line_, column()};
-      } else if (node_start_ && (c == '\'' || c == '"')) {
-        skip_quoted(c);
-        node_start_ = false;
-        continue;
-      } else if ((c == ']' || c == '}') && depth_ > 0) {
-        --depth_;
-        node_start_ = false;
-      } else if (c == ',' && depth_ > 0) {
-        node_start_ = true;
-        ++i_;
-        continue;
-      } else if (c == ':' || c == '-' || c == '?') {
-        node_start_ = depth_ > 0 || i_ + 1 >= t_.size() || is_space(t_[i_ + 1]);
-        ++i_;
-        continue;
-      } else {
-        node_start_ = false;
-      }
-      ++i_;
-    }
-    return std::nullopt;
+ protected:
+  int_type underflow() override {
+    if (served_ >= text_.size()) return traits_type::eof();
+    const YAML::Mark& last = counter_.last_event();
+    if (served_ > static_cast<std::size_t>(std::max(last.pos, 0)) + limit_)
+      throw LimitExceeded{last, "more than " + std::to_string(limit_) +
+                                    " bytes of YAML after this point without a complete node (a [...] or {...} "
+                                    "that long or never closed?); refused before loading"};
+    const std::size_t n = std::min(kChunk, text_.size() - served_);
+    char* begin = const_cast<char*>(text_.data()) + served_;
+    setg(begin, begin, begin + n);
+    served_ += n;
+    return traits_type::to_int_type(*begin);
   }
 
  private:
-  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-  int column() const { return static_cast<int>(i_ - line_start_); }
-  void newline() {
-    ++i_;
-    ++line_;
-    line_start_ = i_;
-    node_start_ = true;
-  }
-  // From an opening quote past its closing quote ('' and \" escape), across lines.
-  void skip_quoted(char q) {
-    ++i_;
-    while (i_ < t_.size()) {
-      const char c = t_[i_];
-      if (c == '\n') {
-        ++i_;
-        ++line_;
-        line_start_ = i_;
-      } else if (q == '"' && c == '\\') {
-        i_ += 2;
-      } else if (c == q && q == '\'' && i_ + 1 < t_.size() && t_[i_ + 1] == '\'') {
-        i_ += 2;
-      } else {
-        ++i_;
-        if (c == q) return;
-      }
-    }
-  }
-
-  const std::string& t_;
-  const int max_;
-  std::size_t i_ = 0, line_start_ = 0;
-  int line_ = 0, depth_ = 0;
-  bool node_start_ = true;
+  static constexpr std::size_t kChunk = 4096;
+  const std::string& text_;
+  const std::size_t limit_;
+  const LimitCounter& counter_;
+  std::size_t served_ = 0;
 };
 
 }  // namespace
 
 std::optional<Diagnostic> check_file_size(std::uintmax_t bytes, const std::string& file, const YamlLimits& limits) {
   if (bytes <= limits.max_bytes) return std::nullopt;
-  return Diagnostic{file, 0, 0, "file of " + std::to_string(bytes) + " bytes; scenario files are limited to " +
+  return Diagnostic{file, 0, 0, "file of " + std::to_string(bytes) + " bytes; " + limits.kind + " are limited to " +
                                     std::to_string(limits.max_bytes) + " bytes"};
 }
 
 std::optional<Diagnostic> check_yaml_limits(const std::string& text, const std::string& file, const YamlLimits& limits) {
   if (auto big = check_file_size(text.size(), file, limits)) return big;
-  if (const auto at = FlowDepthScan(text, limits.max_depth).run())
-    return Diagnostic{file, at->first + 1, at->second + 1, depth_message(limits)};
-  std::istringstream in(text);
   LimitCounter counter(limits);
+  LookaheadBuffer buffer(text, limits.max_lookahead, counter);
+  std::istream in(&buffer);
   try {
     YAML::Parser parser(in);
     while (parser.HandleNextDocument(counter)) {

@@ -5,6 +5,8 @@
 // counted as the nodes it stands for (an alias bomb, "billion laughs", expands
 // exponentially although its text is tiny). yaml-cpp 0.7 shares aliased nodes
 // instead of copying them, but any walk over the tree would still expand them.
+// The parser itself is kept on a leash: it may read only so far past its last
+// event, which bounds the tokens yaml-cpp queues before it reports anything.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -18,6 +20,11 @@ struct YamlLimits {
   std::size_t max_bytes = std::size_t{1} << 20;  // 1 MiB; the largest scenario file is ~20 KB
   int max_depth = 64;                            // nested maps and lists; scenarios need ~6
   std::size_t max_nodes = 100000;                // per file, aliases expanded; the corpus's largest file has ~1,000
+  // Bytes the parser may read past its last event: what yaml-cpp holds as
+  // queued tokens (a flow collection is held whole until it closes). The
+  // corpus's longest flow collection is under 1 KB.
+  std::size_t max_lookahead = std::size_t{64} << 10;
+  const char* kind = "scenario files";  // what the files are called in the size message
 };
 
 // A file of `bytes` is over the size cap: the diagnostic, checked before reading it.

@@ -12,7 +12,7 @@ void YamlReader::error(const YAML::Mark& at, const std::string& message) {
     d.line = at.line + 1;
     d.column = at.column + 1;
   }
-  d.message = message;
+  d.message = clip(message, kMaxMessage);
   diags_.push_back(std::move(d));
 }
 
@@ -23,7 +23,7 @@ std::string node_type(const YAML::Node& n) {
   switch (n.Type()) {
     case YAML::NodeType::Map: return "a map";
     case YAML::NodeType::Sequence: return "a list";
-    case YAML::NodeType::Scalar: return "'" + n.Scalar() + "'";
+    case YAML::NodeType::Scalar: return "'" + echo(n.Scalar()) + "'";
     case YAML::NodeType::Null: return "nothing";
     case YAML::NodeType::Undefined: return "nothing";
   }
@@ -43,7 +43,7 @@ bool YamlReader::keys(const YAML::Node& node, std::initializer_list<std::string_
     if (!found) {
       std::string list;
       for (auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-      error(kv.first, "unknown key '" + key + "' in " + std::string(what) + " (expected one of: " + list + ")");
+      error(kv.first, "unknown key '" + echo(key) + "' in " + std::string(what) + " (expected one of: " + list + ")");
     }
   }
   return true;
@@ -97,7 +97,11 @@ std::vector<std::string> YamlReader::str_list(const YAML::Node& node, std::strin
   return out;
 }
 
-YAML::Node parse_yaml(const std::string& text, const std::string& file, Diagnostics& diags) {
+YAML::Node parse_yaml(const std::string& text, const std::string& file, Diagnostics& diags, const YamlLimits& limits) {
+  if (auto over = check_yaml_limits(text, file, limits)) {
+    diags.push_back(std::move(*over));
+    return YAML::Node();
+  }
   try {
     return YAML::Load(text);
   } catch (const YAML::Exception& e) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "scenario/diagnostic.hpp"
+#include "scenario/yaml_limits.hpp"
 
 namespace carc {
 
@@ -35,7 +36,9 @@ class YamlReader {
   int errors_ = 0;
 };
 
-// Parses text as YAML; on a syntax error records it and returns a null node.
-YAML::Node parse_yaml(const std::string& text, const std::string& file, Diagnostics& diags);
+// Parses text as YAML within the limits (size, depth, nodes, look-ahead:
+// yaml_limits.hpp), checked before any node is built; on a limit or a syntax
+// error records it and returns a null node.
+YAML::Node parse_yaml(const std::string& text, const std::string& file, Diagnostics& diags, const YamlLimits& limits = {});
 
 }  // namespace carc

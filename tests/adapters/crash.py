@@ -8,18 +8,11 @@ import sys
 
 import fakelib
 
-LIMIT = int(sys.argv[2])
-answered = 0
+
+def segfault(message, serve):
+    sys.stderr.write("fake crash: segfaulting on purpose\n")
+    sys.stderr.flush()
+    os.kill(os.getpid(), signal.SIGSEGV)
 
 
-def on_run(message, serve):
-    global answered
-    if answered == LIMIT:
-        sys.stderr.write("fake crash: segfaulting on purpose\n")
-        sys.stderr.flush()
-        os.kill(os.getpid(), signal.SIGSEGV)
-    answered += 1
-    fakelib.forward(message, serve)
-
-
-fakelib.serve_loop(on_run)
+fakelib.serve_loop(fakelib.after_answers(int(sys.argv[2]), segfault))

@@ -71,3 +71,17 @@ def serve_loop(on_run, hello=None, on_start=None):
 def forward(message, serve):
     """The correct reply: serve's."""
     write(serve.ask(message) + "\n")
+
+
+def after_answers(limit, misbehave):
+    """An on_run that answers `limit` requests correctly, then calls misbehave(message, serve)."""
+    answered = 0
+
+    def on_run(message, serve):
+        nonlocal answered
+        if answered == limit:
+            misbehave(message, serve)
+        answered += 1
+        forward(message, serve)
+
+    return on_run

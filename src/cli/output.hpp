@@ -1,0 +1,24 @@
+#pragma once
+// Writing output so that a failure is never silent: a report, a file given
+// with --out / --svg / --save-expectations, and standard output itself (a full
+// disk, /dev/full, a read-only place, a closed pipe). Each write is checked
+// after flushing and closing; a failure is a message and exit code 74
+// (kExitOutput, README "Exit codes").
+#include <functional>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+namespace carc {
+
+// Creates the file (and, with make_dirs, its missing parent directories),
+// writes it through `write`, closes it and checks every step. On failure
+// writes "carc-oracle COMMAND: cannot write PATH: REASON" on err and returns false.
+bool write_file_checked(const std::string& path, bool make_dirs, std::string_view command, std::ostream& err,
+                        const std::function<void(std::ostream&)>& write);
+
+// Flushes the stream and checks it: false, after "carc-oracle: cannot write
+// to WHAT: REASON" on err, when anything written to it was lost.
+bool flush_checked(std::ostream& out, std::string_view what, std::ostream& err);
+
+}  // namespace carc
