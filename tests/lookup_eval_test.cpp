@@ -1,0 +1,148 @@
+// lookup's evaluation set (tests/data/lookup-eval.yaml): questions players ask in
+// eight languages, each with the ledger ids that answer it, and junk queries that
+// nothing answers. Pins top-1 and top-3 accuracy and that no junk query gets a
+// confident answer. CARC_LOOKUP_EVAL_REPORT=1 prints every question's ranking
+// and the accuracy per language (the README's table).
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <yaml-cpp/yaml.h>
+
+#include "lookup/search.hpp"
+#include "scenario/ledger.hpp"
+
+using namespace carc;
+
+namespace {
+
+struct Question {
+  std::string lang, text;
+  std::vector<std::string> answers;
+};
+
+std::vector<Question> load(const char* section) {
+  const YAML::Node doc = YAML::LoadFile(std::string(CARC_SOURCE_DIR) + "/tests/data/lookup-eval.yaml");
+  std::vector<Question> out;
+  for (const auto& q : doc[section]) {
+    Question item{q["lang"].as<std::string>(), q["q"].as<std::string>(), {}};
+    if (q["answers"])
+      for (const auto& a : q["answers"]) item.answers.push_back(a.as<std::string>());
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+const SearchIndex& eval_index() {
+  static const Corpus corpus = load_corpus({std::string(CARC_SOURCE_DIR) + "/scenarios"});
+  static const SearchIndex index(corpus);
+  return index;
+}
+
+// The ledger ids in the order lookup ranks them: a scenario hit stands for its first ruling.
+std::vector<std::string> ranking(const SearchResult& r) {
+  std::vector<std::string> out;
+  for (const Hit& h : r.hits) {
+    std::string id = h.id;
+    if (h.kind == HitKind::Scenario) {
+      const Scenario* s = eval_index().scenario(h.id);
+      if (!s || s->rulings.empty()) continue;
+      id = s->rulings.front();
+    }
+    if (std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+  }
+  return out;
+}
+
+// The 1-based rank of the first answer among the first `depth` ids, 0 when none is there.
+int rank_of(const std::vector<std::string>& ranked, const std::vector<std::string>& answers, std::size_t depth) {
+  for (std::size_t i = 0; i < ranked.size() && i < depth; ++i)
+    if (std::find(answers.begin(), answers.end(), ranked[i]) != answers.end()) return static_cast<int>(i) + 1;
+  return 0;
+}
+
+struct Tally {
+  int asked = 0, top1 = 0, top3 = 0, confident = 0;
+};
+
+std::string percent(int n, int of) { return of == 0 ? "-" : std::to_string((100 * n + of / 2) / of) + "%"; }
+
+bool report() {
+  const char* v = std::getenv("CARC_LOOKUP_EVAL_REPORT");
+  return v != nullptr && std::string(v) == "1";
+}
+
+}  // namespace
+
+TEST_CASE("the evaluation set names real ledger ids", "[lookup][eval]") {
+  const auto questions = load("questions");
+  REQUIRE(questions.size() >= 64);
+  std::map<std::string, int> per_language;
+  for (const auto& q : questions) {
+    ++per_language[q.lang];
+    REQUIRE_FALSE(q.answers.empty());
+    for (const auto& id : q.answers) {
+      INFO(q.text << ": " << id);
+      CHECK((find_ruling(id) != nullptr || find_ledger_switch(id) != nullptr));
+    }
+  }
+  for (const auto l : kLanguages) CHECK(per_language[std::string(l)] >= 8);
+  CHECK(load("junk").size() >= 20);
+}
+
+TEST_CASE("lookup answers the evaluation questions: top-1 >= 90%, top-3 100%", "[lookup][eval]") {
+  std::map<std::string, Tally> per_language;
+  Tally all;
+  for (const auto& q : load("questions")) {
+    const SearchResult r = eval_index().search(q.text);
+    const auto ranked = ranking(r);
+    const int rank = rank_of(ranked, q.answers, 3);
+    for (Tally* t : {&per_language[q.lang], &all}) {
+      ++t->asked;
+      t->top1 += rank == 1;
+      t->top3 += rank >= 1;
+      t->confident += r.confident;
+    }
+    if (report() || rank == 0) {
+      std::string top;
+      for (std::size_t i = 0; i < ranked.size() && i < 5; ++i) top += " " + ranked[i];
+      std::string read;
+      for (const auto& t : r.understood) read += " " + t.term + "(" + std::string(term_match_name(t.match)) + ")";
+      std::cout << (rank == 1 ? "  ok " : rank > 0 ? "  #" + std::to_string(rank) + " " : "  MISS ") << "[" << q.lang
+                << "/" << kLanguages[static_cast<std::size_t>(r.language)] << "] " << q.text << "\n      expected";
+      for (const auto& a : q.answers) std::cout << " " << a;
+      std::cout << "; got" << top << (r.confident ? "" : " (not confident)") << "; read as" << read << "\n";
+    }
+  }
+  if (report()) {
+    std::cout << "| language | questions | top-1 | top-3 | confident |\n|---|---|---|---|---|\n";
+    for (const auto l : kLanguages) {
+      const Tally& t = per_language[std::string(l)];
+      std::cout << "| " << l << " | " << t.asked << " | " << percent(t.top1, t.asked) << " | " << percent(t.top3, t.asked)
+                << " | " << percent(t.confident, t.asked) << " |\n";
+    }
+    std::cout << "| all | " << all.asked << " | " << percent(all.top1, all.asked) << " | " << percent(all.top3, all.asked)
+              << " | " << percent(all.confident, all.asked) << " |\n";
+  }
+  INFO("top-1 " << all.top1 << "/" << all.asked << ", top-3 " << all.top3 << "/" << all.asked);
+  CHECK(all.top1 * 10 >= all.asked * 9);
+  CHECK(all.top3 == all.asked);
+  CHECK(all.confident == all.asked);
+}
+
+TEST_CASE("lookup gives no confident answer to junk queries", "[lookup][eval]") {
+  int confident = 0;
+  for (const auto& q : load("junk")) {
+    const SearchResult r = eval_index().search(q.text);
+    if (r.confident || report()) {
+      std::string read;
+      for (const auto& t : r.understood) read += " " + t.term + "(" + std::string(term_match_name(t.match)) + ")";
+      std::cout << (r.confident ? "  CONFIDENT " : "  ok ") << "[" << q.lang << "] " << q.text << " -> "
+                << (r.hits.empty() ? std::string("nothing") : r.hits.front().id) << " (" << r.confidence << "); read as"
+                << read << "\n";
+    }
+    confident += r.confident;
+  }
+  CHECK(confident == 0);
+}
