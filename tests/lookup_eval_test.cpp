@@ -22,8 +22,11 @@ struct Question {
   std::vector<std::string> answers;
 };
 
-std::vector<Question> load(const char* section) {
-  const YAML::Node doc = YAML::LoadFile(std::string(CARC_SOURCE_DIR) + "/tests/data/lookup-eval.yaml");
+constexpr const char* kEval = "lookup-eval.yaml";
+constexpr const char* kHoldout = "lookup-holdout.yaml";
+
+std::vector<Question> load(const char* section, const char* file = kEval) {
+  const YAML::Node doc = YAML::LoadFile(std::string(CARC_SOURCE_DIR) + "/tests/data/" + file);
   std::vector<Question> out;
   for (const auto& q : doc[section]) {
     Question item{q["lang"].as<std::string>(), q["q"].as<std::string>(), {}};
@@ -73,28 +76,11 @@ bool report() {
   return v != nullptr && std::string(v) == "1";
 }
 
-}  // namespace
-
-TEST_CASE("the evaluation set names real ledger ids", "[lookup][eval]") {
-  const auto questions = load("questions");
-  REQUIRE(questions.size() >= 64);
-  std::map<std::string, int> per_language;
-  for (const auto& q : questions) {
-    ++per_language[q.lang];
-    REQUIRE_FALSE(q.answers.empty());
-    for (const auto& id : q.answers) {
-      INFO(q.text << ": " << id);
-      CHECK((find_ruling(id) != nullptr || find_ledger_switch(id) != nullptr));
-    }
-  }
-  for (const auto l : kLanguages) CHECK(per_language[std::string(l)] >= 8);
-  CHECK(load("junk").size() >= 20);
-}
-
-TEST_CASE("lookup answers the evaluation questions: top-1 >= 90%, top-3 100%", "[lookup][eval]") {
+// Asks every question of a file; prints misses (and everything when reporting).
+Tally ask_all(const char* file) {
   std::map<std::string, Tally> per_language;
   Tally all;
-  for (const auto& q : load("questions")) {
+  for (const auto& q : load("questions", file)) {
     const SearchResult r = eval_index().search(q.text);
     const auto ranked = ranking(r);
     const int rank = rank_of(ranked, q.answers, 3);
@@ -116,7 +102,7 @@ TEST_CASE("lookup answers the evaluation questions: top-1 >= 90%, top-3 100%", "
     }
   }
   if (report()) {
-    std::cout << "| language | questions | top-1 | top-3 | confident |\n|---|---|---|---|---|\n";
+    std::cout << file << "\n| language | questions | top-1 | top-3 | confident |\n|---|---|---|---|---|\n";
     for (const auto l : kLanguages) {
       const Tally& t = per_language[std::string(l)];
       std::cout << "| " << l << " | " << t.asked << " | " << percent(t.top1, t.asked) << " | " << percent(t.top3, t.asked)
@@ -125,15 +111,13 @@ TEST_CASE("lookup answers the evaluation questions: top-1 >= 90%, top-3 100%", "
     std::cout << "| all | " << all.asked << " | " << percent(all.top1, all.asked) << " | " << percent(all.top3, all.asked)
               << " | " << percent(all.confident, all.asked) << " |\n";
   }
-  INFO("top-1 " << all.top1 << "/" << all.asked << ", top-3 " << all.top3 << "/" << all.asked);
-  CHECK(all.top1 * 10 >= all.asked * 9);
-  CHECK(all.top3 == all.asked);
-  CHECK(all.confident == all.asked);
+  return all;
 }
 
-TEST_CASE("lookup gives no confident answer to junk queries", "[lookup][eval]") {
+// The junk queries of a file that got a confident answer.
+int confident_junk(const char* file) {
   int confident = 0;
-  for (const auto& q : load("junk")) {
+  for (const auto& q : load("junk", file)) {
     const SearchResult r = eval_index().search(q.text);
     if (r.confident || report()) {
       std::string read;
@@ -144,5 +128,46 @@ TEST_CASE("lookup gives no confident answer to junk queries", "[lookup][eval]") 
     }
     confident += r.confident;
   }
-  CHECK(confident == 0);
+  return confident;
 }
+
+}  // namespace
+
+TEST_CASE("lookup answers the evaluation questions: top-1 >= 90%, top-3 100%", "[lookup][eval]") {
+  const Tally all = ask_all(kEval);
+  INFO("top-1 " << all.top1 << "/" << all.asked << ", top-3 " << all.top3 << "/" << all.asked);
+  CHECK(all.top1 * 10 >= all.asked * 9);
+  CHECK(all.top3 == all.asked);
+  CHECK(all.confident == all.asked);
+}
+
+TEST_CASE("lookup gives no confident answer to junk queries", "[lookup][eval]") { CHECK(confident_junk(kEval) == 0); }
+
+TEST_CASE("lookup answers the second set, written after tuning, as first measured", "[lookup][eval]") {
+  const Tally all = ask_all(kHoldout);
+  INFO("top-1 " << all.top1 << "/" << all.asked << ", top-3 " << all.top3 << "/" << all.asked);
+  // First measured (before the text-word typo limit): top-1 22/24, top-3 24/24, 1 of 8 junk
+  // queries confident ("the knight moves in an L shape": a knight and a move, both rules concepts).
+  CHECK(all.top1 >= 22);
+  CHECK(all.top3 == all.asked);
+  CHECK(confident_junk(kHoldout) <= 1);
+}
+
+TEST_CASE("the evaluation set names real ledger ids", "[lookup][eval]") {
+  const auto questions = load("questions");
+  for (const auto& q : load("questions", kHoldout))
+    for (const auto& id : q.answers) CHECK((find_ruling(id) != nullptr || find_ledger_switch(id) != nullptr));
+  REQUIRE(questions.size() >= 64);
+  std::map<std::string, int> per_language;
+  for (const auto& q : questions) {
+    ++per_language[q.lang];
+    REQUIRE_FALSE(q.answers.empty());
+    for (const auto& id : q.answers) {
+      INFO(q.text << ": " << id);
+      CHECK((find_ruling(id) != nullptr || find_ledger_switch(id) != nullptr));
+    }
+  }
+  for (const auto l : kLanguages) CHECK(per_language[std::string(l)] >= 8);
+  CHECK(load("junk").size() >= 20);
+}
+

@@ -65,14 +65,33 @@ const Lexicon& lexicon() {
 
 const Concept& concept_at(int index) { return lexicon().vocabulary->concepts[static_cast<std::size_t>(index)]; }
 
+// Folded words with their stems per language, each stem computed once when first asked for.
+class Words {
+ public:
+  explicit Words(std::vector<std::string> words) : words_(std::move(words)) {}
+  std::size_t size() const { return words_.size(); }
+  const std::string& operator[](std::size_t i) const { return words_[i]; }
+  const std::string& stem(std::size_t i, int l) const {
+    auto& stems = stems_[static_cast<std::size_t>(l)];
+    if (stems.empty()) {
+      stems.resize(words_.size());
+      for (std::size_t k = 0; k < words_.size(); ++k) stems[k] = stem_in(words_[k], l);
+    }
+    return stems[i];
+  }
+
+ private:
+  std::vector<std::string> words_;
+  mutable std::array<std::vector<std::string>, kLanguageCount> stems_;
+};
+
 // The words a phrase of language `l` covers at `at`, 0 when it does not match; `stemmed` when a word matched by stem only.
-std::size_t phrase_length(const Phrase& p, const std::vector<std::string>& words, std::size_t at, int l, bool& stemmed) {
+std::size_t phrase_length(const Phrase& p, const Words& words, std::size_t at, int l, bool& stemmed) {
   if (at + p.words.size() > words.size()) return 0;
   stemmed = false;
   for (std::size_t k = 0; k < p.words.size(); ++k) {
-    const std::string& w = words[at + k];
-    if (w == p.words[k]) continue;
-    if (stem_in(w, l) != p.stems[k]) return 0;
+    if (words[at + k] == p.words[k]) continue;
+    if (words.stem(at + k, l) != p.stems[k]) return 0;
     stemmed = true;
   }
   return p.words.size();
@@ -84,7 +103,7 @@ struct PhraseMatch {
   std::size_t length = 0;
   bool stemmed = false;
 };
-PhraseMatch longest_phrase(const std::vector<std::string>& words, std::size_t at, const std::vector<int>& order) {
+PhraseMatch longest_phrase(const Words& words, std::size_t at, const std::vector<int>& order) {
   PhraseMatch best;
   for (const int l : order)
     for (const auto& p : lexicon().languages[static_cast<std::size_t>(l)].phrases) {
@@ -101,7 +120,7 @@ QueryTerm concept_term(int concept_index, int language, std::string typed, TermM
   return {c.id, std::move(typed), c.headword(language), true, c.kind, match};
 }
 
-std::string joined(const std::vector<std::string>& words, std::size_t from, std::size_t count) {
+std::string joined(const Words& words, std::size_t from, std::size_t count) {
   std::string out;
   for (std::size_t k = from; k < from + count; ++k) out += (out.empty() ? "" : " ") + words[k];
   return out;
@@ -109,7 +128,7 @@ std::string joined(const std::vector<std::string>& words, std::size_t from, std:
 
 // Reads folded words as language `l`; with `others`, words and stop words of the other
 // languages count too (a query); without, only `l` (the English texts searched).
-std::vector<QueryTerm> read_words(const std::vector<std::string>& words, int l, bool others) {
+std::vector<QueryTerm> read_words(const Words& words, int l, bool others) {
   const Lexicon& lex = lexicon();
   std::vector<int> order{l};
   if (others)
@@ -130,7 +149,7 @@ std::vector<QueryTerm> read_words(const std::vector<std::string>& words, int l, 
       out.push_back(concept_term(it->second, l, w, TermMatch::Exact));
       continue;
     }
-    if (const auto it = own.stems.find(stem_in(w, l)); it != own.stems.end()) {
+    if (const auto it = own.stems.find(words.stem(i - 1, l)); it != own.stems.end()) {
       out.push_back(concept_term(it->second, l, w, TermMatch::Stem));
       continue;
     }
@@ -146,7 +165,8 @@ std::vector<QueryTerm> read_words(const std::vector<std::string>& words, int l, 
         stop = lex.languages[static_cast<std::size_t>(order[k])].stop.count(w) > 0;
       for (std::size_t k = 1; k < order.size() && found < 0 && !stop && w.size() >= 4; ++k) {
         const LanguageWords& lw = lex.languages[static_cast<std::size_t>(order[k])];
-        if (const auto it = lw.stems.find(stem_in(w, order[k])); it != lw.stems.end()) found = it->second, how = TermMatch::Stem;
+        if (const auto it = lw.stems.find(words.stem(i - 1, order[k])); it != lw.stems.end())
+          found = it->second, how = TermMatch::Stem;
       }
       if (stop) continue;
       if (found >= 0) {
@@ -159,13 +179,17 @@ std::vector<QueryTerm> read_words(const std::vector<std::string>& words, int l, 
   return out;
 }
 
+constexpr std::size_t kMinTextTypo = 6;
+
 // The edit distance a typo may have: none below 4 letters, 1 up to 7, 2 from 8.
 int typo_limit(std::size_t letters) { return letters >= 8 ? 2 : letters >= 4 ? 1 : 0; }
 
 // Corrects a plain word to the one word nearest to it within the typo limit that starts
-// with the same letter: a vocabulary word of the query's language or, in an English query,
-// a word of the texts searched. False when there is none, or when the nearest words read
-// as different terms; a vocabulary word wins over a text word that reads the same.
+// with the same letter: a vocabulary word of the query's language or, in an English query
+// and for words of kMinTextTypo letters or more, a word of the texts searched (thousands of
+// words: shorter ones find false neighbours, "shape" -> "share"). False when there is none,
+// or when the nearest words read as different terms; a vocabulary word wins over a text
+// word that reads the same.
 bool correct_typo(QueryTerm& t, int l, const TextWords& text_words) {
   const int limit = typo_limit(t.typed.size());
   if (limit == 0 || t.typed.find_first_of("0123456789") != std::string::npos) return false;
@@ -187,7 +211,7 @@ bool correct_typo(QueryTerm& t, int l, const TextWords& text_words) {
     else best_text_term = text_term;
   };
   for (const auto& [word, c] : lexicon().languages[static_cast<std::size_t>(l)].forms) consider(word, c, "");
-  if (l == kEnglish)
+  if (l == kEnglish && t.typed.size() >= kMinTextTypo)
     for (const auto& [word, term] : text_words) consider(word, -1, term);
   if (terms.size() != 1) return false;
   if (best_concept >= 0) {
@@ -221,7 +245,7 @@ constexpr std::array<LetterHint, 24> kLetterHints{{
     {U'œ', {0, 0, 0, 0, 1, 0, 0, 0}},         {U'ù', {0, 0, 0, 0, 0.5f, 0.5f, 0, 0}},
 }};
 
-int guess_from(const std::vector<std::string>& words, std::string_view raw) {
+int guess_from(const Words& words, std::string_view raw) {
   const Lexicon& lex = lexicon();
   std::array<double, kLanguageCount> score{};
   for (std::size_t l = 0; l < kLanguageCount; ++l) {
@@ -235,8 +259,8 @@ int guess_from(const std::vector<std::string>& words, std::string_view raw) {
           break;
         }
       if (lw.stop.count(w)) score[l] += 1;
-      else if (lw.forms.count(w)) score[l] += 2;
-      else if (w.size() >= 4 && lw.stems.count(stem_in(w, static_cast<int>(l)))) score[l] += 1;
+      else if (lw.forms.count(w)) score[l] += w.size() >= 4 ? 2 : 1;  // "die", "abt": short words tell less
+      else if (w.size() >= 4 && lw.stems.count(words.stem(i, static_cast<int>(l)))) score[l] += 1;
     }
   }
   for (const char32_t c : code_points(raw))
@@ -362,8 +386,7 @@ std::string_view term_match_name(TermMatch m) {
 
 std::vector<std::string> search_terms(std::string_view text, TextWords& words) {
   std::vector<std::string> out;
-  const auto folded = words_of(fold(text));
-  for (auto& t : read_words(folded, kEnglish, false)) {
+  for (auto& t : read_words(Words(words_of(fold(text))), kEnglish, false)) {
     if (t.typed.find(' ') == std::string::npos) words.emplace(t.typed, t.term);
     out.push_back(std::move(t.term));
   }
@@ -375,12 +398,12 @@ std::vector<std::string> search_terms(std::string_view text) {
   return search_terms(text, ignored);
 }
 
-int guess_language(std::string_view text) { return guess_from(words_of(fold(text)), text); }
+int guess_language(std::string_view text) { return guess_from(Words(words_of(fold(text))), text); }
 
 QueryReading read_query(std::string_view query, const TextWords& text_words, int language) {
   QueryReading out;
   const std::string rest = split_ids(query, out.ids);
-  const auto words = words_of(fold(rest));
+  const Words words(words_of(fold(rest)));
   out.language_given = language >= 0 && language < static_cast<int>(kLanguageCount);
   out.language = out.language_given ? language : guess_from(words, rest);
   out.terms = read_words(words, out.language, true);
