@@ -10,6 +10,7 @@
 #include "lookup/text_search.hpp"
 #include "lookup/vocabulary.hpp"
 #include "lookup/words.hpp"
+#include "scenario/oracle_data.hpp"
 
 using namespace carc;
 using Strings = std::vector<std::string>;
@@ -39,6 +40,13 @@ Strings read(const std::string& query, int language = -1) {
 }
 
 int lang(std::string_view code) { return language_index(code); }
+
+// "file:line:col" of a byte offset in a text (line and column from 1, as diagnostics write them).
+std::string located(const std::string& file, const std::string& text, std::size_t at) {
+  const std::size_t line_start = text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
+  const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+  return file + ":" + std::to_string(line) + ":" + std::to_string(at - line_start + 1);
+}
 
 }  // namespace
 
@@ -75,6 +83,16 @@ TEST_CASE("the vocabulary reader reports every problem at its file:line:col", "[
         "v.yaml:14:10: concept 'pig' de: 'die' is also a stop word of de\n");
   CHECK(problems(std::string(kHeader) + "concepts:\n  road:\n    kind: feature\n    en: [road]\n    es: [no]\n") ==
         "v.yaml:10:10: concept 'road' es: quote 'no': a YAML 1.1 reader takes it for a boolean, null or number\n");
+  // Each problem at its own item, also after an item that was refused.
+  CHECK(problems(std::string(kHeader) + "concepts:\n  road:\n    kind: feature\n    en: [road, no, road]\n") ==
+        "v.yaml:9:16: concept 'road' en: quote 'no': a YAML 1.1 reader takes it for a boolean, null or number\n"
+        "v.yaml:9:20: concept 'road' en: 'road' is listed twice\n");
+  CHECK(problems("version: 1\nlanguages: [en, es, ca, de, fr, it, nl, pl]\nstop_words:\n  en: [the, 12, off, the, off]\n"
+                 "concepts:\n  road:\n    kind: feature\n    en: [road]\n") ==
+        "v.yaml:4:13: stop_words en: quote '12': a YAML 1.1 reader takes it for a boolean, null or number\n"
+        "v.yaml:4:17: stop_words en: quote 'off': a YAML 1.1 reader takes it for a boolean, null or number\n"
+        "v.yaml:4:22: stop_words en: 'the' is listed twice\n"
+        "v.yaml:4:27: stop_words en: quote 'off': a YAML 1.1 reader takes it for a boolean, null or number\n");
   CHECK(problems(std::string(kHeader) + "concepts:\n  garden:\n    kind: feature\n    en: [garden]\n    es: [jardín, jardin]\n")
             .find("'jardin' is listed twice (as 'jardín': accents and case are folded)") != std::string::npos);
   CHECK(problems(std::string(kHeader) + "concepts:\n  abbot:\n    kind: figure\n    en: [abbot]\n  monk:\n"
@@ -85,6 +103,28 @@ TEST_CASE("the vocabulary reader reports every problem at its file:line:col", "[
   CHECK(problems("version: 1\nlanguages: [en, de]\nconcepts: {}\n").find("v.yaml:2:12: languages: expected [en, es") !=
         std::string::npos);
   CHECK(problems("version: [1\n").find("v.yaml:") == 0);  // a syntax error, located
+}
+
+TEST_CASE("a problem in oracle/lookup/vocabulary.yaml is located at its line and column", "[lookup][vocabulary]") {
+  const auto files = embedded_under("oracle/lookup/vocabulary.yaml");
+  REQUIRE(files.size() == 1);
+  std::string text = files[0].text;
+  // The abbot's Spanish words, with a refused item and then a repeated form written in.
+  const std::string line = "    es: [abad, abades]\n";
+  const std::size_t at = text.find(line);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, line.size(), "    es: [abad, \"\", abades, Abad]\n");
+  Diagnostics diags;
+  read_vocabulary(text, files[0].path, diags);
+  REQUIRE(diags.size() == 2);
+  CHECK(diags[0].to_string() ==
+        located(files[0].path, text, text.find("\"\"", at)) + ": concept 'abbot' es: '' has no letters or digits");
+  CHECK(diags[1].to_string() ==
+        located(files[0].path, text, text.find("Abad]", at)) +
+            ": concept 'abbot' es: 'Abad' is listed twice (as 'abad': accents and case are folded)");
+  CHECK(diags[0].file == "oracle/lookup/vocabulary.yaml");
+  CHECK(diags[0].column == 16);  // columns of the replaced line, counted by hand
+  CHECK(diags[1].column == 28);
 }
 
 TEST_CASE("the vocabulary exports as JSON with the file's shape", "[lookup][vocabulary]") {

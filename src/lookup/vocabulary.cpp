@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <regex>
 #include <set>
 
@@ -41,26 +42,27 @@ bool reads_as_non_text(const YAML::Node& n) {
   return std::regex_match(n.Scalar(), other);
 }
 
-// The words of a list, each a text value; empty and non-text entries are errors.
-std::vector<std::string> word_list(const YAML::Node& n, YamlReader& r, const std::string& what) {
-  std::vector<std::string> out;
-  if (!n.IsSequence()) {
-    r.error(n, what + ": expected a list of words");
-    return out;
+// One word of a list: a text value with a letter or digit; otherwise an error and nothing.
+std::optional<std::string> word_at(const YAML::Node& item, YamlReader& r, const std::string& what) {
+  const auto s = r.str(item, what);
+  if (!s) return std::nullopt;
+  if (reads_as_non_text(item)) {
+    r.error(item, what + ": quote '" + *s + "': a YAML 1.1 reader takes it for a boolean, null or number");
+    return std::nullopt;
   }
-  for (const auto& item : n) {
-    const auto s = r.str(item, what);
-    if (!s) continue;
-    if (reads_as_non_text(item)) {
-      r.error(item, what + ": quote '" + *s + "': a YAML 1.1 reader takes it for a boolean, null or number");
-      continue;
-    }
-    if (words_of(fold(*s)).empty()) {
-      r.error(item, what + ": '" + *s + "' has no letters or digits");
-      continue;
-    }
-    out.push_back(*s);
+  if (words_of(fold(*s)).empty()) {
+    r.error(item, what + ": '" + *s + "' has no letters or digits");
+    return std::nullopt;
   }
+  return s;
+}
+
+// The items of a list of words, or an error and none.
+std::vector<YAML::Node> word_items(const YAML::Node& n, YamlReader& r, const std::string& what) {
+  std::vector<YAML::Node> out;
+  if (!n.IsSequence()) r.error(n, what + ": expected a list of words");
+  else
+    for (const auto& item : n) out.push_back(item);
   return out;
 }
 
@@ -84,13 +86,15 @@ void read_stop_words(const YAML::Node& n, YamlReader& r, Vocabulary& v) {
   for (const auto& kv : n) {
     const int l = language_key(kv.first, r, "stop_words");
     if (l < 0) continue;
+    const std::string what = "stop_words " + kv.first.Scalar();
     std::map<std::string, std::string> seen;  // folded -> as first written
-    for (const auto& item : kv.second.IsSequence() ? kv.second : YAML::Node()) {
-      if (!item.IsScalar()) continue;
-      const auto [at, fresh] = seen.emplace(fold(item.Scalar()), item.Scalar());
-      if (!fresh) r.error(item, "stop_words " + kv.first.Scalar() + ": '" + item.Scalar() + "' is listed twice" + same_as(at->second, item.Scalar()));
+    for (const auto& item : word_items(kv.second, r, what)) {
+      const auto word = word_at(item, r, what);
+      if (!word) continue;
+      const auto [at, fresh] = seen.emplace(fold(*word), *word);
+      if (!fresh) r.error(item, what + ": '" + *word + "' is listed twice" + same_as(at->second, *word));
+      else v.stop_words[l].push_back(*word);
     }
-    v.stop_words[l] = word_list(kv.second, r, "stop_words " + kv.first.Scalar());
   }
 }
 
@@ -131,16 +135,16 @@ void read_concepts(const YAML::Node& n, YamlReader& r, Vocabulary& v) {
       }
       const int l = language_key(field.first, r, what);
       if (l < 0) continue;
-      c.words[l] = word_list(field.second, r, what + " " + key);
       const std::set<std::string> stop = [&] {
         std::set<std::string> s;
         for (const auto& w : v.stop_words[l]) s.insert(fold(w));
         return s;
       }();
-      std::size_t i = 0;
-      for (const auto& item : field.second) {
-        if (!item.IsScalar() || i >= c.words[l].size()) break;
-        const std::string& written = c.words[l][i++];
+      for (const auto& item : word_items(field.second, r, what + " " + key)) {
+        const auto word = word_at(item, r, what + " " + key);
+        if (!word) continue;
+        const std::string& written = *word;
+        c.words[l].push_back(written);
         const std::string folded = fold(written);
         const auto words = words_of(folded);
         std::string joined;
