@@ -187,6 +187,21 @@ TEST_CASE("query words in eight languages read as the ledger's concepts", "[look
   CHECK(read("land tile of Z-Man 1st edition") == Strings{"tile", "zmg", "c1"});
 }
 
+TEST_CASE("no English word outside a concept reads as that concept's id", "[lookup][vocabulary]") {
+  // A concept's id is also the search term of its words in the texts. A plain English word whose stem is
+  // that id would match the concept: "count" (to count) matched the City of Carcassonne while its id was
+  // "count", so "the large meeple counts 2" was an answer about the Count. Ids that are no English word of
+  // another meaning may coincide with a plain word: the word then names the concept.
+  const std::set<std::string> names_the_concept{"wheel", "bigtop", "bigbox"};
+  for (const Concept& c : builtin_vocabulary().concepts) {
+    INFO(c.id);
+    for (const auto& t : read_query(c.id, TextWords{}, lang("en")).terms)
+      if (!t.is_concept && t.term == c.id) CHECK(names_the_concept.count(c.id) == 1);
+  }
+  CHECK(read("does the pig count as a farmer") == Strings{"pig", "count", "farmer"});
+  CHECK(read("can a flier land in the City of Carcassonne") == Strings{"flier", "land", "count-of-carcassonne"});
+}
+
 TEST_CASE("typos are corrected within one edit (4-7 letters) or two (8 or more)", "[lookup][vocabulary]") {
   const auto t = read_query("abot gardn", TextWords{}).terms;
   REQUIRE(t.size() == 2);
