@@ -1,8 +1,9 @@
-// lookup's evaluation set (tests/data/lookup-eval.yaml): questions players ask in
-// eight languages, each with the ledger ids that answer it, and junk queries that
-// nothing answers. Pins top-1 and top-3 accuracy and that no junk query gets a
+// lookup's evaluation sets (tests/data/lookup-eval.yaml, lookup-holdout.yaml,
+// lookup-third.yaml): questions players ask in eight languages, each with the
+// ledger ids that answer it, and junk queries that nothing answers. Pins top-1
+// and top-3 accuracy overall and per language, and that no junk query gets a
 // confident answer. CARC_LOOKUP_EVAL_REPORT=1 prints every question's ranking
-// and the accuracy per language (the README's table).
+// and the accuracy per language (the README's tables).
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -24,6 +25,7 @@ struct Question {
 
 constexpr const char* kEval = "lookup-eval.yaml";
 constexpr const char* kHoldout = "lookup-holdout.yaml";
+constexpr const char* kThird = "lookup-third.yaml";
 
 std::vector<Question> load(const char* section, const char* file = kEval) {
   const YAML::Node doc = YAML::LoadFile(std::string(CARC_SOURCE_DIR) + "/tests/data/" + file);
@@ -76,8 +78,13 @@ bool report() {
   return v != nullptr && std::string(v) == "1";
 }
 
+struct Tallies {
+  std::map<std::string, Tally> per_language;
+  Tally all;
+};
+
 // Asks every question of a file; prints misses (and everything when reporting).
-Tally ask_all(const char* file) {
+Tallies ask_all(const char* file) {
   std::map<std::string, Tally> per_language;
   Tally all;
   for (const auto& q : load("questions", file)) {
@@ -111,7 +118,19 @@ Tally ask_all(const char* file) {
     std::cout << "| all | " << all.asked << " | " << percent(all.top1, all.asked) << " | " << percent(all.top3, all.asked)
               << " | " << percent(all.confident, all.asked) << " |\n";
   }
-  return all;
+  return {per_language, all};
+}
+
+// Per language: at least the top-1 answers first measured, every question answered in the top 3.
+void check_per_language(const Tallies& t, const std::map<std::string, int>& top1_at_least) {
+  for (const auto l : kLanguages) {
+    const std::string lang(l);
+    const Tally& got = t.per_language.count(lang) ? t.per_language.at(lang) : Tally{};
+    INFO(lang << ": top-1 " << got.top1 << "/" << got.asked << ", top-3 " << got.top3 << "/" << got.asked);
+    CHECK(got.asked > 0);
+    CHECK(got.top1 >= top1_at_least.at(lang));
+    CHECK(got.top3 == got.asked);
+  }
 }
 
 // The junk queries of a file that got a confident answer.
@@ -134,29 +153,39 @@ int confident_junk(const char* file) {
 }  // namespace
 
 TEST_CASE("lookup answers the evaluation questions: top-1 >= 90%, top-3 100%", "[lookup][eval]") {
-  const Tally all = ask_all(kEval);
+  const Tallies t = ask_all(kEval);
+  const Tally& all = t.all;
   INFO("top-1 " << all.top1 << "/" << all.asked << ", top-3 " << all.top3 << "/" << all.asked);
   CHECK(all.top1 * 10 >= all.asked * 9);
+  CHECK(all.top1 >= 84);  // as measured (src/lookup/README.md "Evaluation")
   CHECK(all.top3 == all.asked);
   CHECK(all.confident == all.asked);
+  check_per_language(t, {{"en", 11}, {"es", 11}, {"ca", 9}, {"de", 11}, {"fr", 10}, {"it", 11}, {"nl", 10}, {"pl", 11}});
 }
 
 TEST_CASE("lookup gives no confident answer to junk queries", "[lookup][eval]") { CHECK(confident_junk(kEval) == 0); }
 
 TEST_CASE("lookup answers the second set, written after tuning, as first measured", "[lookup][eval]") {
-  const Tally all = ask_all(kHoldout);
+  const Tallies t = ask_all(kHoldout);
+  const Tally& all = t.all;
   INFO("top-1 " << all.top1 << "/" << all.asked << ", top-3 " << all.top3 << "/" << all.asked);
   // First measured (before the text-word typo limit): top-1 22/24, top-3 24/24, 1 of 8 junk
-  // queries confident ("the knight moves in an L shape": a knight and a move, both rules concepts).
+  // queries confident ("the knight moves in an L shape": a knight and a move, both rules concepts),
+  // none since a question with words no ruling or scenario uses needs its concepts together.
   CHECK(all.top1 >= 22);
   CHECK(all.top3 == all.asked);
-  CHECK(confident_junk(kHoldout) <= 1);
+  CHECK(all.confident == all.asked);
+  check_per_language(t, {{"en", 2}, {"es", 3}, {"ca", 3}, {"de", 3}, {"fr", 3}, {"it", 2}, {"nl", 3}, {"pl", 3}});
+  CHECK(confident_junk(kHoldout) == 0);
 }
 
 TEST_CASE("the evaluation set names real ledger ids", "[lookup][eval]") {
   const auto questions = load("questions");
-  for (const auto& q : load("questions", kHoldout))
-    for (const auto& id : q.answers) CHECK((find_ruling(id) != nullptr || find_ledger_switch(id) != nullptr));
+  for (const char* file : {kHoldout, kThird})
+    for (const auto& q : load("questions", file)) {
+      REQUIRE_FALSE(q.answers.empty());
+      for (const auto& id : q.answers) CHECK((find_ruling(id) != nullptr || find_ledger_switch(id) != nullptr));
+    }
   REQUIRE(questions.size() >= 64);
   std::map<std::string, int> per_language;
   for (const auto& q : questions) {
@@ -171,3 +200,18 @@ TEST_CASE("the evaluation set names real ledger ids", "[lookup][eval]") {
   CHECK(load("junk").size() >= 20);
 }
 
+
+TEST_CASE("lookup answers the third set as measured after the fixes it led to", "[lookup][eval]") {
+  const Tallies t = ask_all(kThird);
+  const Tally& all = t.all;
+  INFO("top-1 " << all.top1 << "/" << all.asked << ", top-3 " << all.top3 << "/" << all.asked);
+  // First measured (commit 6384bd7's ranking): top-1 12/16, top-3 15/16, 14/16 confident, 1 of 18 junk
+  // queries confident ("what does a farmer plant in spring?"). Then the fixes it showed (the Count's
+  // concept id, words for ties, friends and turns, unknown English words) gave what is pinned here;
+  // the two Catalan questions stay below the confidence bar (vuit, voltant, agafa, segona unknown).
+  CHECK(all.top1 >= 14);
+  CHECK(all.top3 == all.asked);
+  CHECK(all.confident >= 14);
+  check_per_language(t, {{"en", 1}, {"es", 2}, {"ca", 1}, {"de", 2}, {"fr", 2}, {"it", 2}, {"nl", 2}, {"pl", 2}});
+  CHECK(confident_junk(kThird) == 0);
+}

@@ -216,6 +216,41 @@ TEST_CASE("below the minimum confidence lookup shows suggestions, never a card, 
   CHECK(ok.out.find("== CC-08") != std::string::npos);
 }
 
+TEST_CASE("an English word no ruling or scenario uses raises the bar for a confident answer", "[lookup][ranking]") {
+  // The second question set's junk "the knight moves in an L shape" names a knight and a move, two rules
+  // concepts, and got a confident card at 78% coverage (scenario XR-02-g: the knight in its title, a
+  // "move" in its source); "shape" occurs in no ruling or scenario. Such a question is answered only by a
+  // hit whose title or statement holds two of its concepts together.
+  const SearchResult knight = index().search("the knight moves in an L shape");
+  CHECK(knight.unknown == Strings{"shape"});
+  CHECK_FALSE(knight.confident);
+  const SearchResult farmer = index().search("what does a farmer plant in spring?");
+  CHECK(farmer.unknown == Strings{"spring"});
+  CHECK_FALSE(farmer.confident);
+  // Questions in the ledger's words keep their answer; numbers and words of other languages are not unknown.
+  CHECK(index().search("can my mayor land on a monastery?").unknown.empty());
+  CHECK(index().search("can my mayor land on a monastery?").confident);
+  CHECK(index().search("is a finished two tile city worth 4 points or 17?").unknown.empty());
+  const SearchResult de = index().search("Zählt das Schwein beim Kornkreis als Bauer?");
+  CHECK(de.unknown.empty());
+  CHECK(de.confident);
+  // A hit whose title or statement holds the question's concepts together still answers it: FM-20
+  // "A flying abbot lands on an open monastery or a garden".
+  const SearchResult dog = index().search("can my abbot land on a garden my dog chewed?");
+  CHECK(dog.unknown == Strings{"dog", "chewed"});
+  CHECK(dog.confident);
+  CHECK(dog.hits.at(0).id == "FM-20");
+  CHECK(index().search("my wife says the abbot can land on a garden, is she right?").confident);
+  LookupOptions o = words({"the", "knight", "moves", "in", "an", "L", "shape"});
+  const Out text = lookup(o);
+  CHECK(text.code == kExitFailures);
+  CHECK(text.out.find("uses words no ruling or scenario uses (shape)") != std::string::npos);
+  o.format = "json";
+  const auto j = nlohmann::json::parse(lookup(o).out);
+  CHECK(j["found"] == false);
+  CHECK(j["unknown"] == nlohmann::json::array({"shape"}));
+}
+
 TEST_CASE("lookup shows how it read the query, in the query's language", "[lookup][cli]") {
   const Out es = lookup(words({"abad", "jardin"}));  // typed without the accent
   INFO(es.out);

@@ -77,7 +77,12 @@ void write_not_confident_text(std::ostream& out, const LookupRequest& q, const S
                   "% of the question; a ruling is shown from " +
                   std::to_string(static_cast<int>(std::lround(100 * kMinConfidence))) + "% with two figures, features, " +
                   "expansions or actions named, " +
-                  std::to_string(static_cast<int>(std::lround(100 * kMinConfidenceOneConcept))) + "% with one.",
+                  std::to_string(static_cast<int>(std::lround(100 * kMinConfidenceOneConcept))) + "% with one" +
+                  (r.unknown.empty() ? std::string(".")
+                                     : "; and as the question uses words no ruling or scenario uses (" +
+                                           printable(join(r.unknown, ", ")) +
+                                           "), only when the match's title or statement holds two of its figures, features, expansions or "
+                                           "actions together."),
               q.text.width, "");
   out << "\nNearest candidates (suggestions, not answers):\n";
   write_hits_text(out, q, r, std::min<std::size_t>(r.hits.size(), 5));
@@ -135,6 +140,7 @@ bool write_lookup(const SearchIndex& index, const LookupRequest& q, std::ostream
            {"terms", r.terms},
            {"ids", r.ids},
            {"understood", understood_json(r)},
+           {"unknown", r.unknown},
            {"ruleset", q.ruleset.empty() ? Json(nullptr) : Json(q.ruleset)},
            {"found", r.confident},
            {"confidence", rounded(r.confidence)},

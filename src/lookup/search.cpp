@@ -52,6 +52,10 @@ double term_weight(const QueryTerm& t) {
 
 bool rules_concept(const QueryTerm& t) { return t.is_concept && t.kind != ConceptKind::Term; }
 
+bool meets(const QueryTerm& t) {
+  return rules_concept(t) && t.kind != ConceptKind::Publisher && t.kind != ConceptKind::Edition;
+}
+
 }  // namespace
 
 std::string_view hit_kind_name(HitKind k) {
@@ -154,9 +158,7 @@ double SearchIndex::word_score(const Doc& d, const std::vector<WeightedTerm>& te
   hit.concept_coverage = concepts == 0 ? 1.0 : concepts_matched / concepts;
   score *= hit.coverage * hit.coverage * hit.coverage;
   // The question's figures, features, expansions and actions together in one title or statement.
-  std::size_t named = 0;
-  for (const auto& wt : terms) named += wt.rules_concept && wt.term->kind != ConceptKind::Publisher && wt.term->kind != ConceptKind::Edition;
-  if (named >= 2) {
+  if (std::count_if(terms.begin(), terms.end(), [](const WeightedTerm& wt) { return wt.meets; }) >= 2) {
     double best_pair = 1;
     for (const auto& f : d.fields) {
       if (!f.core) continue;
@@ -164,12 +166,12 @@ double SearchIndex::word_score(const Doc& d, const std::vector<WeightedTerm>& te
       bool figure = false, feature = false;
       for (const auto& wt : terms) {
         const auto kind = wt.term->kind;
-        if (!wt.rules_concept || kind == ConceptKind::Publisher || kind == ConceptKind::Edition) continue;
-        if (!contains(f.terms, wt.term->term)) continue;
+        if (!wt.meets || !contains(f.terms, wt.term->term)) continue;
         ++together;
         figure = figure || kind == ConceptKind::Figure;
         feature = feature || kind == ConceptKind::Feature;
       }
+      hit.concepts_together = std::max(hit.concepts_together, together);
       if (together < 2) continue;
       double bonus = 1 + 0.25 * (together - 1);
       if (figure && feature) bonus *= 1.2;
@@ -216,7 +218,14 @@ SearchResult SearchIndex::search(std::string_view query, int language) const {
   for (const auto& t : out.understood) {
     out.terms.push_back(t.term);
     const bool seen = std::any_of(terms.begin(), terms.end(), [&](const WeightedTerm& w) { return w.term->term == t.term; });
-    if (!seen) terms.push_back({&t, term_weight(t), rules_concept(t)});
+    if (seen) continue;
+    // The ledger and scenarios are English: an English word none of them uses names something they do not
+    // discuss ("shape" in "the knight moves in an L shape"). Words of other languages the vocabulary lacks
+    // say nothing of the kind, and a number may simply not occur.
+    const bool unknown = out.language == 0 && t.match == TermMatch::Word && !t.is_concept && df_.count(t.term) == 0 &&
+                         !std::all_of(t.term.begin(), t.term.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (unknown) out.unknown.push_back(t.shown);
+    terms.push_back({&t, term_weight(t), rules_concept(t), meets(t)});
   }
   std::vector<Hit> hits;
   for (const auto& d : docs_) {
@@ -254,8 +263,13 @@ SearchResult SearchIndex::search(std::string_view query, int language) const {
     out.confidence = best.score >= kExactId ? 1.0 : best.coverage;
     // One rules concept alone must carry nearly the whole question ("castle" in "castle in chess" does not).
     const double needed = best.concepts_matched >= 2 ? kMinConfidence : kMinConfidenceOneConcept;
-    out.confident = best.score >= kExactId ||
-                    (best.concepts_matched >= 1 && best.concept_coverage >= 0.5 && out.confidence >= needed);
+    // A question that also names what no ruling or scenario speaks of ("the knight moves in an L shape")
+    // is about the hit only when the hit is about its concepts together, not about each somewhere.
+    const auto named = std::count_if(terms.begin(), terms.end(), [](const WeightedTerm& wt) { return wt.meets; });
+    const bool about_it = out.unknown.empty() || best.concepts_together >= 2 ||
+                          (named < 2 && out.confidence >= kMinConfidenceOneConcept);
+    out.confident = best.score >= kExactId || (best.concepts_matched >= 1 && best.concept_coverage >= 0.5 &&
+                                               out.confidence >= needed && about_it);
   }
   return out;
 }

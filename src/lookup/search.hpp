@@ -8,7 +8,7 @@
 // sources), a length damping, the term's rarity (idf) and the term's own
 // weight (figures, features, expansions and actions above generic words); a
 // document matching only some of the words is scaled by the weighted share
-// matched, squared, and one whose title or statement holds several of the
+// matched, cubed, and one whose title or statement holds several of the
 // question's concepts together (the same figure with the same feature) gains.
 // A ruling also gains from the scenarios that pin it and the switches it feeds.
 // Ties break by kind (ruling, switch, scenario) and id, so the order is
@@ -37,6 +37,8 @@ struct Hit {
   double coverage = 0;               // the weighted share of the query's terms it matches, 0..1
   double concept_coverage = 0;       // the same over the query's rules concepts only (1 when it names none)
   int concepts_matched = 0;          // rules concepts (figure, feature, expansion, action, publisher, edition) matched
+  int concepts_together = 0;         // most of the question's figures, features, expansions and actions in one
+                                     // title or statement
 };
 
 struct SearchResult {
@@ -45,11 +47,16 @@ struct SearchResult {
   std::vector<std::string> terms;    // the query's search terms
   std::vector<std::string> ids;      // ids written in the query
   std::vector<QueryTerm> understood; // how each query word was read
+  // Words of an English query that no ruling, switch or scenario uses and the vocabulary does not
+  // know (numbers aside), as typed: a sign the question is about something else.
+  std::vector<std::string> unknown;
   std::vector<Hit> hits;             // best first
   // The best hit answers the question: an exact id; or it matches half the weight of the
   // question's rules concepts and kMinConfidence of the whole question's weight with two
-  // or more rules concepts, kMinConfidenceOneConcept with one. Otherwise the hits are only
-  // suggestions (src/lookup/README.md "Honesty").
+  // or more rules concepts, kMinConfidenceOneConcept with one; and when the question has
+  // unknown words, two of its figures, features, expansions or actions stand together in the
+  // hit's title or statement. Otherwise the hits are only suggestions (src/lookup/README.md
+  // "Honesty").
   bool confident = false;
   double confidence = 0;  // the best hit's coverage, 0..1 (1 for an exact id)
 };
@@ -84,6 +91,7 @@ class SearchIndex {
     const QueryTerm* term = nullptr;
     double weight = 1;
     bool rules_concept = false;  // figure, feature, expansion, action, publisher or edition
+    bool meets = false;          // figure, feature, expansion or action: what a title or statement pairs
   };
 
   void add_rulings();
