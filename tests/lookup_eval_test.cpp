@@ -121,18 +121,6 @@ Tallies ask_all(const char* file) {
   return {per_language, all};
 }
 
-// Per language: at least the top-1 answers first measured, every question answered in the top 3.
-void check_per_language(const Tallies& t, const std::map<std::string, int>& top1_at_least) {
-  for (const auto l : kLanguages) {
-    const std::string lang(l);
-    const Tally& got = t.per_language.count(lang) ? t.per_language.at(lang) : Tally{};
-    INFO(lang << ": top-1 " << got.top1 << "/" << got.asked << ", top-3 " << got.top3 << "/" << got.asked);
-    CHECK(got.asked > 0);
-    CHECK(got.top1 >= top1_at_least.at(lang));
-    CHECK(got.top3 == got.asked);
-  }
-}
-
 // The junk queries of a file that got a confident answer.
 int confident_junk(const char* file) {
   int confident = 0;
@@ -150,33 +138,57 @@ int confident_junk(const char* file) {
   return confident;
 }
 
-}  // namespace
+// What a set is pinned at: top-1 overall and per language at least as measured, every question
+// in the top 3 (overall and per language), at least `confident` questions confident (-1: all), and no
+// junk query confident.
+struct Pins {
+  int top1 = 0;
+  int confident = -1;
+  std::map<std::string, int> top1_per_language;
+};
 
-TEST_CASE("lookup answers the evaluation questions: top-1 >= 90%, top-3 100%", "[lookup][eval]") {
-  const Tallies t = ask_all(kEval);
+Tally check_set(const char* file, const Pins& pins) {
+  const Tallies t = ask_all(file);
   const Tally& all = t.all;
-  INFO("top-1 " << all.top1 << "/" << all.asked << ", top-3 " << all.top3 << "/" << all.asked);
-  CHECK(all.top1 * 10 >= all.asked * 9);
-  CHECK(all.top1 >= 84);  // as measured (src/lookup/README.md "Evaluation")
+  INFO(file << ": top-1 " << all.top1 << "/" << all.asked << ", top-3 " << all.top3 << "/" << all.asked
+            << ", confident " << all.confident);
+  CHECK(all.top1 >= pins.top1);
   CHECK(all.top3 == all.asked);
-  CHECK(all.confident == all.asked);
-  check_per_language(t, {{"en", 11}, {"es", 11}, {"ca", 9}, {"de", 11}, {"fr", 10}, {"it", 11}, {"nl", 10}, {"pl", 11}});
+  CHECK(all.confident >= (pins.confident < 0 ? all.asked : pins.confident));
+  for (const auto l : kLanguages) {
+    const std::string lang(l);
+    const Tally got = t.per_language.count(lang) ? t.per_language.at(lang) : Tally{};
+    INFO(lang << ": top-1 " << got.top1 << "/" << got.asked << ", top-3 " << got.top3 << "/" << got.asked);
+    CHECK(got.asked > 0);
+    CHECK(got.top1 >= pins.top1_per_language.at(lang));
+    CHECK(got.top3 == got.asked);
+  }
+  CHECK(confident_junk(file) == 0);
+  return all;
 }
 
-TEST_CASE("lookup gives no confident answer to junk queries", "[lookup][eval]") { CHECK(confident_junk(kEval) == 0); }
+}  // namespace
+
+TEST_CASE("lookup answers the evaluation questions: top-1 >= 90%, top-3 100%, no junk confident", "[lookup][eval]") {
+  // As measured (src/lookup/README.md "Evaluation").
+  const Tally all = check_set(
+      kEval, {84, -1, {{"en", 11}, {"es", 11}, {"ca", 9}, {"de", 11}, {"fr", 10}, {"it", 11}, {"nl", 10}, {"pl", 11}}});
+  CHECK(all.top1 * 10 >= all.asked * 9);
+}
 
 TEST_CASE("lookup answers the second set, written after tuning, as first measured", "[lookup][eval]") {
-  const Tallies t = ask_all(kHoldout);
-  const Tally& all = t.all;
-  INFO("top-1 " << all.top1 << "/" << all.asked << ", top-3 " << all.top3 << "/" << all.asked);
   // First measured (before the text-word typo limit): top-1 22/24, top-3 24/24, 1 of 8 junk
   // queries confident ("the knight moves in an L shape": a knight and a move, both rules concepts),
   // none since a question with words no ruling or scenario uses needs its concepts together.
-  CHECK(all.top1 >= 22);
-  CHECK(all.top3 == all.asked);
-  CHECK(all.confident == all.asked);
-  check_per_language(t, {{"en", 2}, {"es", 3}, {"ca", 3}, {"de", 3}, {"fr", 3}, {"it", 2}, {"nl", 3}, {"pl", 3}});
-  CHECK(confident_junk(kHoldout) == 0);
+  check_set(kHoldout, {22, -1, {{"en", 2}, {"es", 3}, {"ca", 3}, {"de", 3}, {"fr", 3}, {"it", 2}, {"nl", 3}, {"pl", 3}}});
+}
+
+TEST_CASE("lookup answers the third set as measured after the fixes it led to", "[lookup][eval]") {
+  // First measured (commit 6384bd7's ranking): top-1 12/16, top-3 15/16, 14/16 confident, 1 of 18 junk
+  // queries confident ("what does a farmer plant in spring?"). Then the fixes it showed (the Count's
+  // concept id, words for ties, friends and turns, unknown English words) gave what is pinned here;
+  // the two Catalan questions stay below the confidence bar (vuit, voltant, agafa, segona unknown).
+  check_set(kThird, {14, 14, {{"en", 1}, {"es", 2}, {"ca", 1}, {"de", 2}, {"fr", 2}, {"it", 2}, {"nl", 2}, {"pl", 2}}});
 }
 
 TEST_CASE("the evaluation set names real ledger ids", "[lookup][eval]") {
@@ -200,18 +212,3 @@ TEST_CASE("the evaluation set names real ledger ids", "[lookup][eval]") {
   CHECK(load("junk").size() >= 20);
 }
 
-
-TEST_CASE("lookup answers the third set as measured after the fixes it led to", "[lookup][eval]") {
-  const Tallies t = ask_all(kThird);
-  const Tally& all = t.all;
-  INFO("top-1 " << all.top1 << "/" << all.asked << ", top-3 " << all.top3 << "/" << all.asked);
-  // First measured (commit 6384bd7's ranking): top-1 12/16, top-3 15/16, 14/16 confident, 1 of 18 junk
-  // queries confident ("what does a farmer plant in spring?"). Then the fixes it showed (the Count's
-  // concept id, words for ties, friends and turns, unknown English words) gave what is pinned here;
-  // the two Catalan questions stay below the confidence bar (vuit, voltant, agafa, segona unknown).
-  CHECK(all.top1 >= 14);
-  CHECK(all.top3 == all.asked);
-  CHECK(all.confident >= 14);
-  check_per_language(t, {{"en", 1}, {"es", 2}, {"ca", 1}, {"de", 2}, {"fr", 2}, {"it", 2}, {"nl", 2}, {"pl", 2}});
-  CHECK(confident_junk(kThird) == 0);
-}
