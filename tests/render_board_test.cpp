@@ -2,6 +2,8 @@
 // ASCII against golden snippets, and the SVG as well-formed, deterministic XML.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -250,4 +252,29 @@ TEST_CASE("No board of the corpus is cropped", "[render][limits][corpus]") {
       }
     }
   CHECK(drawn > 100);
+}
+
+TEST_CASE("the ASCII board draws a garden with a glyph the placed tile's frame does not use", "[render][terminal]") {
+  // Issue 28: the garden and the frame of the tile just placed were both '*'.
+  BoardView v;
+  v.catalog = &builtin_catalog();
+  v.tiles.push_back({*builtin_catalog().lookup("D"), {0, 0}, 0});
+  v.tiles.push_back({*builtin_catalog().lookup("Eg"), {1, 0}, 0});
+  v.placed = Pos{1, 0};
+  const std::string board = render_terminal(v, style(false));
+  const std::string legend = terminal_legend(v, style(false));
+  INFO(board << legend);
+  CHECK(board.find('%') != std::string::npos);
+  CHECK(legend.find("% garden") != std::string::npos);
+  CHECK(legend.find("*** the tile just placed") != std::string::npos);
+  // Inside the frame of the placed tile no '*' is left: the garden is not drawn with it.
+  std::size_t stars_inside = 0;
+  std::istringstream rows(board);
+  for (std::string row; std::getline(rows, row);) {
+    const auto first = row.find('*'), last = row.rfind('*');
+    if (first != std::string::npos && last > first + 1 && row.find_first_not_of('*', first) < last)
+      stars_inside += static_cast<std::size_t>(std::count(row.begin() + static_cast<std::ptrdiff_t>(first) + 1,
+                                                          row.begin() + static_cast<std::ptrdiff_t>(last), '*'));
+  }
+  CHECK(stars_inside == 0);
 }

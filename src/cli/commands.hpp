@@ -97,6 +97,7 @@ struct LookupOptions {
   std::vector<std::string> paths;  // --corpus; default: scenarios/ of the current directory
   std::string format = "text";     // text | json
   std::string ruleset;             // default: hig-c3 where a scenario applies
+  std::string lang;                // --lang: the query's language code; default: guessed
   int top = 1;                     // rulings shown in full
   int matches = 8;                 // matches listed
   int scenarios = 1;               // scenarios per ruling shown in full

@@ -89,21 +89,23 @@ int run_explain(const ExplainOptions& o, std::ostream& out, std::ostream& err) {
   if (!s) {
     // The scenario may be in a file that could not be read or parsed: say so first.
     for (const auto& f : corpus.files)
-      for (const auto& d : f.problems) err << d.to_string() << "\n";
-    err << joined_paths(paths) << ": error: no scenario has the id '" << echo(o.id) << "'";
+      for (const auto& d : f.problems) err << printable(d.to_string()) << "\n";
+    err << joined_paths(paths) << ": error: no scenario has the id '" << printable(echo(o.id)) << "'";
     const std::string close = closest_ids(corpus, o.id);
     err << (close.empty() ? "" : " (closest: " + close + ")") << "\n";
     return kExitInvalidInput;
   }
   if (!s->valid()) {
-    for (const auto& d : s->problems) err << d.to_string() << "\n";
-    err << "carc-oracle explain: " << s->id << " is invalid; `carc-oracle check " << s->file << "` lists its problems\n";
+    for (const auto& d : s->problems) err << printable(d.to_string()) << "\n";
+    err << "carc-oracle explain: " << printable(s->id) << " is invalid; `carc-oracle check " << printable(s->file)
+        << "` lists its problems\n";
     return kExitInvalidInput;
   }
   EngineSubject subject;
   const ExplainCard e = explain_card(*s, ruleset, subject);
   if (!e.card.not_run.empty()) {
-    err << s->file << ":" << s->loc.line << ":" << s->loc.column << ": error: " << s->id << " " << e.card.not_run << "\n";
+    err << printable(s->file) << ":" << s->loc.line << ":" << s->loc.column << ": error: " << printable(s->id) << " "
+        << e.card.not_run << "\n";
     return kExitInvalidInput;
   }
   TextOptions text;

@@ -28,39 +28,60 @@ std::string ok_mark(const TextOptions& o, bool ok) {
 
 std::string rule(const TextOptions& o) { return o.board.unicode ? "━━" : "=="; }
 
+// Items joined with ", ", broken into lines between items only, each line starting with indent.
+std::string wrap_items(const std::vector<std::string>& items, std::size_t width, const std::string& indent) {
+  std::string out, line = indent;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string item = printable(items[i]) + (i + 1 < items.size() ? "," : "");
+    if (line.size() > indent.size() && line.size() + 1 + item.size() > width) {
+      out += line + "\n";
+      line = indent;
+    }
+    line += (line.size() > indent.size() ? " " : "") + item;
+  }
+  return line.size() > indent.size() ? out + line + "\n" : out;
+}
+
+// One expect key: its items on the key's line when they fit, else listed below it, every
+// one shown (the engine's moves themselves, never a count); a difference as - and + lines.
 void write_compact_section(std::ostream& out, const AnswerSection& s, const TextOptions& o, bool compared,
                            const std::string& indent) {
   std::vector<std::string> items;
-  int agreeing = 0;
-  for (const auto& l : s.lines) {
-    if (l.mark != ' ') continue;
-    items.push_back(l.text);
-    ++agreeing;
-  }
-  std::string head = indent + s.key + " (" + s.what + "): ";
+  for (const auto& l : s.lines)
+    if (l.mark == ' ') items.push_back(l.text);
+  const std::string head = indent + printable(s.key) + " (" + printable(s.what) + "):";
   if (s.agrees || !compared) {
-    const std::string listed = items.empty() ? std::string("(none)") : join(items, ", ");
-    const std::string body = listed.size() + head.size() <= o.width ? listed : std::to_string(items.size()) + " as listed in the scenario";
-    out << head << body << (compared ? " " + ok_mark(o, true) : "") << "\n";
+    const std::string mark = compared ? " " + ok_mark(o, true) : "";
+    const std::string listed = items.empty() ? std::string("(none)") : printable(join(items, ", "));
+    if (head.size() + 1 + listed.size() + 5 <= o.width) {
+      out << head << " " << listed << mark << "\n";
+      return;
+    }
+    out << head << mark << "\n" << wrap_items(items, o.width, indent + "  ");
     return;
   }
-  out << head << "differs " << ok_mark(o, false) << "\n";
+  out << head << " differs " << ok_mark(o, false) << "\n";
   for (const auto& l : s.lines) {
     if (l.mark == ' ') continue;
     out << indent << "  " << paint(o, l.mark == '-' ? kToneBad : kToneGood, std::string(1, l.mark) + " " + l.text) << "\n";
   }
-  if (agreeing > 0) out << indent << "  " << paint(o, kToneDim, "(" + std::to_string(agreeing) + " more as expected)") << "\n";
+  if (!items.empty()) {
+    out << indent << "  " << paint(o, kToneDim, "as expected:") << "\n";
+    out << paint(o, kToneDim, wrap_items(items, o.width, indent + "    "));
+  }
 }
 
 }  // namespace
 
+std::string printable(std::string_view text) { return terminal_safe(text); }
+
 std::string paint(const TextOptions& o, const char* tone, const std::string& text) {
-  if (!o.board.colour || tone == nullptr) return text;
-  return std::string(tone) + text + "\033[0m";
+  if (!o.board.colour || tone == nullptr) return printable(text);
+  return std::string(tone) + printable(text) + "\033[0m";
 }
 
 std::string wrap(std::string_view text, std::size_t width, const std::string& indent) {
-  std::istringstream words{std::string(text)};
+  std::istringstream words{printable(text)};
   std::string out, line = indent, word;
   bool empty = true;
   while (words >> word) {
@@ -84,7 +105,7 @@ std::string verdict_text(const TextOptions& o, Outcome outcome) {
 void write_sources_text(std::ostream& out, const std::vector<SourceLine>& sources, const TextOptions& o) {
   for (const auto& s : sources) {
     std::string head = "  " + s.ref + (s.date.empty() ? " (undated)" : " (" + s.date + ")");
-    out << head << "  " << s.title << "\n";
+    out << printable(head) << "  " << printable(s.title) << "\n";
     if (!s.locator.empty()) out << wrap("at: " + s.locator, o.width, "      ");
     if (!s.where.empty()) out << paint(o, kToneDim, wrap("where: " + s.where, o.width, "      "));
   }
@@ -92,7 +113,7 @@ void write_sources_text(std::ostream& out, const std::vector<SourceLine>& source
 
 void write_variant_text(std::ostream& out, const VariantCard& card, const TextOptions& o) {
   const LedgerSwitch& s = *card.ledger;
-  out << "  " << paint(o, kToneBold, s.id) << "  " << s.key << ": " << s.title
+  out << "  " << paint(o, kToneBold, s.id) << "  " << printable(s.key) << ": " << printable(s.title)
       << (s.disputed ? " " + paint(o, kToneWarn, "[disputed]") : "") << "\n";
   out << wrap(s.statement, o.width, "    ");
   for (const auto& v : card.values) {
@@ -102,7 +123,7 @@ void write_variant_text(std::ostream& out, const VariantCard& card, const TextOp
       out << wrap("presets: " + (v.presets.empty() ? std::string("none") : join(v.presets, ", ")), o.width, "        ");
   }
   if (!s.rulings.empty()) out << wrap("rulings: " + join(s.rulings, ", "), o.width, "    ");
-  if (card.engine_switch) out << "    under " << card.ruleset << ": " << paint(o, kToneBold, card.effective) << "\n";
+  if (card.engine_switch) out << "    under " << printable(card.ruleset) << ": " << paint(o, kToneBold, card.effective) << "\n";
   else out << "    (not an engine switch: scenarios state the answer it gives)\n";
 }
 
@@ -113,7 +134,7 @@ void write_sections_text(std::ostream& out, const std::vector<AnswerSection>& se
       write_compact_section(out, s, o, compared, indent);
       continue;
     }
-    out << indent << paint(o, kToneBold, s.key) << " (" << s.what << ")" << (compared ? " " + ok_mark(o, s.agrees) : "") << "\n";
+    out << indent << paint(o, kToneBold, s.key) << " (" << printable(s.what) << ")" << (compared ? " " + ok_mark(o, s.agrees) : "") << "\n";
     for (const auto& l : s.lines) {
       const char* tone = l.mark == '-' ? kToneBad : l.mark == '+' ? kToneGood : nullptr;
       out << indent << "  " << paint(o, tone, std::string(1, l.mark) + " " + l.text) << "\n";
@@ -124,15 +145,16 @@ void write_sections_text(std::ostream& out, const std::vector<AnswerSection>& se
 void write_scenario_text(std::ostream& out, const ScenarioCard& card, const TextOptions& o, bool full) {
   const Scenario& s = *card.scenario;
   if (!card.not_run.empty()) {
-    out << "  " << s.id << "  " << paint(o, kToneDim, card.not_run) << "\n";
+    out << "  " << printable(s.id) << "  " << paint(o, kToneDim, card.not_run) << "\n";
     return;
   }
   const Outcome outcome = card.result.outcome;
-  out << "  " << paint(o, kToneBold, s.id) << " [" << card.ruleset << "] " << verdict_text(o, outcome) << "  " << s.title
-      << "\n";
+  out << "  " << paint(o, kToneBold, s.id) << " [" << card.ruleset << "] " << verdict_text(o, outcome) << "  "
+      << printable(s.title) << "\n";
   if (!full) return;
   const auto question = question_lines(s);
-  for (std::size_t i = 0; i < question.size(); ++i) out << (i == 0 ? "    question: " : "              ") << question[i] << "\n";
+  for (std::size_t i = 0; i < question.size(); ++i)
+    out << (i == 0 ? "    question: " : "              ") << printable(question[i]) << "\n";
   if (!card.result.message.empty() && !answered(card.result)) out << wrap(card.result.message, o.width, "    ");
   write_sections_text(out, card.sections, o, true, "    ", answered(card.result));
   if (o.boards && !card.views.after.tiles.empty()) {
@@ -145,7 +167,7 @@ void write_scenario_text(std::ostream& out, const ScenarioCard& card, const Text
 void write_ruling_text(std::ostream& out, const RulingCard& card, const TextOptions& o) {
   const LedgerRuling& r = *card.ruling;
   out << paint(o, kToneBold, rule(o) + " " + r.id + "  " + r.title) << "\n";
-  out << "  area " << r.area << " · status " << r.status << " · "
+  out << "  area " << printable(r.area) << " · status " << printable(r.status) << " · "
       << (r.disputed ? paint(o, kToneWarn, "DISPUTED") : std::string("not disputed")) << "\n";
   out << wrap("editions " + join(r.editions, ", ") + " · publishers " + join(r.publishers, ", ") + " · expansions " +
                   join(r.expansions, ", "),
@@ -159,7 +181,7 @@ void write_ruling_text(std::ostream& out, const RulingCard& card, const TextOpti
   for (const auto& v : card.variants) write_variant_text(out, v, o);
   out << "\n" << paint(o, kToneBold, "The engine's answer") << "\n";
   if (card.scenarios.empty())
-    out << "  " << (r.encodable ? "No scenario pins this ruling yet (a gap in the corpus)." : "Not encodable: " + r.not_encodable) << "\n";
+    out << "  " << (r.encodable ? "No scenario pins this ruling yet (a gap in the corpus)." : "Not encodable: " + printable(r.not_encodable)) << "\n";
   for (std::size_t i = 0; i < card.scenarios.size(); ++i)
     write_scenario_text(out, card.scenarios[i], o, static_cast<int>(i) < o.full_scenarios);
 }

@@ -26,6 +26,12 @@ inline constexpr const char* kToneBad = "\033[31m";
 inline constexpr const char* kToneWarn = "\033[33m";
 std::string paint(const TextOptions& o, const char* tone, const std::string& text);
 
+// Text from scenarios, the ledger or the user made safe for a terminal: control characters
+// (C0 but newline and tab, DEL, C1: ESC among them) written as \xNN, so no escape sequence
+// reaches the terminal; invalid UTF-8 bytes too. The report's terminal_safe under the name the
+// lookup cards use. wrap() and paint() apply it to the text they are given.
+std::string printable(std::string_view text);
+
 // Words wrapped at width, each line starting with indent and ending in '\n'.
 std::string wrap(std::string_view text, std::size_t width, const std::string& indent);
 

@@ -16,15 +16,15 @@ void heading(std::ostream& out, const TextOptions& o, const std::string& text) {
 
 void write_metadata(std::ostream& out, const Scenario& s, const TextOptions& o) {
   out << paint(o, kToneBold, (o.board.unicode ? "━━ " : "== ") + s.id + "  " + s.title) << "\n";
-  out << "  file " << s.file << ":" << s.loc.line << ":" << s.loc.column << "\n";
+  out << "  file " << printable(s.file) << ":" << s.loc.line << ":" << s.loc.column << "\n";
   std::vector<std::string> rulings;
   for (const auto& id : s.rulings) {
     const LedgerRuling* r = ruling_for(id);
     rulings.push_back(id + (r ? " (" + r->status + (r->disputed ? ", disputed" : "") + ")" : ""));
   }
   out << wrap("rulings " + join(rulings, ", ") + " · status " + s.status + (s.disputed ? " · DISPUTED" : ""), o.width, "  ");
-  if (!s.tags.empty()) out << "  tags " << join(s.tags, ", ") << "\n";
-  out << "  requires " << join(s.required, ", ") << "\n";
+  if (!s.tags.empty()) out << "  tags " << printable(join(s.tags, ", ")) << "\n";
+  out << "  requires " << printable(join(s.required, ", ")) << "\n";
   out << wrap("source: " + s.source, o.width, "  ");
   if (!s.notes.empty()) out << wrap("notes: " + s.notes, o.width, "  ");
 }
@@ -35,12 +35,12 @@ void write_position(std::ostream& out, const ExplainCard& e, const TextOptions& 
   if (!e.card.views.before.tiles.empty()) write_board(out, e.card.views.before, o, "  ");
   for (const auto& line : position_lines(s))
     if (line.rfind("tile ", 0) != 0 && line.rfind("apply ", 0) != 0 && line.rfind("then ", 0) != 0)
-      out << "  " << line << "\n";
+      out << "  " << printable(line) << "\n";
 }
 
 void write_question(std::ostream& out, const ExplainCard& e, const TextOptions& o) {
   heading(out, o, "Question");
-  for (const auto& line : question_lines(*e.card.scenario)) out << "  " << line << "\n";
+  for (const auto& line : question_lines(*e.card.scenario)) out << "  " << printable(line) << "\n";
   std::vector<std::string> asks;
   for (const auto& sec : e.card.sections) asks.push_back(sec.key + " (" + sec.what + ")");
   out << wrap("checks: " + join(asks, "; "), o.width, "  ");
@@ -73,7 +73,7 @@ void write_rulings(std::ostream& out, const Scenario& s, const TextOptions& o) {
       continue;
     }
     if (!r) continue;
-    out << "  " << paint(o, kToneBold, r->id) << "  " << r->title << "  [" << r->status
+    out << "  " << paint(o, kToneBold, r->id) << "  " << printable(r->title) << "  [" << printable(r->status)
         << (r->disputed ? ", disputed" : "") << "]\n";
     out << wrap(r->statement, o.width, "    ");
     write_sources_text(out, source_lines(r->sources), o);
@@ -97,7 +97,7 @@ void write_explain(std::ostream& out, const ExplainCard& e, const TextOptions& o
   write_ruleset(out, e, o);
   if (!s.apply.empty()) {
     heading(out, o, "After the moves");
-    if (!e.card.views.problem.empty()) out << "  (" << e.card.views.problem << ")\n";
+    if (!e.card.views.problem.empty()) out << "  (" << printable(e.card.views.problem) << ")\n";
     write_board(out, e.card.views.after, o, "  ");
   }
   heading(out, o, "Expected vs actual under " + e.card.ruleset + ": " + verdict_text(o, e.card.result.outcome));

@@ -14,6 +14,8 @@ using Json = nlohmann::ordered_json;
 
 double rounded(double v) { return std::round(v * 1000.0) / 1000.0; }
 
+std::string language_code(const SearchResult& r) { return std::string(kLanguages[static_cast<std::size_t>(r.language)]); }
+
 std::string first_scenario_id(const SearchIndex& index, const SearchResult& r) {
   for (const auto& id : r.ids)
     if (const Scenario* s = index.scenario(id)) return s->id;
@@ -21,38 +23,88 @@ std::string first_scenario_id(const SearchIndex& index, const SearchResult& r) {
 }
 
 const LedgerSwitch* top_switch(const SearchResult& r) {
-  if (r.hits.empty() || r.hits.front().kind != HitKind::Switch) return nullptr;
+  if (!r.confident || r.hits.empty() || r.hits.front().kind != HitKind::Switch) return nullptr;
   return find_ledger_switch(r.hits.front().id);
 }
 
-void write_matches_text(std::ostream& out, const LookupRequest& q, const SearchResult& r) {
-  std::string words;
-  for (const auto& t : r.terms) words += (words.empty() ? "" : " ") + t;
-  for (const auto& id : r.ids) words += (words.empty() ? "" : " ") + id;
-  out << "lookup \"" << q.query << "\": " << r.hits.size() << " match" << (r.hits.size() == 1 ? "" : "es")
-      << " (searched for: " << words << ")\n";
-  const std::size_t shown = std::min(r.hits.size(), static_cast<std::size_t>(std::max(q.matches, 0)));
+// How the query was read, in its language: "abad, jardín", a corrected typo as `abbot ("abot")`.
+std::string understood_text(const SearchResult& r) {
+  std::vector<std::string> parts;
+  for (const auto& t : r.understood) {
+    std::string part = printable(t.shown);
+    if (t.match == TermMatch::Typo) part += " (\"" + printable(t.typed) + "\")";
+    if (std::find(parts.begin(), parts.end(), part) == parts.end()) parts.push_back(part);
+  }
+  for (const auto& id : r.ids) parts.push_back(id);
+  return join(parts, ", ");
+}
+
+void write_hits_text(std::ostream& out, const LookupRequest& q, const SearchResult& r, std::size_t shown) {
   std::size_t id_width = 0;
   for (std::size_t i = 0; i < shown; ++i) id_width = std::max(id_width, r.hits[i].id.size());
   for (std::size_t i = 0; i < shown; ++i) {
     const Hit& h = r.hits[i];
     char line[96];
     std::snprintf(line, sizeof line, "%3zu. %-8s %-*s  ", i + 1, std::string(hit_kind_name(h.kind)).c_str(),
-                  static_cast<int>(std::min<std::size_t>(id_width, 40)), h.id.c_str());
-    out << line << h.title << "\n";
+                  static_cast<int>(std::min<std::size_t>(id_width, 40)), printable(h.id).c_str());
+    std::vector<std::string> shown_terms;
+    for (const auto& s : h.shown) shown_terms.push_back(printable(s));
+    out << line << printable(h.title) << paint(q.text, kToneDim, "  [" + join(shown_terms, ", ") + "]") << "\n";
   }
+}
+
+void write_matches_text(std::ostream& out, const LookupRequest& q, const SearchResult& r) {
+  out << "lookup \"" << printable(q.query) << "\" (" << language_code(r) << "): " << r.hits.size() << " match"
+      << (r.hits.size() == 1 ? "" : "es") << " for " << understood_text(r) << "\n";
+  const std::size_t shown = std::min(r.hits.size(), static_cast<std::size_t>(std::max(q.matches, 0)));
+  write_hits_text(out, q, r, shown);
   if (r.hits.size() > shown)
     out << "     (" << r.hits.size() - shown << " more; add words or give an id to narrow, or --matches N)\n";
   out << "\n";
 }
 
-Json matches_json(const SearchResult& r, int limit) {
+constexpr const char* kTryOther =
+    "Try other words (abbot garden, Fluggerät Abt Garten, crop circle ZMG), an id (FM-13,\n"
+    "V-CC-2, FM-13-a), --lang to name the query's language, or `carc-oracle coverage` for\n"
+    "the list of rulings.\n";
+
+// Below the minimum confidence: what was understood, the nearest candidates, never a card.
+void write_not_confident_text(std::ostream& out, const LookupRequest& q, const SearchResult& r) {
+  out << "lookup \"" << printable(q.query) << "\" (" << language_code(r) << "): found nothing confident for "
+      << understood_text(r) << ".\n";
+  const Hit& best = r.hits.front();
+  out << wrap("The nearest match covers " + std::to_string(static_cast<int>(std::lround(100 * best.coverage))) +
+                  "% of the question; a ruling is shown from " +
+                  std::to_string(static_cast<int>(std::lround(100 * kMinConfidence))) + "% with two figures, features, " +
+                  "expansions or actions named, " +
+                  std::to_string(static_cast<int>(std::lround(100 * kMinConfidenceOneConcept))) + "% with one" +
+                  (r.unknown.empty() ? std::string(".")
+                                     : "; and as the question uses words no ruling or scenario uses (" +
+                                           printable(join(r.unknown, ", ")) +
+                                           "), only when the match's title or statement holds two of its figures, features, expansions or "
+                                           "actions together."),
+              q.text.width, "");
+  out << "\nNearest candidates (suggestions, not answers):\n";
+  write_hits_text(out, q, r, std::min<std::size_t>(r.hits.size(), 5));
+  out << "\n" << kTryOther;
+}
+
+Json hits_json(const SearchResult& r, int limit) {
   Json out = Json::array();
   for (std::size_t i = 0; i < r.hits.size() && static_cast<int>(i) < limit; ++i) {
     const Hit& h = r.hits[i];
     out.push_back({{"kind", hit_kind_name(h.kind)}, {"id", h.id}, {"title", h.title}, {"score", rounded(h.score)},
-                   {"matched", h.matched}});
+                   {"coverage", rounded(h.coverage)}, {"matched", h.matched}, {"shown", h.shown}});
   }
+  return out;
+}
+
+Json understood_json(const SearchResult& r) {
+  Json out = Json::array();
+  for (const auto& t : r.understood)
+    out.push_back({{"typed", t.typed}, {"term", t.term}, {"shown", t.shown},
+                   {"kind", t.is_concept ? Json(std::string(concept_kind_name(t.kind))) : Json(nullptr)},
+                   {"match", std::string(term_match_name(t.match))}});
   return out;
 }
 
@@ -60,6 +112,7 @@ Json matches_json(const SearchResult& r, int limit) {
 
 std::vector<std::string> rulings_to_show(const SearchIndex& index, const SearchResult& result, int top) {
   std::vector<std::string> out;
+  if (!result.confident) return out;
   for (const Hit& h : result.hits) {
     if (static_cast<int>(out.size()) >= top) break;
     std::string id;
@@ -73,7 +126,7 @@ std::vector<std::string> rulings_to_show(const SearchIndex& index, const SearchR
 }
 
 bool write_lookup(const SearchIndex& index, const LookupRequest& q, std::ostream& out) {
-  const SearchResult r = index.search(q.query);
+  const SearchResult r = index.search(q.query, q.language);
   const std::string asked = q.ruleset.empty() ? std::string("hig-c3") : q.ruleset;
   EngineSubject subject;
   const std::string first = first_scenario_id(index, r);
@@ -82,20 +135,32 @@ bool write_lookup(const SearchIndex& index, const LookupRequest& q, std::ostream
     if (const LedgerRuling* l = find_ruling(id)) cards.push_back(ruling_card(*l, index, q.ruleset, subject, first));
   const LedgerSwitch* sw = top_switch(r);
   if (q.json) {
-    Json j{{"query", q.query}, {"terms", r.terms}, {"ids", r.ids},
-           {"ruleset", q.ruleset.empty() ? Json(nullptr) : Json(q.ruleset)}, {"found", !r.hits.empty()},
-           {"matches", matches_json(r, q.matches)}};
+    Json j{{"query", q.query},
+           {"language", language_code(r)},
+           {"terms", r.terms},
+           {"ids", r.ids},
+           {"understood", understood_json(r)},
+           {"unknown", r.unknown},
+           {"ruleset", q.ruleset.empty() ? Json(nullptr) : Json(q.ruleset)},
+           {"found", r.confident},
+           {"confidence", rounded(r.confidence)},
+           {"matches", r.confident ? hits_json(r, q.matches) : Json::array()},
+           {"suggestions", r.confident ? Json::array() : hits_json(r, 5)}};
     j["switches"] = Json::array();
     if (sw) j["switches"].push_back(variant_json(variant_card(*sw, asked)));
     j["rulings"] = Json::array();
     for (const auto& c : cards) j["rulings"].push_back(ruling_json(c));
     out << j.dump(2) << "\n";
-    return !r.hits.empty();
+    return r.confident;
   }
   if (r.hits.empty()) {
-    out << "lookup \"" << q.query << "\": no ruling, switch or scenario matches.\n"
-        << "Try other words (abbot garden, phantom flying machine, crop circle ZMG), an id (FM-13, V-CC-2,\n"
-        << "FM-13-a), or `carc-oracle coverage` for the list of rulings.\n";
+    out << "lookup \"" << printable(q.query) << "\" (" << language_code(r) << "): no ruling, switch or scenario matches"
+        << (r.understood.empty() && r.ids.empty() ? "" : " " + understood_text(r)) << ".\n"
+        << kTryOther;
+    return false;
+  }
+  if (!r.confident) {
+    write_not_confident_text(out, q, r);
     return false;
   }
   write_matches_text(out, q, r);

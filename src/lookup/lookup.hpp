@@ -13,6 +13,7 @@ namespace carc {
 
 struct LookupRequest {
   std::string query;
+  int language = -1;       // index of kLanguages; -1 = guess from the query
   std::string ruleset;     // preset name; empty = per scenario (hig-c3 where it applies)
   bool json = false;
   int top = 1;             // rulings shown in full
@@ -20,10 +21,11 @@ struct LookupRequest {
   TextOptions text;
 };
 
-// Writes the answer; false when nothing matches (the message says so).
+// Writes the answer; false when nothing matches confidently (the message says so and,
+// when something matched at all, lists the nearest candidates as suggestions).
 bool write_lookup(const SearchIndex& index, const LookupRequest& request, std::ostream& out);
 
-// The rulings to show in full for a search: from ruling hits, and the first ruling of scenario hits.
+// The rulings to show in full for a confident search: from ruling hits, and the first ruling of scenario hits.
 std::vector<std::string> rulings_to_show(const SearchIndex& index, const SearchResult& result, int top);
 
 }  // namespace carc

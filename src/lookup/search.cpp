@@ -4,7 +4,6 @@
 #include <cmath>
 #include <set>
 
-#include "lookup/text_search.hpp"
 #include "scenario/ledger.hpp"
 
 namespace carc {
@@ -34,6 +33,29 @@ bool adjacent(const std::vector<std::string>& field, const std::vector<std::stri
   return false;
 }
 
+// What a query word weighs by what it names; a corrected typo weighs less.
+double term_weight(const QueryTerm& t) {
+  double w = 1.0;
+  if (t.is_concept) {
+    switch (t.kind) {
+      case ConceptKind::Figure:
+      case ConceptKind::Feature: w = 2.0; break;
+      case ConceptKind::Expansion: w = 1.8; break;
+      case ConceptKind::Action: w = 1.6; break;
+      case ConceptKind::Publisher:
+      case ConceptKind::Edition: w = 1.5; break;
+      case ConceptKind::Term: w = 1.2; break;
+    }
+  }
+  return t.match == TermMatch::Typo ? w * 0.75 : w;
+}
+
+bool rules_concept(const QueryTerm& t) { return t.is_concept && t.kind != ConceptKind::Term; }
+
+bool meets(const QueryTerm& t) {
+  return rules_concept(t) && t.kind != ConceptKind::Publisher && t.kind != ConceptKind::Edition;
+}
+
 }  // namespace
 
 std::string_view hit_kind_name(HitKind k) {
@@ -56,18 +78,22 @@ SearchIndex::SearchIndex(const Corpus& corpus) {
   }
 }
 
+SearchIndex::Field SearchIndex::field(double weight, std::string_view text, bool core) {
+  return {weight, search_terms(text, words_), core};
+}
+
 void SearchIndex::add_rulings() {
   for (const auto& r : builtin_ledger()) {
     Doc d{HitKind::Ruling, r.id, r.title, {}, r.switches};
-    d.fields.push_back({3.0, search_terms(r.title)});
-    d.fields.push_back({1.5, search_terms(r.statement)});
-    d.fields.push_back({0.6, search_terms(r.notes)});
-    d.fields.push_back({2.0, search_terms(r.area + " " + joined(r.expansions))});
-    d.fields.push_back({0.7, search_terms(joined(r.editions) + " " + joined(r.publishers))});
+    d.fields.push_back(field(3.0, r.title, true));
+    d.fields.push_back(field(1.5, r.statement, true));
+    d.fields.push_back(field(0.6, r.notes));
+    d.fields.push_back(field(2.0, r.area + " " + joined(r.expansions)));
+    d.fields.push_back(field(0.7, joined(r.editions) + " " + joined(r.publishers)));
     std::string switch_text;
     for (const auto& id : r.switches)
       if (const auto* s = find_ledger_switch(id)) switch_text += " " + s->key + " " + s->title;
-    d.fields.push_back({0.8, search_terms(switch_text)});
+    d.fields.push_back(field(0.8, switch_text));
     docs_.push_back(std::move(d));
   }
 }
@@ -75,13 +101,13 @@ void SearchIndex::add_rulings() {
 void SearchIndex::add_switches() {
   for (const auto& s : builtin_ledger_switches()) {
     Doc d{HitKind::Switch, s.id, s.title, {}, s.rulings};
-    d.fields.push_back({3.0, search_terms(s.title)});
-    d.fields.push_back({2.5, search_terms(s.key)});
-    d.fields.push_back({1.2, search_terms(joined(s.values))});
-    d.fields.push_back({1.5, search_terms(s.statement)});
+    d.fields.push_back(field(3.0, s.title, true));
+    d.fields.push_back(field(2.5, s.key));
+    d.fields.push_back(field(1.2, joined(s.values)));
+    d.fields.push_back(field(1.5, s.statement, true));
     std::string who;
     for (const auto& p : s.presets) who += " " + p.value + " " + p.who;
-    d.fields.push_back({1.0, search_terms(who)});
+    d.fields.push_back(field(1.0, who));
     docs_.push_back(std::move(d));
   }
 }
@@ -93,10 +119,10 @@ void SearchIndex::add_scenarios(const Corpus& corpus) {
   std::sort(scenarios_.begin(), scenarios_.end(), [](const Scenario* a, const Scenario* b) { return a->id < b->id; });
   for (const Scenario* s : scenarios_) {
     Doc d{HitKind::Scenario, s->id, s->title, {}, s->rulings};
-    d.fields.push_back({2.5, search_terms(s->title)});
-    d.fields.push_back({2.0, search_terms(joined(s->tags))});
-    d.fields.push_back({1.0, search_terms(joined(s->required))});
-    d.fields.push_back({0.5, search_terms(s->notes + " " + without_ids(s->source))});
+    d.fields.push_back(field(2.5, s->title, true));
+    d.fields.push_back(field(2.0, joined(s->tags)));
+    d.fields.push_back(field(1.0, joined(s->required)));
+    d.fields.push_back(field(0.5, s->notes + " " + without_ids(s->source)));
     docs_.push_back(std::move(d));
   }
 }
@@ -107,24 +133,65 @@ double SearchIndex::idf(const std::string& term) const {
   return std::log(1.0 + static_cast<double>(docs_.size()) / df);
 }
 
-double SearchIndex::word_score(const Doc& d, const std::vector<std::string>& terms, std::vector<std::string>& matched) const {
-  double score = 0;
-  for (const auto& t : terms) {
+double SearchIndex::word_score(const Doc& d, const std::vector<WeightedTerm>& terms, Hit& hit) const {
+  double score = 0, total = 0, matched = 0, concepts = 0, concepts_matched = 0;
+  for (const auto& wt : terms) {
+    total += wt.weight;
+    if (wt.rules_concept) concepts += wt.weight;
     double best = 0;
     for (const auto& f : d.fields) {
-      if (!contains(f.terms, t)) continue;
+      if (!contains(f.terms, wt.term->term)) continue;
       best = std::max(best, f.weight / (1.0 + 0.05 * static_cast<double>(f.terms.size())));
     }
     if (best == 0) continue;
-    matched.push_back(t);
-    score += best * idf(t);
+    hit.matched.push_back(wt.term->term);
+    hit.shown.push_back(wt.term->shown);
+    matched += wt.weight;
+    if (wt.rules_concept) {
+      concepts_matched += wt.weight;
+      ++hit.concepts_matched;
+    }
+    score += best * idf(wt.term->term) * wt.weight;
   }
-  if (terms.empty() || matched.empty()) return 0;
-  const double share = static_cast<double>(matched.size()) / static_cast<double>(terms.size());
-  score *= share * share;
+  if (total == 0 || matched == 0) return 0;
+  hit.coverage = matched / total;
+  hit.concept_coverage = concepts == 0 ? 1.0 : concepts_matched / concepts;
+  score *= hit.coverage * hit.coverage * hit.coverage;
+  // The question's figures, features, expansions and actions together in one title or statement.
+  if (std::count_if(terms.begin(), terms.end(), [](const WeightedTerm& wt) { return wt.meets; }) >= 2) {
+    double best_pair = 1;
+    for (const auto& f : d.fields) {
+      if (!f.core) continue;
+      int together = 0;
+      bool figure = false, feature = false;
+      for (const auto& wt : terms) {
+        const auto kind = wt.term->kind;
+        if (!wt.meets || !contains(f.terms, wt.term->term)) continue;
+        ++together;
+        figure = figure || kind == ConceptKind::Figure;
+        feature = feature || kind == ConceptKind::Feature;
+      }
+      hit.concepts_together = std::max(hit.concepts_together, together);
+      if (together < 2) continue;
+      double bonus = 1 + 0.25 * (together - 1);
+      if (figure && feature) bonus *= 1.2;
+      best_pair = std::max(best_pair, bonus);
+    }
+    score *= best_pair;
+  }
+  // Words of the question side by side in a field, in the question's order: all of them, or pairs.
+  std::vector<std::string> in_order;
+  for (const auto& wt : terms) in_order.push_back(wt.term->term);
+  int pairs = 0;
+  for (std::size_t i = 0; i + 1 < in_order.size(); ++i)
+    for (const auto& f : d.fields)
+      if (adjacent(f.terms, {in_order[i], in_order[i + 1]})) {
+        ++pairs;
+        break;
+      }
   for (const auto& f : d.fields)
-    if (adjacent(f.terms, terms)) return score * 1.25;
-  return score;
+    if (adjacent(f.terms, in_order)) return score * 1.25;
+  return score * (1 + 0.1 * std::min(pairs, 3));
 }
 
 double SearchIndex::id_score(const Doc& d, const std::vector<std::string>& ids) const {
@@ -140,19 +207,37 @@ double SearchIndex::id_score(const Doc& d, const std::vector<std::string>& ids) 
   return score;
 }
 
-SearchResult SearchIndex::search(std::string_view query) const {
+SearchResult SearchIndex::search(std::string_view query, int language) const {
   SearchResult out;
-  out.ids = ids_in(query);
-  out.terms = search_terms(without_ids(query));
-  std::vector<std::string> terms;  // unique, in the order written
-  for (const auto& t : out.terms)
-    if (!contains(terms, t)) terms.push_back(t);
+  QueryReading reading = read_query(query, words_, language);
+  out.language = reading.language;
+  out.language_given = reading.language_given;
+  out.ids = std::move(reading.ids);
+  out.understood = std::move(reading.terms);
+  std::vector<WeightedTerm> terms;  // unique, in the order written
+  for (const auto& t : out.understood) {
+    out.terms.push_back(t.term);
+    const bool seen = std::any_of(terms.begin(), terms.end(), [&](const WeightedTerm& w) { return w.term->term == t.term; });
+    if (seen) continue;
+    // The ledger and scenarios are English: an English word none of them uses names something they do not
+    // discuss ("shape" in "the knight moves in an L shape"). Words of other languages the vocabulary lacks
+    // say nothing of the kind, and a number may simply not occur.
+    const bool unknown = out.language == 0 && t.match == TermMatch::Word && !t.is_concept && df_.count(t.term) == 0 &&
+                         !std::all_of(t.term.begin(), t.term.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (unknown) out.unknown.push_back(t.shown);
+    terms.push_back({&t, term_weight(t), rules_concept(t), meets(t)});
+  }
   std::vector<Hit> hits;
   for (const auto& d : docs_) {
-    Hit h{d.kind, d.id, d.title, 0, {}};
-    h.score = word_score(d, terms, h.matched);
+    Hit h{d.kind, d.id, d.title, 0, {}, {}, 0, 0, 0};
+    h.score = word_score(d, terms, h);
     const double ids = id_score(d, out.ids);
-    if (ids >= kExactId) h.matched.insert(h.matched.begin(), "id");
+    if (ids >= kExactId) {
+      h.matched.insert(h.matched.begin(), "id");
+      h.shown.insert(h.shown.begin(), d.id);
+    } else if (ids > 0) {
+      for (const auto& id : out.ids) h.shown.insert(h.shown.begin(), "via " + id);
+    }
     h.score += ids;
     hits.push_back(std::move(h));
   }
@@ -173,6 +258,19 @@ SearchResult SearchIndex::search(std::string_view query) const {
     if (a.kind != b.kind) return a.kind < b.kind;
     return a.id < b.id;
   });
+  if (!out.hits.empty()) {
+    const Hit& best = out.hits.front();
+    out.confidence = best.score >= kExactId ? 1.0 : best.coverage;
+    // One rules concept alone must carry nearly the whole question ("castle" in "castle in chess" does not).
+    const double needed = best.concepts_matched >= 2 ? kMinConfidence : kMinConfidenceOneConcept;
+    // A question that also names what no ruling or scenario speaks of ("the knight moves in an L shape")
+    // is about the hit only when the hit is about its concepts together, not about each somewhere.
+    const auto named = std::count_if(terms.begin(), terms.end(), [](const WeightedTerm& wt) { return wt.meets; });
+    const bool about_it = out.unknown.empty() || best.concepts_together >= 2 ||
+                          (named < 2 && out.confidence >= kMinConfidenceOneConcept);
+    out.confident = best.score >= kExactId || (best.concepts_matched >= 1 && best.concept_coverage >= 0.5 &&
+                                               out.confidence >= needed && about_it);
+  }
   return out;
 }
 

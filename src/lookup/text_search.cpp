@@ -1,182 +1,296 @@
 #include "lookup/text_search.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
-#include <map>
 #include <set>
+
+#include "lookup/words.hpp"
+#include "scenario/ledger.hpp"
 
 namespace carc {
 namespace {
 
-// Lowercase, with umlauts and accents folded to ASCII; other non-ASCII bytes become spaces.
-std::string folded(std::string_view text) {
-  static const std::map<unsigned char, std::string_view> latin1{
-      {0x84, "a"}, {0xA4, "a"}, {0x96, "o"}, {0xB6, "o"}, {0x9C, "u"}, {0xBC, "u"}, {0x9F, "ss"},
-      {0xA9, "e"}, {0xA8, "e"}, {0x89, "e"}, {0xA0, "a"}, {0xA1, "a"}, {0xB3, "o"}, {0xAD, "i"}};
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c < 0x80) {
-      out += static_cast<char>(std::tolower(c));
-    } else if (c == 0xC3 && i + 1 < text.size() && latin1.count(static_cast<unsigned char>(text[i + 1]))) {
-      out += latin1.at(static_cast<unsigned char>(text[++i]));
-    } else {
-      out += ' ';
-    }
-  }
-  return out;
-}
+constexpr int kEnglish = 0;
+constexpr std::size_t kLanguageCount = kLanguages.size();
 
-// Splits on anything but letters and digits; a dot between digits stays ("c3.1").
-std::vector<std::string> words_of(const std::string& s) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    const bool keep_dot = c == '.' && !cur.empty() && std::isdigit(static_cast<unsigned char>(cur.back())) &&
-                          i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]));
-    if (std::isalnum(static_cast<unsigned char>(c)) || keep_dot) {
-      cur += c;
-      continue;
-    }
-    if (!cur.empty()) out.push_back(cur);
-    cur.clear();
-  }
-  if (!cur.empty()) out.push_back(cur);
-  return out;
-}
-
+// A vocabulary phrase of two or more words, with each word's stem in its language.
 struct Phrase {
-  std::vector<std::string_view> words;
-  std::string_view term;
+  std::vector<std::string> words, stems;
+  int concept_index = 0;
 };
 
-// Longest first where one phrase starts another.
-const std::vector<Phrase>& phrases() {
-  static const std::vector<Phrase> p{
-      {{"hans", "im", "glueck"}, "hig"}, {{"hans", "im", "gluck"}, "hig"}, {{"z", "man", "games"}, "zmg"},
-      {{"rio", "grande", "games"}, "rgg"}, {{"coats", "of", "arms"}, "pennant"}, {{"coat", "of", "arms"}, "pennant"},
-      {{"flying", "machines"}, "flier"}, {{"flying", "machine"}, "flier"}, {{"crop", "circles"}, "cropcircle"},
-      {{"crop", "circle"}, "cropcircle"}, {{"z", "man"}, "zmg"}, {{"rio", "grande"}, "rgg"},
-      {{"1st", "edition"}, "c1"}, {{"first", "edition"}, "c1"}, {{"2nd", "edition"}, "c2"},
-      {{"second", "edition"}, "c2"}, {{"3rd", "edition"}, "c3"}, {{"third", "edition"}, "c3"},
-      {{"large", "meeples"}, "large"}, {{"large", "meeple"}, "large"}, {{"big", "meeple"}, "large"},
-      {{"large", "followers"}, "large"}, {{"large", "follower"}, "large"}, {{"magic", "portal"}, "portal"},
-      {{"move", "wood"}, "movewood"}, {{"big", "box"}, "bigbox"}, {{"die", "roll"}, "die"}};
-  return p;
-}
+// One language's side of the vocabulary, folded, for matching.
+struct LanguageWords {
+  std::set<std::string, std::less<>> stop;
+  std::map<std::string, int, std::less<>> forms;  // a single folded word -> concept index
+  std::map<std::string, int, std::less<>> stems;  // its stem -> concept index
+  std::vector<Phrase> phrases;                    // longest first
+};
 
-// Words of one meaning, to one term; looked up before and after stemming.
-const std::map<std::string, std::string, std::less<>>& synonyms() {
-  static const std::map<std::string, std::string, std::less<>> s{
-      {"meeple", "follower"},     {"follower", "follower"},   {"worker", "follower"},   {"monastery", "cloister"},
-      {"monasteri", "cloister"},  {"cloister", "cloister"},   {"farm", "field"},        {"meadow", "field"},
-      {"field", "field"},         {"farmer", "farmer"},       {"flier", "flier"},       {"flyer", "flier"},
-      {"flying", "flier"},        {"fly", "flier"},           {"flight", "flier"},      {"flew", "flier"},
-      {"flown", "flier"},         {"aircraft", "flier"},      {"plane", "flier"},       {"airplane", "flier"},
-      {"thief", "highwayman"},    {"thieves", "highwayman"},  {"robber", "highwayman"}, {"bandit", "highwayman"},
-      {"highwayman", "highwayman"}, {"highwaymen", "highwayman"}, {"knight", "knight"}, {"crop", "cropcircle"},
-      {"circle", "cropcircle"},   {"cropcircle", "cropcircle"}, {"zmg", "zmg"},         {"zman", "zmg"},
-      {"hig", "hig"},             {"hans", "hig"},            {"gluck", "hig"},         {"glueck", "hig"},
-      {"rgg", "rgg"},             {"phantom", "phantom"},     {"ghost", "phantom"},     {"pennant", "pennant"},
-      {"dice", "die"},            {"die", "die"},             {"roll", "die"},          {"cart", "wagon"},
-      {"wagon", "wagon"},         {"portal", "portal"},       {"abbot", "abbot"},       {"garden", "garden"},
-      {"ed1", "c1"},              {"ed2", "c2"},              {"ed3", "c3"}};
-  return s;
-}
+struct Lexicon {
+  const Vocabulary* vocabulary = nullptr;
+  std::array<LanguageWords, kLanguageCount> languages;
+};
 
-const std::set<std::string, std::less<>>& stop_words() {
-  static const std::set<std::string, std::less<>> s{
-      "a",    "an",    "the",  "of",    "to",    "in",    "on",    "is",    "are",   "be",   "can",  "could",
-      "may",  "might", "my",   "your",  "our",   "their", "i",     "it",    "its",   "and",  "or",   "for",
-      "with", "by",    "at",   "does",  "do",    "did",   "what",  "when",  "which", "who",  "whom", "how",
-      "if",   "after", "this", "that",  "these", "those", "there", "from",  "into",  "onto", "as",   "than",
-      "then", "so",    "was",  "were",  "will",  "would", "should", "has",  "have",  "had",  "me",   "we",
-      "you",  "he",    "she",  "they",  "them",  "his",   "her",   "about", "also",  "only", "not",  "no",
-      "never", "any",  "all",  "one",   "s",     "e",     "g",     "ie",    "eg",    "etc",  "vs"};
-  return s;
-}
-
-bool ends_with(std::string_view s, std::string_view tail) {
-  return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
-}
-
-bool vowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u'; }
-
-std::string undouble(std::string s) {
-  const std::size_t n = s.size();
-  if (n >= 3 && s[n - 1] == s[n - 2] && !vowel(s[n - 1]) && s[n - 1] != 'l' && s[n - 1] != 's' && s[n - 1] != 'z')
-    s.pop_back();
-  return s;
-}
-
-// The synonyms, each also under its stem ("meeple" -> "meepl"), so plurals find them.
-const std::map<std::string, std::string, std::less<>>& stemmed_synonyms() {
-  static const auto s = [] {
-    auto out = synonyms();
-    for (const auto& [k, v] : synonyms()) out.emplace(stem(k), v);
+const Lexicon& lexicon() {
+  static const Lexicon lex = [] {
+    Lexicon out;
+    out.vocabulary = &builtin_vocabulary();
+    for (const auto& [l, words] : out.vocabulary->stop_words)
+      for (const auto& w : words) out.languages[static_cast<std::size_t>(l)].stop.insert(fold(w));
+    for (std::size_t c = 0; c < out.vocabulary->concepts.size(); ++c) {
+      for (const auto& [l, forms] : out.vocabulary->concepts[c].words) {
+        LanguageWords& lw = out.languages[static_cast<std::size_t>(l)];
+        for (const auto& form : forms) {
+          const auto words = words_of(fold(form));
+          if (words.size() == 1) {
+            lw.forms.emplace(words[0], static_cast<int>(c));
+            lw.stems.emplace(stem_in(words[0], l), static_cast<int>(c));
+            continue;
+          }
+          Phrase p{words, {}, static_cast<int>(c)};
+          for (const auto& w : words) p.stems.push_back(stem_in(w, l));
+          lw.phrases.push_back(std::move(p));
+        }
+      }
+    }
+    for (auto& lw : out.languages)
+      std::stable_sort(lw.phrases.begin(), lw.phrases.end(),
+                       [](const Phrase& a, const Phrase& b) { return a.words.size() > b.words.size(); });
     return out;
   }();
-  return s;
+  return lex;
 }
 
-std::string term_of(const std::string& word) {
-  const auto& syn = stemmed_synonyms();
-  if (const auto it = syn.find(word); it != syn.end()) return it->second;
-  std::string s = stem(word);
-  if (const auto it = syn.find(s); it != syn.end()) return it->second;
-  return s;
-}
+const Concept& concept_at(int index) { return lexicon().vocabulary->concepts[static_cast<std::size_t>(index)]; }
 
-}  // namespace
-
-std::string stem(std::string_view word) {
-  std::string s(word);
-  if (s.size() <= 3 || std::isdigit(static_cast<unsigned char>(s.back()))) return s;
-  if (ends_with(s, "ies") && s.size() > 4) s = s.substr(0, s.size() - 3) + "y";
-  else if (ends_with(s, "sses")) s.resize(s.size() - 2);
-  else if (ends_with(s, "ches") || ends_with(s, "shes") || ends_with(s, "xes")) s.resize(s.size() - 2);
-  else if (ends_with(s, "s") && !ends_with(s, "ss") && !ends_with(s, "us") && !ends_with(s, "is")) s.pop_back();
-  if (ends_with(s, "ied") && s.size() > 4) s = s.substr(0, s.size() - 3) + "y";
-  else if (ends_with(s, "ing") && s.size() >= 6) s = undouble(s.substr(0, s.size() - 3));
-  else if (ends_with(s, "ed") && s.size() >= 5) s = undouble(s.substr(0, s.size() - 2));
-  if (s.size() > 3 && s.back() == 'e') s.pop_back();
-  return s;
-}
-
-std::vector<std::string> search_terms(std::string_view text) {
-  const auto words = words_of(folded(text));
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < words.size();) {
-    bool matched = false;
-    for (const auto& p : phrases()) {
-      if (i + p.words.size() > words.size()) continue;
-      bool all = true;
-      for (std::size_t k = 0; k < p.words.size() && all; ++k) all = words[i + k] == p.words[k];
-      if (!all) continue;
-      out.emplace_back(p.term);
-      i += p.words.size();
-      matched = true;
-      break;
+// Folded words with their stems per language, each stem computed once when first asked for.
+class Words {
+ public:
+  explicit Words(std::vector<std::string> words) : words_(std::move(words)) {}
+  std::size_t size() const { return words_.size(); }
+  const std::string& operator[](std::size_t i) const { return words_[i]; }
+  const std::string& stem(std::size_t i, int l) const {
+    auto& stems = stems_[static_cast<std::size_t>(l)];
+    if (stems.empty()) {
+      stems.resize(words_.size());
+      for (std::size_t k = 0; k < words_.size(); ++k) stems[k] = stem_in(words_[k], l);
     }
-    if (matched) continue;
-    if (!stop_words().count(words[i])) out.push_back(term_of(words[i]));
-    ++i;
+    return stems[i];
+  }
+
+ private:
+  std::vector<std::string> words_;
+  mutable std::array<std::vector<std::string>, kLanguageCount> stems_;
+};
+
+// The words a phrase of language `l` covers at `at`, 0 when it does not match; `stemmed` when a word matched by stem only.
+std::size_t phrase_length(const Phrase& p, const Words& words, std::size_t at, int l, bool& stemmed) {
+  if (at + p.words.size() > words.size()) return 0;
+  stemmed = false;
+  for (std::size_t k = 0; k < p.words.size(); ++k) {
+    if (words[at + k] == p.words[k]) continue;
+    if (words.stem(at + k, l) != p.stems[k]) return 0;
+    stemmed = true;
+  }
+  return p.words.size();
+}
+
+// The longest phrase at `at`, trying the languages in `order`.
+struct PhraseMatch {
+  int concept_index = -1;
+  std::size_t length = 0;
+  bool stemmed = false;
+};
+PhraseMatch longest_phrase(const Words& words, std::size_t at, const std::vector<int>& order) {
+  PhraseMatch best;
+  for (const int l : order)
+    for (const auto& p : lexicon().languages[static_cast<std::size_t>(l)].phrases) {
+      if (p.words.size() <= best.length) break;  // longest first
+      bool stemmed = false;
+      if (phrase_length(p, words, at, l, stemmed) == 0) continue;
+      best = {p.concept_index, p.words.size(), stemmed};
+    }
+  return best;
+}
+
+QueryTerm concept_term(int concept_index, int language, std::string typed, TermMatch match) {
+  const Concept& c = concept_at(concept_index);
+  return {c.id, std::move(typed), c.headword(language), true, c.kind, match};
+}
+
+std::string joined(const Words& words, std::size_t from, std::size_t count) {
+  std::string out;
+  for (std::size_t k = from; k < from + count; ++k) out += (out.empty() ? "" : " ") + words[k];
+  return out;
+}
+
+// Reads folded words as language `l`; with `others`, words and stop words of the other
+// languages count too (a query); without, only `l` (the English texts searched).
+std::vector<QueryTerm> read_words(const Words& words, int l, bool others) {
+  const Lexicon& lex = lexicon();
+  std::vector<int> order{l};
+  if (others)
+    for (int m = 0; m < static_cast<int>(kLanguageCount); ++m)
+      if (m != l) order.push_back(m);
+  const LanguageWords& own = lex.languages[static_cast<std::size_t>(l)];
+  std::vector<QueryTerm> out;
+  for (std::size_t i = 0; i < words.size();) {
+    const PhraseMatch p = longest_phrase(words, i, order);
+    if (p.length > 0) {
+      out.push_back(concept_term(p.concept_index, l, joined(words, i, p.length), p.stemmed ? TermMatch::Stem : TermMatch::Exact));
+      i += p.length;
+      continue;
+    }
+    const std::string& w = words[i++];
+    if (own.stop.count(w)) continue;
+    if (const auto it = own.forms.find(w); it != own.forms.end()) {
+      out.push_back(concept_term(it->second, l, w, TermMatch::Exact));
+      continue;
+    }
+    if (const auto it = own.stems.find(words.stem(i - 1, l)); it != own.stems.end()) {
+      out.push_back(concept_term(it->second, l, w, TermMatch::Stem));
+      continue;
+    }
+    if (others) {
+      int found = -1;
+      TermMatch how = TermMatch::Exact;
+      bool stop = false;
+      for (std::size_t k = 1; k < order.size() && found < 0; ++k) {
+        const LanguageWords& lw = lex.languages[static_cast<std::size_t>(order[k])];
+        if (const auto it = lw.forms.find(w); it != lw.forms.end()) found = it->second;
+      }
+      for (std::size_t k = 1; k < order.size() && found < 0 && !stop; ++k)
+        stop = lex.languages[static_cast<std::size_t>(order[k])].stop.count(w) > 0;
+      for (std::size_t k = 1; k < order.size() && found < 0 && !stop && w.size() >= 4; ++k) {
+        const LanguageWords& lw = lex.languages[static_cast<std::size_t>(order[k])];
+        if (const auto it = lw.stems.find(words.stem(i - 1, order[k])); it != lw.stems.end())
+          found = it->second, how = TermMatch::Stem;
+      }
+      if (stop) continue;
+      if (found >= 0) {
+        out.push_back(concept_term(found, l, w, how));
+        continue;
+      }
+    }
+    out.push_back({stem(w), w, w, false, ConceptKind::Term, TermMatch::Word});
   }
   return out;
 }
 
-namespace {
+constexpr std::size_t kMinTextTypo = 6;
+
+// The edit distance a typo may have: none below 4 letters, 1 up to 7, 2 from 8.
+int typo_limit(std::size_t letters) { return letters >= 8 ? 2 : letters >= 4 ? 1 : 0; }
+
+// Corrects a plain word to the one word nearest to it within the typo limit that starts
+// with the same letter: a vocabulary word of the query's language or, in an English query
+// and for words of kMinTextTypo letters or more, a word of the texts searched (thousands of
+// words: shorter ones find false neighbours, "shape" -> "share"). False when there is none,
+// or when the nearest words read as different terms; a vocabulary word wins over a text
+// word that reads the same.
+bool correct_typo(QueryTerm& t, int l, const TextWords& text_words) {
+  const int limit = typo_limit(t.typed.size());
+  if (limit == 0 || t.typed.find_first_of("0123456789") != std::string::npos) return false;
+  int best_distance = limit + 1;
+  std::set<std::string> terms;  // what the nearest words read as
+  int best_concept = -1;
+  std::string best_text_term;
+  const auto consider = [&](const std::string& word, int concept_index, const std::string& text_term) {
+    if (word.empty() || word[0] != t.typed[0]) return;
+    const int d = edit_distance(t.typed, word, limit);
+    if (d > limit || d > best_distance) return;
+    if (d < best_distance) {
+      terms.clear();
+      best_concept = -1;
+    }
+    best_distance = d;
+    terms.insert(concept_index >= 0 ? concept_at(concept_index).id : text_term);
+    if (concept_index >= 0) best_concept = concept_index;
+    else best_text_term = text_term;
+  };
+  for (const auto& [word, c] : lexicon().languages[static_cast<std::size_t>(l)].forms) consider(word, c, "");
+  if (l == kEnglish && t.typed.size() >= kMinTextTypo)
+    for (const auto& [word, term] : text_words) consider(word, -1, term);
+  if (terms.size() != 1) return false;
+  if (best_concept >= 0) {
+    t = concept_term(best_concept, l, t.typed, TermMatch::Typo);
+  } else {
+    t.term = best_text_term;
+    t.match = TermMatch::Typo;
+  }
+  return true;
+}
+
+// --- the query's language ------------------------------------------------------
+
+// Letters that only some of the languages write, and how much each tells.
+struct LetterHint {
+  char32_t letter;
+  std::array<float, kLanguageCount> weight;  // en es ca de fr it nl pl
+};
+constexpr std::array<LetterHint, 24> kLetterHints{{
+    {U'ñ', {0, 1.5f, 0, 0, 0, 0, 0, 0}},      {U'¿', {0, 2, 0, 0, 0, 0, 0, 0}},
+    {U'¡', {0, 1, 0, 0, 0, 0, 0, 0}},         {U'·', {0, 0, 2, 0, 0, 0, 0, 0}},
+    {U'ç', {0, 0, 0.5f, 0, 0.5f, 0, 0, 0}},   {U'ß', {0, 0, 0, 1.5f, 0, 0, 0, 0}},
+    {U'ä', {0, 0, 0, 1, 0, 0, 0, 0}},         {U'ö', {0, 0, 0, 1, 0, 0, 0, 0}},
+    {U'ü', {0, 0, 0, 1, 0, 0, 0, 0}},         {U'ą', {0, 0, 0, 0, 0, 0, 0, 1.5f}},
+    {U'ę', {0, 0, 0, 0, 0, 0, 0, 1.5f}},      {U'ł', {0, 0, 0, 0, 0, 0, 0, 1.5f}},
+    {U'ś', {0, 0, 0, 0, 0, 0, 0, 1.5f}},      {U'ż', {0, 0, 0, 0, 0, 0, 0, 1.5f}},
+    {U'ź', {0, 0, 0, 0, 0, 0, 0, 1.5f}},      {U'ć', {0, 0, 0, 0, 0, 0, 0, 1.5f}},
+    {U'ń', {0, 0, 0, 0, 0, 0, 0, 1.5f}},      {U'ò', {0, 0, 0.7f, 0, 0, 0.3f, 0, 0}},
+    {U'è', {0, 0, 0.3f, 0, 0.3f, 0.3f, 0, 0}}, {U'à', {0, 0, 0.3f, 0, 0.3f, 0.3f, 0, 0}},
+    {U'ê', {0, 0, 0, 0, 1, 0, 0, 0}},         {U'â', {0, 0, 0, 0, 1, 0, 0, 0}},
+    {U'œ', {0, 0, 0, 0, 1, 0, 0, 0}},         {U'ù', {0, 0, 0, 0, 0.5f, 0.5f, 0, 0}},
+}};
+
+int guess_from(const Words& words, std::string_view raw) {
+  const Lexicon& lex = lexicon();
+  std::array<double, kLanguageCount> score{};
+  for (std::size_t l = 0; l < kLanguageCount; ++l) {
+    const LanguageWords& lw = lex.languages[l];
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      const std::string& w = words[i];
+      bool stemmed = false;
+      for (const auto& p : lw.phrases)
+        if (phrase_length(p, words, i, static_cast<int>(l), stemmed) > 0) {
+          score[l] += 3;
+          break;
+        }
+      if (lw.stop.count(w)) score[l] += 1;
+      else if (lw.forms.count(w)) score[l] += w.size() >= 4 ? 2 : 1;  // "die", "abt": short words tell less
+      else if (w.size() >= 4 && lw.stems.count(words.stem(i, static_cast<int>(l)))) score[l] += 1;
+    }
+  }
+  for (const char32_t c : code_points(raw))
+    for (const auto& h : kLetterHints)
+      if (h.letter == lower_latin(c))
+        for (std::size_t l = 0; l < kLanguageCount; ++l) score[l] += h.weight[l];
+  std::size_t best = 0;
+  for (std::size_t l = 1; l < kLanguageCount; ++l)
+    if (score[l] > score[best]) best = l;
+  return static_cast<int>(best);
+}
+
+// --- ids -------------------------------------------------------------------------
+
+std::string upper(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
 
 // The canonical id a token spells, or "" when it is no id.
 std::string id_of(const std::string& token) {
-  std::string t = folded(token);
+  std::string t = lower(token);
   while (!t.empty() && t.back() == '-') t.pop_back();
   if (t.size() < 3) return {};
-  if (t.rfind("v-", 0) == 0 && std::isalpha(static_cast<unsigned char>(t[2]))) {
-    for (auto& c : t) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return t;
-  }
+  if (t.rfind("v-", 0) == 0 && std::isalpha(static_cast<unsigned char>(t[2]))) return upper(t);
   std::size_t i = 0;
   while (i < t.size() && std::isalpha(static_cast<unsigned char>(t[i]))) ++i;
   if (i < 2 || i > 3) return {};
@@ -189,32 +303,118 @@ std::string id_of(const std::string& token) {
   if (number.size() == 1) number = "0" + number;
   const std::string suffix = t.substr(i);
   if (!suffix.empty() && suffix[0] != '-') return {};
-  for (auto& c : prefix) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return prefix + "-" + number + suffix;
+  return upper(prefix) + "-" + number + suffix;
 }
 
-// Splits text into ids and the rest.
-std::string split_ids(std::string_view text, std::vector<std::string>& ids) {
-  std::string rest, token;
-  const auto flush = [&] {
-    const std::string id = id_of(token);
-    if (id.empty()) rest += token;
-    else ids.push_back(id);
-    token.clear();
-  };
+// The letter prefixes of the ledger's ruling ids (BR, FM, ...) and the families of its switches (CC, FM, ...).
+const std::set<std::string>& id_prefixes(bool switches) {
+  static const auto sets = [] {
+    std::array<std::set<std::string>, 2> out;
+    for (const auto& r : builtin_ledger()) out[0].insert(lower(r.id.substr(0, r.id.find('-'))));
+    for (const auto& s : builtin_ledger_switches())
+      if (s.id.size() > 2) out[1].insert(lower(s.id.substr(2, s.id.find('-', 2) - 2)));
+    return out;
+  }();
+  return sets[switches ? 1 : 0];
+}
+
+bool all_digits_start(const std::string& s) { return !s.empty() && std::isdigit(static_cast<unsigned char>(s[0])); }
+
+// A piece of the text: a token of letters, digits and dashes, or the text between two.
+struct Piece {
+  std::string text;
+  bool token = false;
+};
+
+std::vector<Piece> pieces_of(std::string_view text) {
+  std::vector<Piece> out;
   for (const char c : text) {
-    if (std::isalnum(static_cast<unsigned char>(c)) || c == '-') {
-      token += c;
+    const bool tok = std::isalnum(static_cast<unsigned char>(c)) || c == '-';
+    if (out.empty() || out.back().token != tok) out.push_back({"", tok});
+    out.back().text += c;
+  }
+  return out;
+}
+
+bool blank(const std::string& s) { return s.find_first_not_of(" \t") == std::string::npos; }
+
+// Splits text into ids and the rest; "FM 13" and "V CC 2" (known prefixes, then a number) join.
+std::string split_ids(std::string_view text, std::vector<std::string>& ids) {
+  const auto p = pieces_of(text);
+  std::string rest;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (!p[i].token) {
+      rest += p[i].text;
       continue;
     }
-    flush();
-    rest += c;
+    const std::string t = lower(p[i].text);
+    // "V CC 2", "V-CC 2": a switch family after v, then a number.
+    if ((t == "v" && i + 4 < p.size() && blank(p[i + 1].text) && id_prefixes(true).count(lower(p[i + 2].text)) &&
+         blank(p[i + 3].text) && all_digits_start(p[i + 4].text))) {
+      if (const std::string id = id_of("v-" + p[i + 2].text + "-" + p[i + 4].text); !id.empty()) {
+        ids.push_back(id);
+        i += 4;
+        continue;
+      }
+    }
+    const bool prefix = id_prefixes(false).count(t) ||
+                        (t.rfind("v-", 0) == 0 && id_prefixes(true).count(t.substr(2)));
+    if (prefix && i + 2 < p.size() && blank(p[i + 1].text) && all_digits_start(p[i + 2].text)) {
+      if (const std::string id = id_of(p[i].text + "-" + p[i + 2].text); !id.empty()) {
+        ids.push_back(id);
+        i += 2;
+        continue;
+      }
+    }
+    if (const std::string id = id_of(p[i].text); !id.empty()) ids.push_back(id);
+    else rest += p[i].text;
   }
-  flush();
   return rest;
 }
 
 }  // namespace
+
+std::string_view term_match_name(TermMatch m) {
+  switch (m) {
+    case TermMatch::Exact: return "exact";
+    case TermMatch::Stem: return "stem";
+    case TermMatch::Typo: return "typo";
+    case TermMatch::Word: return "word";
+  }
+  return "word";
+}
+
+std::vector<std::string> search_terms(std::string_view text, TextWords& words) {
+  std::vector<std::string> out;
+  for (auto& t : read_words(Words(words_of(fold(text))), kEnglish, false)) {
+    if (t.typed.find(' ') == std::string::npos) words.emplace(t.typed, t.term);
+    out.push_back(std::move(t.term));
+  }
+  return out;
+}
+
+std::vector<std::string> search_terms(std::string_view text) {
+  TextWords ignored;
+  return search_terms(text, ignored);
+}
+
+int guess_language(std::string_view text) { return guess_from(Words(words_of(fold(text))), text); }
+
+QueryReading read_query(std::string_view query, const TextWords& text_words, int language) {
+  QueryReading out;
+  const std::string rest = split_ids(query, out.ids);
+  const Words words(words_of(fold(rest)));
+  out.language_given = language >= 0 && language < static_cast<int>(kLanguageCount);
+  out.language = out.language_given ? language : guess_from(words, rest);
+  out.terms = read_words(words, out.language, true);
+  for (auto& t : out.terms) {
+    if (t.match != TermMatch::Word) continue;
+    // A word the texts hold is searched as it is; an unknown one may be a typo.
+    if (out.language == kEnglish && text_words.count(t.typed)) continue;
+    correct_typo(t, out.language, text_words);
+  }
+  return out;
+}
 
 std::vector<std::string> ids_in(std::string_view text) {
   std::vector<std::string> ids;

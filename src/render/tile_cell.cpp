@@ -255,7 +255,7 @@ class Painter {
 const Symbols& symbols(bool unicode) {
   static const Symbols uni{"▒", "◆", "♛", "⌂", "✿", "▲", "◈", "◎", "×", "✈",
                            {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}};
-  static const Symbols ascii{"#", "$", "Q", "+", "*", "T", "@", "O", "x", ">",
+  static const Symbols ascii{"#", "$", "Q", "+", "%", "T", "@", "O", "x", ">",
                              {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}};
   return unicode ? uni : ascii;
 }

@@ -1,0 +1,214 @@
+// lookup's evaluation sets (tests/data/lookup-eval.yaml, lookup-holdout.yaml,
+// lookup-third.yaml): questions players ask in eight languages, each with the
+// ledger ids that answer it, and junk queries that nothing answers. Pins top-1
+// and top-3 accuracy overall and per language, and that no junk query gets a
+// confident answer. CARC_LOOKUP_EVAL_REPORT=1 prints every question's ranking
+// and the accuracy per language (the README's tables).
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <yaml-cpp/yaml.h>
+
+#include "lookup/search.hpp"
+#include "scenario/ledger.hpp"
+
+using namespace carc;
+
+namespace {
+
+struct Question {
+  std::string lang, text;
+  std::vector<std::string> answers;
+};
+
+constexpr const char* kEval = "lookup-eval.yaml";
+constexpr const char* kHoldout = "lookup-holdout.yaml";
+constexpr const char* kThird = "lookup-third.yaml";
+
+std::vector<Question> load(const char* section, const char* file = kEval) {
+  const YAML::Node doc = YAML::LoadFile(std::string(CARC_SOURCE_DIR) + "/tests/data/" + file);
+  std::vector<Question> out;
+  for (const auto& q : doc[section]) {
+    Question item{q["lang"].as<std::string>(), q["q"].as<std::string>(), {}};
+    if (q["answers"])
+      for (const auto& a : q["answers"]) item.answers.push_back(a.as<std::string>());
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+const SearchIndex& eval_index() {
+  static const Corpus corpus = load_corpus({std::string(CARC_SOURCE_DIR) + "/scenarios"});
+  static const SearchIndex index(corpus);
+  return index;
+}
+
+// The ledger ids in the order lookup ranks them: a scenario hit stands for its first ruling.
+std::vector<std::string> ranking(const SearchResult& r) {
+  std::vector<std::string> out;
+  for (const Hit& h : r.hits) {
+    std::string id = h.id;
+    if (h.kind == HitKind::Scenario) {
+      const Scenario* s = eval_index().scenario(h.id);
+      if (!s || s->rulings.empty()) continue;
+      id = s->rulings.front();
+    }
+    if (std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+  }
+  return out;
+}
+
+// The 1-based rank of the first answer among the first `depth` ids, 0 when none is there.
+int rank_of(const std::vector<std::string>& ranked, const std::vector<std::string>& answers, std::size_t depth) {
+  for (std::size_t i = 0; i < ranked.size() && i < depth; ++i)
+    if (std::find(answers.begin(), answers.end(), ranked[i]) != answers.end()) return static_cast<int>(i) + 1;
+  return 0;
+}
+
+struct Tally {
+  int asked = 0, top1 = 0, top3 = 0, confident = 0;
+};
+
+std::string percent(int n, int of) { return of == 0 ? "-" : std::to_string((100 * n + of / 2) / of) + "%"; }
+
+bool report() {
+  const char* v = std::getenv("CARC_LOOKUP_EVAL_REPORT");
+  return v != nullptr && std::string(v) == "1";
+}
+
+struct Tallies {
+  std::map<std::string, Tally> per_language;
+  Tally all;
+};
+
+// Asks every question of a file; prints misses (and everything when reporting).
+Tallies ask_all(const char* file) {
+  std::map<std::string, Tally> per_language;
+  Tally all;
+  for (const auto& q : load("questions", file)) {
+    const SearchResult r = eval_index().search(q.text);
+    const auto ranked = ranking(r);
+    const int rank = rank_of(ranked, q.answers, 3);
+    for (Tally* t : {&per_language[q.lang], &all}) {
+      ++t->asked;
+      t->top1 += rank == 1;
+      t->top3 += rank >= 1;
+      t->confident += r.confident;
+    }
+    if (report() || rank == 0) {
+      std::string top;
+      for (std::size_t i = 0; i < ranked.size() && i < 5; ++i) top += " " + ranked[i];
+      std::string read;
+      for (const auto& t : r.understood) read += " " + t.term + "(" + std::string(term_match_name(t.match)) + ")";
+      std::cout << (rank == 1 ? "  ok " : rank > 0 ? "  #" + std::to_string(rank) + " " : "  MISS ") << "[" << q.lang
+                << "/" << kLanguages[static_cast<std::size_t>(r.language)] << "] " << q.text << "\n      expected";
+      for (const auto& a : q.answers) std::cout << " " << a;
+      std::cout << "; got" << top << (r.confident ? "" : " (not confident)") << "; read as" << read << "\n";
+    }
+  }
+  if (report()) {
+    std::cout << file << "\n| language | questions | top-1 | top-3 | confident |\n|---|---|---|---|---|\n";
+    for (const auto l : kLanguages) {
+      const Tally& t = per_language[std::string(l)];
+      std::cout << "| " << l << " | " << t.asked << " | " << percent(t.top1, t.asked) << " | " << percent(t.top3, t.asked)
+                << " | " << percent(t.confident, t.asked) << " |\n";
+    }
+    std::cout << "| all | " << all.asked << " | " << percent(all.top1, all.asked) << " | " << percent(all.top3, all.asked)
+              << " | " << percent(all.confident, all.asked) << " |\n";
+  }
+  return {per_language, all};
+}
+
+// The junk queries of a file that got a confident answer.
+int confident_junk(const char* file) {
+  int confident = 0;
+  for (const auto& q : load("junk", file)) {
+    const SearchResult r = eval_index().search(q.text);
+    if (r.confident || report()) {
+      std::string read;
+      for (const auto& t : r.understood) read += " " + t.term + "(" + std::string(term_match_name(t.match)) + ")";
+      std::cout << (r.confident ? "  CONFIDENT " : "  ok ") << "[" << q.lang << "] " << q.text << " -> "
+                << (r.hits.empty() ? std::string("nothing") : r.hits.front().id) << " (" << r.confidence << "); read as"
+                << read << "\n";
+    }
+    confident += r.confident;
+  }
+  return confident;
+}
+
+// What a set is pinned at: top-1 overall and per language at least as measured, every question
+// in the top 3 (overall and per language), at least `confident` questions confident (-1: all), and no
+// junk query confident.
+struct Pins {
+  int top1 = 0;
+  int confident = -1;
+  std::map<std::string, int> top1_per_language;
+};
+
+Tally check_set(const char* file, const Pins& pins) {
+  const Tallies t = ask_all(file);
+  const Tally& all = t.all;
+  INFO(file << ": top-1 " << all.top1 << "/" << all.asked << ", top-3 " << all.top3 << "/" << all.asked
+            << ", confident " << all.confident);
+  CHECK(all.top1 >= pins.top1);
+  CHECK(all.top3 == all.asked);
+  CHECK(all.confident >= (pins.confident < 0 ? all.asked : pins.confident));
+  for (const auto l : kLanguages) {
+    const std::string lang(l);
+    const Tally got = t.per_language.count(lang) ? t.per_language.at(lang) : Tally{};
+    INFO(lang << ": top-1 " << got.top1 << "/" << got.asked << ", top-3 " << got.top3 << "/" << got.asked);
+    CHECK(got.asked > 0);
+    CHECK(got.top1 >= pins.top1_per_language.at(lang));
+    CHECK(got.top3 == got.asked);
+  }
+  CHECK(confident_junk(file) == 0);
+  return all;
+}
+
+}  // namespace
+
+TEST_CASE("lookup answers the evaluation questions: top-1 >= 90%, top-3 100%, no junk confident", "[lookup][eval]") {
+  // As measured (src/lookup/README.md "Evaluation").
+  const Tally all = check_set(
+      kEval, {84, -1, {{"en", 11}, {"es", 11}, {"ca", 9}, {"de", 11}, {"fr", 10}, {"it", 11}, {"nl", 10}, {"pl", 11}}});
+  CHECK(all.top1 * 10 >= all.asked * 9);
+}
+
+TEST_CASE("lookup answers the second set, written after tuning, as first measured", "[lookup][eval]") {
+  // First measured (before the text-word typo limit): top-1 22/24, top-3 24/24, 1 of 8 junk
+  // queries confident ("the knight moves in an L shape": a knight and a move, both rules concepts),
+  // none since a question with words no ruling or scenario uses needs its concepts together.
+  check_set(kHoldout, {22, -1, {{"en", 2}, {"es", 3}, {"ca", 3}, {"de", 3}, {"fr", 3}, {"it", 2}, {"nl", 3}, {"pl", 3}}});
+}
+
+TEST_CASE("lookup answers the third set as measured after the fixes it led to", "[lookup][eval]") {
+  // First measured (commit 6384bd7's ranking): top-1 12/16, top-3 15/16, 14/16 confident, 1 of 18 junk
+  // queries confident ("what does a farmer plant in spring?"). Then the fixes it showed (the Count's
+  // concept id, words for ties, friends and turns, unknown English words) gave what is pinned here;
+  // the two Catalan questions stay below the confidence bar (vuit, voltant, agafa, segona unknown).
+  check_set(kThird, {14, 14, {{"en", 1}, {"es", 2}, {"ca", 1}, {"de", 2}, {"fr", 2}, {"it", 2}, {"nl", 2}, {"pl", 2}}});
+}
+
+TEST_CASE("the evaluation set names real ledger ids", "[lookup][eval]") {
+  const auto questions = load("questions");
+  for (const char* file : {kHoldout, kThird})
+    for (const auto& q : load("questions", file)) {
+      REQUIRE_FALSE(q.answers.empty());
+      for (const auto& id : q.answers) CHECK((find_ruling(id) != nullptr || find_ledger_switch(id) != nullptr));
+    }
+  REQUIRE(questions.size() >= 64);
+  std::map<std::string, int> per_language;
+  for (const auto& q : questions) {
+    ++per_language[q.lang];
+    REQUIRE_FALSE(q.answers.empty());
+    for (const auto& id : q.answers) {
+      INFO(q.text << ": " << id);
+      CHECK((find_ruling(id) != nullptr || find_ledger_switch(id) != nullptr));
+    }
+  }
+  for (const auto l : kLanguages) CHECK(per_language[std::string(l)] >= 8);
+  CHECK(load("junk").size() >= 20);
+}
+
