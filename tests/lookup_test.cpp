@@ -362,3 +362,14 @@ TEST_CASE("explain names an unknown id with the closest ones and exits 2", "[loo
   bad.ruleset = "nope";
   CHECK(explain(bad).code == kExitInvalidInput);
 }
+
+TEST_CASE("explain's unknown-id error shows the control characters of the closest ids escaped", "[lookup][explain][cli]") {
+  const auto file = std::filesystem::temp_directory_path() / ("explain-escapes-" + std::to_string(::getpid()) + ".yaml");
+  std::ofstream(file) << "id: \"\\e[31mX\"\n";
+  const Out r = explain(explain_id("X", {file.string()}));
+  std::filesystem::remove(file);
+  INFO(r.err);
+  CHECK(r.code == kExitInvalidInput);
+  CHECK(r.err.find("(closest: \\x1b[31mX)") != std::string::npos);
+  CHECK(r.err.find('\033') == std::string::npos);
+}

@@ -47,7 +47,7 @@ std::string closest_ids(const Corpus& corpus, const std::string& id) {
       if (!s.id.empty()) scored.emplace_back(edit_distance(s.id, id), s.id);
   std::sort(scored.begin(), scored.end());
   std::string out;
-  for (std::size_t i = 0; i < scored.size() && i < 3; ++i) out += (i ? ", " : "") + scored[i].second;
+  for (std::size_t i = 0; i < scored.size() && i < 3; ++i) out += (i ? ", " : "") + echo(scored[i].second);  // an id from a file may be long
   return out;
 }
 
@@ -92,7 +92,7 @@ int run_explain(const ExplainOptions& o, std::ostream& out, std::ostream& err) {
       for (const auto& d : f.problems) err << printable(d.to_string()) << "\n";
     err << joined_paths(paths) << ": error: no scenario has the id '" << printable(echo(o.id)) << "'";
     const std::string close = closest_ids(corpus, o.id);
-    err << (close.empty() ? "" : " (closest: " + close + ")") << "\n";
+    err << (close.empty() ? "" : " (closest: " + printable(close) + ")") << "\n";  // ids come from files
     return kExitInvalidInput;
   }
   if (!s->valid()) {
