@@ -63,6 +63,6 @@ for t in "${targets[@]}"; do
     echo "fuzz_$t found a crash; see $build/fuzz_$t.log and $build/crashes/" >&2
     tail -40 "$build/fuzz_$t.log" >&2
   fi
-  grep -E "^stat::(number_of_executed_units|peak_rss_mb|new_units_added)|^#[0-9]+ *DONE" "$build/fuzz_$t.log" || true
+  grep -E "^stat::(number_of_executed_units|peak_rss_mb|new_units_added)|^#[0-9]+[[:space:]]+DONE" "$build/fuzz_$t.log" || true
 done
 exit $status
