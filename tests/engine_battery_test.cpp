@@ -10,6 +10,8 @@
 
 #include "brute_force.hpp"
 #include "engine/game.hpp"
+#include "engine/legality.hpp"
+#include "engine/movegen.hpp"
 #include "engine_fixture.hpp"
 #include "turns_check.hpp"
 

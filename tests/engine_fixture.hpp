@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/movegen.hpp"
 #include "engine/state.hpp"
 #include "scenario/oracle_data.hpp"
 

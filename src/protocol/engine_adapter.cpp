@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/legality.hpp"
 #include "engine/limits.hpp"
+#include "engine/movegen.hpp"
 
 namespace carc::proto {
 namespace {
