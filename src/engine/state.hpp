@@ -21,6 +21,7 @@
 #include "engine/move.hpp"
 #include "engine/result.hpp"
 #include "engine/rules.hpp"
+#include "engine/setup.hpp"
 
 namespace carc {
 
@@ -45,6 +46,9 @@ struct TurnFlags {
 
 class State {
  public:
+  // The one place a position becomes a state (setup.hpp): every setup diagnostic,
+  // prefixed "tiles: ", "supply: ", "figures: " as the part; where says which item.
+  static Result<State> from(const TileCatalog& catalog, RuleSet rules, const Setup& setup, SetupErrorAt* where = nullptr);
   // An empty board with players in seat order; figures are added with setup_owned.
   static Result<State> create(const TileCatalog& catalog, RuleSet rules, const std::vector<Colour>& seats);
 
