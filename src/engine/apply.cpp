@@ -48,9 +48,7 @@ Reason State::apply(const Move& m, std::vector<Event>* ev) {
   const Reason r = is_legal(*this, m);
   if (r != Reason::Ok) return r;
   verb(m.kind).apply(*this, m, ev);
-  if (phase_ == Phase::Tile || phase_ == Phase::Figure || phase_ == Phase::Landing || phase_ == Phase::Phantom ||
-      phase_ == Phase::CropChoice)
-    actor_ = active_;
+  if (phase_owner(phase_).active_decides) actor_ = active_;
 #ifndef NDEBUG
   const std::string broken = check_invariants();
   assert(broken.empty() && "state invariant broken after apply");

@@ -51,22 +51,23 @@ inline constexpr std::array<Verb, 11> kVerbs{{
 }};
 constexpr const Verb& verb(MoveKind k) { return kVerbs[static_cast<std::size_t>(k)]; }
 
-// --- phases: each phase's owner, its generator and what pass means there ---
+// --- phases: each phase's owner, its generator, what pass means there, and who decides ---
 struct PhaseOwner {
   Phase phase;
   void (*moves)(const State&, MoveList&);
   Reason (*check_pass)(const State&);
   void (*apply_pass)(State&, std::vector<Event>*);  // null where pass is never legal
+  bool active_decides;  // the active player decides (else the phase's stage names the actor)
 };
 inline constexpr std::array<PhaseOwner, 8> kPhases{{
-    {Phase::Tile, placement_moves, pass_not_here, nullptr},                              // core
-    {Phase::Figure, figure_phase_moves, check_figure_pass, apply_figure_pass},           // core (step 2)
-    {Phase::Landing, landing_moves, pass_not_here, nullptr},                             // flier (FM-07)
-    {Phase::Phantom, phantom_phase_moves, check_phantom_pass, apply_phantom_pass},       // phantom
-    {Phase::Wagon, wagon_phase_moves, check_wagon_pass, apply_wagon_pass},               // wagon
-    {Phase::CropChoice, crop_choice_moves, pass_not_here, nullptr},                      // crop circles
-    {Phase::CropResponse, crop_response_moves, check_crop_pass, apply_crop_pass},        // crop circles
-    {Phase::GameOver, no_moves, pass_not_here, nullptr},                                // core
+    {Phase::Tile, placement_moves, pass_not_here, nullptr, true},                           // core
+    {Phase::Figure, figure_phase_moves, check_figure_pass, apply_figure_pass, true},        // core (step 2)
+    {Phase::Landing, landing_moves, pass_not_here, nullptr, true},                          // flier (FM-07)
+    {Phase::Phantom, phantom_phase_moves, check_phantom_pass, apply_phantom_pass, true},    // phantom
+    {Phase::Wagon, wagon_phase_moves, check_wagon_pass, apply_wagon_pass, false},           // wagon: its owner
+    {Phase::CropChoice, crop_choice_moves, pass_not_here, nullptr, true},                   // crop circles
+    {Phase::CropResponse, crop_response_moves, check_crop_pass, apply_crop_pass, false},    // crop circles: a responder
+    {Phase::GameOver, no_moves, pass_not_here, nullptr, false},                             // core
 }};
 constexpr const PhaseOwner& phase_owner(Phase p) { return kPhases[static_cast<std::size_t>(p)]; }
 
