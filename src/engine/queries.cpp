@@ -13,15 +13,6 @@ int followers_of(const State& s, int player, std::uint16_t root) {
   return n;
 }
 
-bool unoccupied(const State& s, std::uint16_t node) { return !s.occupied(node); }
-
-bool finished(const State& s, std::uint16_t node) { return s.board().complete(s.board().find(node)); }
-
-bool may_deploy_on(const State& s, FigureKind k, FeatureKind f) {
-  if (!may_stand_on(k, f)) return false;
-  return f != FeatureKind::Field || s.rules().farmers_in_play();
-}
-
 int node_of(const Board& b, Pos p, FeatureAddr f) {
   const int t = b.tile_at(p);
   if (t < 0) return -1;

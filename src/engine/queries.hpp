@@ -7,19 +7,23 @@
 
 #include "engine/board.hpp"
 #include "engine/figures.hpp"
+#include "engine/state.hpp"
 
 namespace carc {
 
-class State;
-
 // Followers of `player` in the merged feature at root (special figures excluded).
 int followers_of(const State& s, int player, std::uint16_t root);
+// The next three are inline: the rooms' target searches (portal_nodes, landing_nodes) call
+// them per board node, and they live in other translation units.
 // A feature an ordinary placement may take: no follower anywhere along it (BR-03).
-bool unoccupied(const State& s, std::uint16_t node);
+inline bool unoccupied(const State& s, std::uint16_t node) { return !s.occupied(node); }
 // Completed, or completed by the tile just placed (BR-02): cities, roads, cloisters, gardens.
-bool finished(const State& s, std::uint16_t node);
+inline bool finished(const State& s, std::uint16_t node) { return s.board().complete(s.board().find(node)); }
 // Which feature kinds a figure may take in a normal placement under the rules (farmers switch).
-bool may_deploy_on(const State& s, FigureKind k, FeatureKind f);
+inline bool may_deploy_on(const State& s, FigureKind k, FeatureKind f) {
+  if (!may_stand_on(k, f)) return false;
+  return f != FeatureKind::Field || s.rules().farmers_in_play();
+}
 
 // The node a located feature names, or -1.
 int node_of(const Board& b, Pos p, FeatureAddr f);
