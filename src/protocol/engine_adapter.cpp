@@ -1,11 +1,8 @@
 #include "protocol/engine_adapter.hpp"
 
 #include <algorithm>
-#include <array>
 
-#include "engine/legality.hpp"
 #include "engine/limits.hpp"
-#include "engine/movegen.hpp"
 
 namespace carc::proto {
 namespace {
@@ -104,30 +101,6 @@ Result<Setup> setup_of(const Position& p, const TileCatalog& cat) {
   return out;
 }
 
-std::string figure_text(const State& s, int owner, FigureKind kind, Pos p, FeatureAddr a) {
-  return std::string(colour_name(s.player(owner).colour)) + " " + std::string(figure_name(kind)) + " " + located(p, a);
-}
-
-void describe_state(const State& s, const std::vector<Event>& events, Answer& a) {
-  const TileCatalog& cat = s.catalog();
-  for (const Move& m : legal_moves(s)) a.moves.push_back(to_string(m, cat));
-  std::sort(a.moves.begin(), a.moves.end());
-  for (int p = 0; p < s.player_count(); ++p) {
-    const Player& pl = s.player(p);
-    const std::string colour(colour_name(pl.colour));
-    a.scores[colour] = pl.score;
-    for (int k = 0; k < kFigureKinds; ++k)
-      a.supply[colour][std::string(figure_name(static_cast<FigureKind>(k)))] = pl.supply[static_cast<std::size_t>(k)];
-  }
-  const Board& b = s.board();
-  for (const BoardFigure& f : s.figures()) a.figures.push_back(figure_text(s, f.owner, f.kind, b.node_pos(f.node), b.node_addr(f.node)));
-  for (const Event& e : events)
-    if (e.kind == EventKind::FigureReturned || e.kind == EventKind::AbbotReturned || e.kind == EventKind::KnightRemoved)
-      a.returned.push_back(figure_text(s, e.player, e.figure, e.pos, e.feature));
-  a.phase = std::string(phase_name(s.phase()));
-  a.active = std::string(colour_name(s.player(s.actor()).colour));  // who decides now
-}
-
 }  // namespace
 
 Result<TileDef> TileCache::tile(const TileDefinition& d) {
@@ -164,27 +137,6 @@ Result<State> state_of(const Position& p, const TileCatalog& catalog, const Rule
   auto setup = setup_of(p, catalog);
   if (!setup) return fail(setup.error());
   return State::from(catalog, rules, *setup);
-}
-
-Result<Answer> answer_query(State s, const Query& q) {
-  const TileCatalog& cat = s.catalog();
-  std::vector<Move> moves;
-  for (const auto& text : q.apply) {
-    auto m = parse_move(text, cat);
-    if (!m) return fail("move '" + text + "' is not in this engine's notation: " + m.error());
-    moves.push_back(*m);
-  }
-  Answer a;
-  std::vector<Event> events;
-  const auto refused = replay(s, moves, &events);
-  if (refused) a.rejected = std::pair{static_cast<int>(refused->index + 1), std::string(reason_name(refused->reason))};
-  if (!refused && q.final_scoring) s.end_game(&events);
-  describe_state(s, events, a);
-  for (const auto& probe : q.probes) {
-    auto m = parse_move(probe, cat);
-    a.legal[probe] = m ? std::string(reason_name(is_legal(s, *m))) : "unparsable: " + m.error();
-  }
-  return a;
 }
 
 Capabilities engine_protocol_capabilities() {

@@ -112,11 +112,7 @@ std::string rerun_command(const RunResult& r) {
          (transformed ? " --metamorphic" : "");
 }
 
-std::string area_of(const RunResult& r) {
-  if (!r.scenario || r.scenario->rulings.empty()) return "(invalid)";
-  const LedgerRuling* l = ruling_for(r.scenario->rulings.front());
-  return l ? l->area : "(invalid)";
-}
+std::string area_of(const RunResult& r) { return r.area.empty() ? "(invalid)" : r.area; }
 
 std::string counts_line(const Counts& counts) {
   std::string out;

@@ -118,7 +118,7 @@ Comparison compare_runs(const std::vector<RunReport>& runs);
 
 // The command that reruns just this result, e.g. "carc-oracle run scenarios/base/x.yaml --id BR-03-b --ruleset hig-c3".
 std::string rerun_command(const RunResult& r);
-// The ledger area of a result's first ruling ("base", "flying-machines", ...); "(invalid)" when unknown.
+// The ledger area of a result's first ruling as the runner found it ("base", "flying-machines", ...); "(invalid)" when unknown.
 std::string area_of(const RunResult& r);
 // "passed: 10, failed: 1" style counts of the non-zero states, or "no results".
 std::string counts_line(const Counts& counts);
