@@ -123,7 +123,9 @@ std::string area_of(const RunResult& r);
 // "passed: 10, failed: 1" style counts of the non-zero states, or "no results".
 std::string counts_line(const Counts& counts);
 std::string counts_line(const RunReport& report);
-// The position of a result's scenario, as lines in scenario notation (tiles, figures, turn).
+// A scenario's position in the engine's canonical text form (src/engine/README.md
+// "The position value"; parse_setup reads it back), one item per line, then its query:
+// "apply MOVE" lines and "then final scoring".
 std::vector<std::string> position_lines(const Scenario& s);
 // The note that stands for the items a bounded difference left out, or empty ("... 51234 more not kept").
 std::string omitted_note(const Diff& d);

@@ -153,6 +153,12 @@ Result<State> board_of(const Scenario& s, Loc* where) {
 
 }  // namespace
 
+Result<Setup> scenario_setup(const Scenario& s) {
+  Setup setup = setup_of(s.position);
+  if (!parse_phase(s.position.phase, setup.phase)) return fail("phase '" + s.position.phase + "' is not modelled by this engine");
+  return setup;
+}
+
 Result<bool> check_position_structure(const Scenario& s, Loc* where) {
   auto st = board_of(s, where);
   if (!st) return fail(st.error());
