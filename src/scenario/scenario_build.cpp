@@ -137,6 +137,9 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
     case SetupPart::Supply: return key("supply");
     case SetupPart::Figures: return at.index < p.figures.size() ? p.figures[at.index].loc : s.loc;
     case SetupPart::Turn: return key("phase");
+    case SetupPart::Towers: return key("towers");
+    case SetupPart::Floors: return key("floors");
+    case SetupPart::Prisoners: return key("prisoners");
   }
   return s.loc;
 }

@@ -39,9 +39,13 @@ Move BoardTransform::apply(const Move& m) const {
     case MoveKind::CropAdd:
     case MoveKind::CropRemove:
     case MoveKind::Wagon:
+    case MoveKind::Capture:
       out.pos = apply(m.pos);
       out.feature = apply(m.feature);
       break;
+    case MoveKind::Floor: out.pos = apply(m.pos); break;
+    case MoveKind::Exchange:
+    case MoveKind::Ransom:
     case MoveKind::Pass:
     case MoveKind::Fly:  // the roll is invariant; the target follows the rotated arrow
     case MoveKind::CropChoice: break;
