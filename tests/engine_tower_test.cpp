@@ -120,7 +120,7 @@ TEST_CASE("A floor is a step-2 action, then the capture reaches the tower's tile
   CHECK(is_legal(s, move("floor 1,1")) == Reason::WrongPhase);
 }
 
-TEST_CASE("Capturing one's own follower returns it; another's is held, then ransomed for 3 points", "[engine][tower]") {
+TEST_CASE("Capturing one's own follower returns it, another's is held, then ransomed for 3 points", "[engine][tower]") {
   SECTION("own: TO-05 'return it to your supply'") {
     State s = must_build(kB1);
     play(s, "floor 1,1");

@@ -286,12 +286,10 @@ class LineReader {
     return true;
   }
   Result<bool> tower(const std::vector<std::string_view>& w) {
-    if (w.size() != 3 && !(w.size() == 4 && w[3] == "closed")) return fail("expected 'tower x,y HEIGHT [closed]'");
-    SetupTower t;
-    if (!parse_pos(w[1], t.pos)) return fail("'" + std::string(w[1]) + "': expected a position " + pos_syntax());
-    if (!parse_int(w[2], t.height)) return fail("'" + std::string(w[2]) + "': a tower's height is a whole number");
-    t.closed = w.size() == 4;
-    s_.towers.push_back(t);
+    if (w.size() != 3 && w.size() != 4) return fail("expected 'tower x,y HEIGHT [closed]'");
+    auto t = parse_tower_entry(std::string(w[1]) + " " + std::string(w[2]) + (w.size() == 4 ? " " + std::string(w[3]) : ""));
+    if (!t) return fail(t.error());
+    s_.towers.push_back(*t);
     return true;
   }
   Result<bool> supply(const std::vector<std::string_view>& w) {
@@ -341,6 +339,18 @@ class LineReader {
 
 }  // namespace
 
+std::string to_string(const SetupTower& t) { return to_string(t.pos) + " " + std::to_string(t.height) + (t.closed ? " closed" : ""); }
+
+Result<SetupTower> parse_tower_entry(std::string_view text) {
+  const auto w = words(text);
+  if (w.size() != 2 && !(w.size() == 3 && w[2] == "closed")) return fail("expected 'x,y HEIGHT [closed]', not '" + std::string(text) + "'");
+  SetupTower t;
+  if (!parse_pos(w[0], t.pos)) return fail("'" + std::string(w[0]) + "': expected a position " + pos_syntax());
+  if (!parse_int(w[1], t.height)) return fail("'" + std::string(w[1]) + "': a tower's height is a whole number");
+  t.closed = w.size() == 3;
+  return t;
+}
+
 std::string to_string(const Setup& s, const TileCatalog& catalog) {
   auto tile_name = [&](TileTypeId t) { return t < catalog.size() ? catalog[t].id : std::string("?"); };
   auto colour = [&](Colour c) { return std::string(colour_name(c)); };
@@ -351,8 +361,7 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
   for (const SetupTile& t : s.tiles) lines.push_back("tile " + tile_name(t.type) + " " + to_string(t.pos) + " " + rotation_name(t.rot));
   for (const SetupFigure& f : s.figures)
     lines.push_back("figure " + colour(f.owner) + " " + std::string(figure_name(f.kind)) + " " + located(f.pos, f.feature));
-  for (const SetupTower& t : s.towers)
-    lines.push_back("tower " + to_string(t.pos) + " " + std::to_string(t.height) + (t.closed ? " closed" : ""));
+  for (const SetupTower& t : s.towers) lines.push_back("tower " + to_string(t));
   for (std::size_t p = 0; p < s.seats.size() && p < s.supply.size(); ++p) {
     std::vector<std::string> parts;
     for (int k = 0; k < kFigureKinds; ++k)

@@ -53,6 +53,10 @@ struct SetupPrisoner {
   FigureKind kind = FigureKind::Follower;
   friend bool operator==(const SetupPrisoner&, const SetupPrisoner&) = default;
 };
+// "x,y HEIGHT [closed]" (the position's `towers` entries and the text form's `tower` line).
+std::string to_string(const SetupTower& t);
+Result<SetupTower> parse_tower_entry(std::string_view text);
+
 // Floors in hand not stated: TO-01's number for the player count.
 inline constexpr int kDefaultFloors = -1;
 

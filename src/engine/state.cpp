@@ -16,7 +16,7 @@ namespace carc {
 bool engine_supports(FigureKind) { return true; }
 
 const std::vector<std::string_view>& engine_expansions() {
-  static const std::vector<std::string_view> names{"flier", "crop-circles", "portal", "princess"};  // tower: with its capability (issue 24, step d)
+  static const std::vector<std::string_view> names{"flier", "crop-circles", "portal", "princess", "tower"};
   return names;
 }
 

@@ -73,13 +73,17 @@ std::vector<FigureKind> held_kinds(const State& s, int holder, int owner) {
   return out;
 }
 
-// TO-07: the figure just captured goes back to its owner and one of the capturer's, of kind, to the capturer.
-void exchange(State& s, FigureKind kind, std::vector<Event>* ev) {
+// TO-07: the figure just captured goes back to its owner and one of the capturer's, of kind, to the
+// capturer. Made at once (within the capture's move), the captured figure went from the board to its
+// owner's supply: it is returned (PROTOCOL.md §12.4); chosen later, it was a prisoner in between.
+void exchange(State& s, FigureKind kind, bool at_once, std::vector<Event>* ev) {
   const int capturer = s.active();
-  const int other = s.tower().exchange_with;
-  const FigureKind captured = s.tower().captured;
+  const TowerData& t = s.tower();
+  const int other = t.exchange_with;
+  const FigureKind captured = t.captured;
+  if (at_once) emit(ev, EventKind::FigureReturned, other, captured, t.captured_at, t.captured_feature);
+  else emit(ev, EventKind::PrisonerFreed, other, captured);
   s.free_prisoner(static_cast<std::size_t>(find_prisoner(s, capturer, other, captured)));
-  emit(ev, EventKind::PrisonerFreed, other, captured);
   s.free_prisoner(static_cast<std::size_t>(find_prisoner(s, other, capturer, kind)));
   emit(ev, EventKind::PrisonerFreed, capturer, kind);
   s.mutable_tower().exchange_with = -1;
@@ -226,6 +230,8 @@ void apply_capture(State& s, const Move& m, std::vector<Event>* ev) {
     s.capture_figure(idx, s.active());
     t.exchange_with = owner;
     t.captured = m.figure;
+    t.captured_at = m.pos;
+    t.captured_feature = m.feature;
     if (ev) {
       Event e;
       e.kind = EventKind::FigureCaptured;
@@ -271,7 +277,7 @@ Reason check_exchange(const State& s, const Move& m) {
 }
 
 void apply_exchange(State& s, const Move& m, std::vector<Event>* ev) {
-  exchange(s, m.figure, ev);
+  exchange(s, m.figure, false, ev);
   resume_flow(s, ev);
 }
 
@@ -284,7 +290,7 @@ StageResult stage_tower_exchange(State& s, std::vector<Event>* ev) {
     return StageResult::Done;
   }
   if (kinds.size() == 1) {
-    exchange(s, kinds.front(), ev);  // TO-07: at once
+    exchange(s, kinds.front(), true, ev);  // TO-07: at once
     return StageResult::Done;
   }
   s.set_phase(Phase::Exchange);  // several kinds: the capturer chooses (IMPL, JCZ)

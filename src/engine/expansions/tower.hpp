@@ -13,7 +13,9 @@
 #include "engine/events.hpp"
 #include "engine/figures.hpp"
 #include "engine/flow.hpp"
+#include "engine/geometry.hpp"
 #include "engine/move.hpp"
+#include "engine/tile.hpp"
 
 namespace carc {
 
@@ -44,7 +46,9 @@ struct TowerData {
   bool ransom_paid = false;         // this turn's ransom (TO-08: once per turn; a double turn is one turn)
   int capture_site = -1;            // index in sites: a floor was just placed, its capture stage is due
   int exchange_with = -1;           // the player whose figure was just captured: the exchange stage is due
-  FigureKind captured = FigureKind::Follower;  // the kind just captured (exchange)
+  FigureKind captured = FigureKind::Follower;  // the kind just captured (exchange) and where it stood
+  Pos captured_at;
+  FeatureAddr captured_feature;
   friend bool operator==(const TowerData&, const TowerData&) = default;
 };
 
