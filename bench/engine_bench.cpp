@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/game.hpp"
+#include "engine/movegen.hpp"
 #include "engine/perft.hpp"
 #include "scenario/oracle_data.hpp"
 

@@ -1,12 +1,12 @@
 # Fails when a file under src/engine includes a header other than the C++
 # standard library or the engine's own ("engine/..."): the engine stays free of
 # third-party dependencies (DESIGN.md "Layout").
-file(GLOB files ${DIR}/*.hpp ${DIR}/*.cpp)
+file(GLOB_RECURSE files ${DIR}/*.hpp ${DIR}/*.cpp)
 set(bad "")
 foreach(f ${files})
   file(STRINGS ${f} lines REGEX "^[ \t]*#[ \t]*include")
   foreach(line ${lines})
-    if(line MATCHES "#[ \t]*include[ \t]*\"engine/[a-z_]+\\.hpp\"")
+    if(line MATCHES "#[ \t]*include[ \t]*\"engine/([a-z_]+/)?[a-z_]+\\.hpp\"")
       continue()
     endif()
     if(line MATCHES "#[ \t]*include[ \t]*<[a-z_0-9]+>")

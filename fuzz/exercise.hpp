@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "answer/answer.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/engine_adapter.hpp"
 #include "protocol/line_reader.hpp"
@@ -50,7 +51,7 @@ inline void serve_line(const std::string& line, proto::TileCache& cache) {
   if (!catalog) return;
   auto state = proto::state_of(run.position, **catalog, *rules);
   if (!state) return;
-  auto answer = proto::answer_query(std::move(*state), run.query);
+  auto answer = answer_query(std::move(*state), run.query);
   if (!answer) return;
   proto::RunReply reply;
   reply.seq = run.seq;

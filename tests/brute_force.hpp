@@ -10,6 +10,8 @@
 #include <set>
 #include <utility>
 
+#include "engine/legality.hpp"
+#include "engine/movegen.hpp"
 #include "engine/state.hpp"
 
 namespace carc::test {
@@ -53,7 +55,7 @@ inline MoveList candidate_moves(const State& s) {
       break;
     }
     case Phase::Landing: {
-      const int t = b.tile_at(s.flight_target());
+      const int t = b.tile_at(s.flight().landing);
       if (t < 0) break;
       for (int local = 0; local < b.tile(t).nfeatures; ++local)
         out.push_back(Move::land(b.tile(t).pos, b.def(t).address(local, b.tile(t).rot)));

@@ -1,6 +1,7 @@
 // The Abbot (rules-reference.md §2; rulings BR-07, BR-09, BR-10, XR-08).
 #include <catch2/catch.hpp>
 
+#include "engine/legality.hpp"
 #include "engine_fixture.hpp"
 
 using namespace carc;

@@ -1,7 +1,9 @@
 // The random-playout battery (issue 2): complete seeded games with players
 // choosing among legal_moves; after every apply the invariants hold,
 // is_legal agrees with legal_moves, legal_turns agrees with each placement
-// applied (issue 14), and the final scores equal the sum of the score events.
+// applied (issue 14), every position with a snapshot round-trips its text form
+// and rebuilds through State::from with the same legal moves (issue 16), and
+// the final scores equal the sum of the score events.
 // CARC_BATTERY_GAMES overrides the number of games (sanitizer builds use fewer).
 #include <catch2/catch.hpp>
 
@@ -10,6 +12,9 @@
 
 #include "brute_force.hpp"
 #include "engine/game.hpp"
+#include "engine/legality.hpp"
+#include "engine/movegen.hpp"
+#include "engine/setup.hpp"
 #include "engine_fixture.hpp"
 #include "turns_check.hpp"
 
@@ -44,6 +49,24 @@ void check_agreement(const State& s, const MoveList& moves) {
   }
 }
 
+// The position value (issue 16): where the state has a Setup, its text form
+// parses back to it and (when rebuild) State::from rebuilds a state with the
+// same legal moves, in the same order.
+bool check_snapshot(const State& s, const MoveList& moves, bool rebuild) {
+  const auto snap = snapshot(s);
+  if (!snap) return false;
+  const std::string text = to_string(*snap, s.catalog());
+  INFO(text);
+  auto parsed = parse_setup(text, s.catalog());
+  REQUIRE(parsed.ok());
+  REQUIRE(*parsed == *snap);
+  if (!rebuild) return true;
+  auto rebuilt = State::from(s.catalog(), s.rules(), *snap);
+  REQUIRE(rebuilt.ok());
+  REQUIRE(legal_moves(*rebuilt) == moves);
+  return true;
+}
+
 // Switch values the battery rotates through, so every rule path runs.
 const std::vector<std::pair<const char*, const char*>> kVariants{
     {"farmer-scoring", "fs2-field-3-once"}, {"farmer-scoring", "fs1-city-4"},   {"tiny-city-scoring", "2"},
@@ -63,6 +86,7 @@ TEST_CASE("Random playouts keep every invariant and agree with is_legal and lega
   MoveList moves;
   std::vector<Event> events;
   std::array<int, 11> kinds_played{};  // per MoveKind: the battery must reach every kind of decision
+  int snapshots = 0;
   for (int g = 0; g < games; ++g) {
     GameSetup setup;
     const int players = 2 + g % 5;
@@ -96,6 +120,9 @@ TEST_CASE("Random playouts keep every invariant and agree with is_legal and lega
       legal_moves(s, moves);
       REQUIRE_FALSE(moves.empty());
       if (g % 5 == 0) check_agreement(s, moves);
+      // Every position round-trips its text; every third game (both parities: with and without
+      // the expansions) also rebuilds each one, which costs about half the battery's time again.
+      snapshots += check_snapshot(s, moves, g % 3 == 0);
       // legal_turns against each placement applied (about 0.3 s a game in the dev build):
       // every 23rd game, whose stride walks through the player counts, sets, editions and switches.
       if (g % 23 == 0) CHECK(legal_turns_differences(s) == std::vector<std::string>{});
@@ -117,6 +144,7 @@ TEST_CASE("Random playouts keep every invariant and agree with is_legal and lega
     CHECK(static_cast<std::size_t>(placed + discarded) == total);
     for (int p = 0; p < players; ++p) CHECK(s.player(p).score == scored[static_cast<std::size_t>(p)]);
   }
+  CHECK(snapshots > games * 20);  // tile and figure decisions: most of a game's positions
   if (games >= 100) {
     for (std::size_t k = 0; k < kinds_played.size(); ++k) {
       INFO("move kind " << k << " never played");

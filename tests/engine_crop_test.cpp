@@ -1,6 +1,7 @@
 // Crop circles (rulings CC-03..CC-27; V-CC-1, V-CC-2, V-CC-4).
 #include <catch2/catch.hpp>
 
+#include "engine/legality.hpp"
 #include "engine_fixture.hpp"
 
 using namespace carc;

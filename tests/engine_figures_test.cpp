@@ -1,6 +1,7 @@
 // Mayor, wagon, builder and pig (rules-reference.md §4–5; rulings BR-08, BR-09, XR-09).
 #include <catch2/catch.hpp>
 
+#include "engine/legality.hpp"
 #include "engine_fixture.hpp"
 
 using namespace carc;

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/movegen.hpp"
+#include "engine/setup.hpp"
 #include "engine/state.hpp"
 #include "scenario/oracle_data.hpp"
 
@@ -40,31 +42,31 @@ struct Figure {
 };
 
 // tiles: "ID x,y rN"; players red, blue, ... each owning `followers` followers plus `extra` kinds.
+// Built as a position value (engine/setup.hpp) through State::from.
 inline State position(const std::vector<std::string>& tiles, int players = 2, const std::vector<Figure>& figures = {},
                       const RuleSet& rules = RuleSet{}, std::vector<FigureKind> extra = {FigureKind::Abbot, FigureKind::Large}) {
   std::vector<Colour> seats;
   for (int i = 0; i < players; ++i) seats.push_back(static_cast<Colour>(i));
-  auto s = State::create(cat(), rules, seats);
-  REQUIRE(s.ok());
+  Setup setup = Setup::with_seats(seats);
   for (const auto& t : tiles) {
     auto m = parse_move("place " + t, cat());
     INFO(t);
     REQUIRE(m.ok());
-    auto ok = s->setup_tile(m->tile, m->pos, m->rot);
-    INFO((ok ? std::string() : ok.error()));
-    REQUIRE(ok.ok());
+    setup.tiles.push_back({m->tile, m->pos, m->rot});
   }
-  for (int p = 0; p < players; ++p) {
-    REQUIRE(s->setup_owned(p, FigureKind::Follower, 7).ok());
-    for (auto k : extra) REQUIRE(s->setup_owned(p, k, 1).ok());
+  for (auto& supply : setup.supply) {
+    supply[static_cast<std::size_t>(FigureKind::Follower)] = 7;
+    for (auto k : extra) supply[static_cast<std::size_t>(k)] = 1;
   }
   for (const auto& f : figures) {
     auto loc = parse_located(f.where);
     REQUIRE(loc.ok());
-    auto ok = s->setup_figure(f.player, f.kind, loc->first, loc->second);
-    INFO((ok ? std::string() : ok.error()));
-    REQUIRE(ok.ok());
+    setup.figures.push_back({seats[static_cast<std::size_t>(f.player)], f.kind, loc->first, loc->second});
+    --setup.supply[static_cast<std::size_t>(f.player)][static_cast<std::size_t>(f.kind)];  // owned = in hand + on the board
   }
+  auto s = State::from(cat(), rules, setup);
+  INFO((s ? std::string() : s.error()));
+  REQUIRE(s.ok());
   return std::move(*s);
 }
 

@@ -1,6 +1,7 @@
 // Flying machines (rulings FM-05..FM-24, V-FM-1, V-FM-5, V-FM-6).
 #include <catch2/catch.hpp>
 
+#include "engine/legality.hpp"
 #include "engine_fixture.hpp"
 
 using namespace carc;

@@ -9,7 +9,9 @@
 #include <cstdint>
 #include <tuple>
 
+#include "engine/legality.hpp"
 #include "engine/limits.hpp"
+#include "engine/movegen.hpp"
 #include "engine_fixture.hpp"
 
 using namespace carc;

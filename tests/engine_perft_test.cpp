@@ -2,6 +2,7 @@
 // legal_turns, an independently written enumeration; deeper counts pinned.
 #include <catch2/catch.hpp>
 
+#include "engine/movegen.hpp"
 #include "engine/perft.hpp"
 #include "engine_fixture.hpp"
 

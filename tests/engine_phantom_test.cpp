@@ -1,6 +1,7 @@
 // The Phantom, with the magic portal and the princess (rulings PH-04..PH-24, XR-01, XR-02; PD-01..PD-10).
 #include <catch2/catch.hpp>
 
+#include "engine/legality.hpp"
 #include "engine_fixture.hpp"
 
 using namespace carc;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "engine/legality.hpp"
+#include "engine/movegen.hpp"
 #include "engine_fixture.hpp"
 
 using namespace carc;

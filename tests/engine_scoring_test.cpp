@@ -2,6 +2,7 @@
 // cloisters, gardens, fields under each farmer-scoring variant, majority and ties.
 #include <catch2/catch.hpp>
 
+#include "engine/legality.hpp"
 #include "engine_fixture.hpp"
 
 using namespace carc;

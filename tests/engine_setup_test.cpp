@@ -1,6 +1,7 @@
 // Impossible positions are diagnostics, never undefined behaviour (issue 2 "Bad input").
 #include <catch2/catch.hpp>
 
+#include "engine/legality.hpp"
 #include "engine_fixture.hpp"
 
 using namespace carc;

@@ -2,6 +2,8 @@
 // probes occupancy without applying the placement (issue 14).
 #include <catch2/catch.hpp>
 
+#include "engine/legality.hpp"
+#include "engine/movegen.hpp"
 #include "engine_fixture.hpp"
 #include "scenario/scenario.hpp"
 #include "turns_check.hpp"

@@ -19,7 +19,7 @@ std::string html_of(const std::vector<std::string>& paths) {
   static std::vector<Corpus> keep;  // results point into the corpus
   keep.push_back(load_corpus(paths));
   EngineSubject subject;
-  const RunReport report = run_corpus(keep.back(), Selection{}, subject);
+  const RunReport report = run_corpus(keep.back(), Selection{}, subject, ResultExtras{true});  // as `run --format html`
   std::ostringstream out;
   make_reporter(Format::Html, ReportOptions{})->write(report, out);
   return out.str();

@@ -14,6 +14,8 @@
 
 #include "brute_force.hpp"
 #include "cli/commands.hpp"
+#include "engine/legality.hpp"
+#include "engine/movegen.hpp"
 #include "engine/perft.hpp"
 #include "scenario/oracle_data.hpp"
 #include "scenario/scenario_transform.hpp"

@@ -10,7 +10,7 @@
 #include "engine/limits.hpp"
 #include "render/svg_board.hpp"
 #include "render/terminal_board.hpp"
-#include "report/scenario_view.hpp"
+#include "runner/board_views.hpp"
 #include "scenario/corpus.hpp"
 #include "scenario/oracle_data.hpp"
 

@@ -14,6 +14,7 @@
 #include "report/report.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
+#include "scenario/oracle_data.hpp"
 
 using namespace carc;
 
@@ -140,6 +141,7 @@ TEST_CASE("The text report shows the board, a +/- diff and the rerun command", "
   CHECK(text.find("FAILED BR-03-u [hig-c3]") != std::string::npos);
   CHECK(text.find("    tile D 0,0 r0\n") != std::string::npos);
   CHECK(text.find("    figure blue follower 0,0:road{E,W}\n") != std::string::npos);
+  CHECK(text.find("    seats red blue\n") != std::string::npos);  // the position's text form
   CHECK(text.find("    - deploy follower 1,0:road{E,W}\n") != std::string::npos);
   CHECK(text.find("    + deploy follower 1,0:field{ER,SL,SR,WL}\n") != std::string::npos);
   CHECK(text.find("rerun: carc-oracle run ") != std::string::npos);
@@ -232,4 +234,33 @@ TEST_CASE("The comparison has a row for an implementation that could not start",
     if (std::string(format) == "markdown") CHECK(s.find("| /nonexistent/engine --serve | 0/10 (10 errored) |") != std::string::npos);
     if (std::string(format) == "html") CHECK(s.find("<a href=\"#impl-1\">/nonexistent/engine --serve</a>") != std::string::npos);
   }
+}
+
+// The position a failure shows (and explain, and lookup's JSON) is the engine's
+// text form: parse_setup reads it back to the very position the scenario states.
+TEST_CASE("position_lines is the text form of the scenario's position, over the corpus", "[report][position]") {
+  const Corpus corpus = load_corpus({std::string(CARC_SOURCE_DIR) + "/scenarios"});
+  std::size_t checked = 0;
+  for (const auto& f : corpus.files)
+    for (const auto& sc : f.scenarios) {
+      if (!sc.valid()) continue;
+      const auto setup = scenario_setup(sc);
+      REQUIRE(setup);
+      std::string text;
+      std::size_t moves = 0;
+      for (const auto& line : position_lines(sc)) {
+        if (line.rfind("apply ", 0) == 0 || line.rfind("then ", 0) == 0) {
+          ++moves;
+          continue;
+        }
+        text += line + "\n";
+      }
+      INFO(sc.id << "\n" << text);
+      const auto parsed = parse_setup(text, builtin_catalog());
+      REQUIRE(parsed);
+      CHECK(*parsed == *setup);
+      CHECK(moves == sc.apply.size() + (sc.final_scoring ? 1u : 0u));
+      ++checked;
+    }
+  CHECK(checked > 250);
 }

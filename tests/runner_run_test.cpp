@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "render/svg_board.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/evaluate.hpp"
 #include "runner/runner.hpp"
@@ -25,7 +26,7 @@ class FakeSubject final : public Subject {
   std::vector<std::string> capabilities() const override { return caps; }
   Reply answer(const Request& r) override {
     seen.push_back(r);
-    return Reply{kind, reply, "the fake says no"};
+    return Reply{kind, reply, "the fake says no", {}};
   }
 };
 
@@ -219,4 +220,44 @@ TEST_CASE("An invalid scenario is one invalid result and is never sent", "[runne
     CHECK(x.ruleset.empty());
   }
   CHECK(r.any_invalid());
+}
+
+// ResultExtras::board_views: our engine draws its boards from the states it
+// answered with; any other subject's results get them from scenario_views,
+// which plays the moves again. Both must draw the same picture, on every
+// scenario of the corpus (flights, crashes, refused moves, final scoring).
+TEST_CASE("the boards the engine subject draws are those scenario_views draws, over the corpus", "[runner][views]") {
+  const Corpus corpus = load_corpus({std::string(CARC_SOURCE_DIR) + "/scenarios"});
+  EngineSubject engine;
+  const RunReport with = run_corpus(corpus, Selection{}, engine, ResultExtras{true});
+  const RunReport without = run_corpus(corpus, Selection{}, engine);
+  REQUIRE(with.results.size() == without.results.size());
+  std::size_t drawn = 0, flights = 0, refused = 0;
+  for (std::size_t i = 0; i < with.results.size(); ++i) {
+    const RunResult& r = with.results[i];
+    CHECK_FALSE(without.results[i].views);  // only when asked
+    CHECK(r.outcome == without.results[i].outcome);
+    if (r.ruleset.empty()) continue;
+    REQUIRE(r.views);
+    const ScenarioViews again = scenario_views(*r.scenario, r.ruleset);
+    INFO(r.id << " under " << r.ruleset);
+    CHECK(render_svg(r.views->before) == render_svg(again.before));
+    CHECK(render_svg(r.views->after) == render_svg(again.after));
+    CHECK(r.views->applied == again.applied);
+    CHECK(r.views->problem == again.problem);
+    ++drawn;
+    flights += r.views->after.flight ? 1u : 0u;
+    refused += r.views->problem.empty() ? 0u : 1u;
+  }
+  CHECK(drawn > 2000);
+  CHECK(flights > 50);  // the comparison covered flights and crashes
+  CHECK(refused > 10);  // and moves the engine refused
+}
+
+TEST_CASE("a result carries the ledger area of its scenario's first ruling", "[runner]") {
+  const Corpus c = load_corpus({data("runner/pass")});
+  EngineSubject engine;
+  const RunReport r = run_corpus(c, Selection{}, engine);
+  REQUIRE_FALSE(r.results.empty());
+  for (const auto& each : r.results) CHECK(each.area == "base");
 }

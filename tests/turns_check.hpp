@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/movegen.hpp"
 #include "engine/state.hpp"
 
 namespace carc::test {

@@ -7,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/scenario_state.hpp"
+#include "engine/movegen.hpp"
 
 namespace carc {
 

@@ -8,6 +8,7 @@
 #include "cli/exit_codes.hpp"
 #include "engine/game.hpp"
 #include "engine/limits.hpp"
+#include "engine/movegen.hpp"
 #include "scenario/oracle_data.hpp"
 
 namespace carc {

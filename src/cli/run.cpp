@@ -62,12 +62,13 @@ class ProgressLine {
 // Runs the corpus against the subject, each scenario's results to the sink, with
 // a progress line when stderr is a terminal (erased before the report is written).
 void run_with_progress(const Corpus& corpus, const Selection& sel, Subject& subject,
-                       const std::vector<BoardTransform>& transforms, const RunOptions& o, const std::ostream& err,
-                       const ResultSink& sink) {
-  if (o.no_progress || &err != &std::cerr || isatty(fileno(stderr)) != 1) return run_corpus(corpus, sel, subject, transforms, sink);
+                       const std::vector<BoardTransform>& transforms, const RunOptions& o, const ResultExtras& extras,
+                       const std::ostream& err, const ResultSink& sink) {
+  if (o.no_progress || &err != &std::cerr || isatty(fileno(stderr)) != 1)
+    return run_corpus(corpus, sel, subject, transforms, sink, extras);
   auto line = std::make_shared<ProgressLine>(subject.name());
   subject.on_progress = [line](std::size_t done, std::size_t total) { line->update(done, total); };
-  run_corpus(corpus, sel, subject, transforms, sink);
+  run_corpus(corpus, sel, subject, transforms, sink, extras);
   subject.on_progress = nullptr;
   line->clear();
 }
@@ -184,6 +185,7 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   // cannot start is still reported (its results errored) and the others run.
   const bool several = plans->size() > 1;
   const auto writer = make_report_writer(format, ReportOptions{o.out_dir.empty() && use_colour(out)}, several);
+  const ResultExtras extras{format == Format::Html};  // the HTML report draws each scenario's board
   bool invalid = false, unstarted = false, failure = false;
   std::vector<std::string> names;
   for (const auto& plan : *plans) {
@@ -197,7 +199,7 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
     Subject& subject = setup.subject ? *setup.subject : *stand_in;
     writer->begin_run(RunHeader{distinct_name(subject.name(), names), subject.capabilities()});
     ResultFilter filter(plan, setup);
-    run_with_progress(corpus, *sel, subject, transforms, o, err, [&](std::vector<RunResult>& results) {
+    run_with_progress(corpus, *sel, subject, transforms, o, extras, err, [&](std::vector<RunResult>& results) {
       filter.take(results);
       writer->add(results);
     });

@@ -56,7 +56,7 @@ class UnstartedSubject final : public Subject {
   std::string name() const override { return name_; }
   // Everything our engine can take, so every scenario it would have been sent shows as errored.
   std::vector<std::string> capabilities() const override { return caps_; }
-  Reply answer(const Request&) override { return Reply{ReplyKind::Errored, {}, why_}; }
+  Reply answer(const Request&) override { return Reply{ReplyKind::Errored, {}, why_, {}}; }
 
  private:
   std::string name_, why_;

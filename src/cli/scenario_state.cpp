@@ -55,12 +55,12 @@ std::optional<State> scenario_state(const std::string& path, const std::string& 
     err << "carc-oracle " << command << ": " << state.error() << "\n";
     return std::nullopt;
   }
-  for (std::size_t i = 0; i < s->apply.size(); ++i) {
-    if (const Reason r = state->apply(*s->apply[i].move); r != Reason::Ok) {
-      err << "carc-oracle " << command << ": move " << i + 1 << " '" << s->apply[i].text
-          << "' is refused: " << reason_name(r) << "\n";
-      return std::nullopt;
-    }
+  std::vector<Move> moves;
+  for (const auto& m : s->apply) moves.push_back(*m.move);
+  if (const auto refused = replay(*state, moves)) {
+    err << "carc-oracle " << command << ": move " << refused->index + 1 << " '" << s->apply[refused->index].text
+        << "' is refused: " << reason_name(refused->reason) << "\n";
+    return std::nullopt;
   }
   return std::move(*state);
 }

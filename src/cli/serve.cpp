@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "answer/answer.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/output.hpp"
 #include "protocol/codec.hpp"
@@ -38,7 +39,7 @@ proto::RunReply answer(const proto::RunRequest& run, proto::TileCache& cache) {
   if (!catalog) return errored(run.seq, catalog.error());
   auto state = proto::state_of(run.position, **catalog, *rules);
   if (!state) return errored(run.seq, "cannot set up the position: " + state.error());
-  auto a = proto::answer_query(std::move(*state), run.query);
+  auto a = answer_query(std::move(*state), run.query);
   if (!a) return errored(run.seq, a.error());
   proto::RunReply r;
   r.seq = run.seq;

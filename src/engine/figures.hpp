@@ -38,4 +38,19 @@ inline constexpr int kMaxPlayers = 6;
 std::string_view colour_name(Colour c);
 bool parse_colour(std::string_view s, Colour& out);
 
+// A seat: colour, score, and its figures in hand and in the game.
+struct Player {
+  Colour colour = Colour::Red;
+  int score = 0;
+  std::array<std::uint8_t, kFigureKinds> supply{};  // in hand
+  std::array<std::uint8_t, kFigureKinds> owned{};   // in the game (supply + board)
+};
+
+struct BoardFigure {
+  std::uint8_t owner = 0;
+  FigureKind kind = FigureKind::Follower;
+  std::uint16_t node = 0;  // board feature node it stands on
+  friend bool operator==(const BoardFigure&, const BoardFigure&) = default;
+};
+
 }  // namespace carc

@@ -12,10 +12,8 @@ std::array<int, kFigureKinds> default_figures(const std::string& edition) {
 }
 
 Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const GameSetup& setup) {
-  auto st = State::create(catalog, rules, setup.seats);
-  if (!st) return fail(st.error());
-  State& s = *st;
-  std::vector<TileTypeId> pile;
+  Setup position = Setup::with_seats(setup.seats);
+  std::vector<TileTypeId>& pile = position.pile;
   TileTypeId start = kNoTile;
   for (const auto& name : setup.sets) {
     auto tiles = catalog.tiles_of(name, setup.edition);
@@ -29,14 +27,11 @@ Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const G
   pile.erase(it);
   SplitMix64 rng(setup.seed);
   for (std::size_t i = pile.size(); i > 1; --i) std::swap(pile[i - 1], pile[rng.below(i)]);
-  if (auto ok = s.setup_tile(start, Pos{0, 0}, 0); !ok) return fail(ok.error());
-  for (int p = 0; p < s.player_count(); ++p)
-    for (int k = 0; k < kFigureKinds; ++k)
-      if (const int n = setup.figures[static_cast<std::size_t>(k)]; n > 0)
-        if (auto ok = s.setup_owned(p, static_cast<FigureKind>(k), n); !ok) return fail(ok.error());
-  s.setup_pile(std::move(pile), false);
-  if (auto ok = s.setup_turn(0, Phase::Tile, kNoTile, std::nullopt); !ok) return fail(ok.error());
-  return st;
+  position.tiles.push_back({start, Pos{0, 0}, 0});
+  for (auto& supply : position.supply)
+    for (std::size_t k = 0; k < supply.size(); ++k) supply[k] = std::max(setup.figures[k], 0);  // none of a kind at 0 or below
+  position.last_tile = true;
+  return State::from(catalog, rules, position);
 }
 
 }  // namespace carc

@@ -1,5 +1,7 @@
 #include "engine/perft.hpp"
 
+#include "engine/movegen.hpp"
+
 namespace carc {
 namespace {
 std::uint64_t count(const State& s, int depth, std::vector<MoveList>& lists) {

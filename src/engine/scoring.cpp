@@ -1,10 +1,10 @@
 #include "engine/scoring.hpp"
 
 #include <algorithm>
-#include <cassert>
 #include <cstdint>
-#include <limits>
 #include <map>
+
+#include "engine/expansions/wagon.hpp"
 
 namespace carc {
 
@@ -38,11 +38,7 @@ std::vector<int> Scoring::winners(std::uint16_t root) const {
 
 void Scoring::award(int player, int points, std::uint16_t root, bool final_scoring) {
   if (points == 0) return;  // e.g. a field touching no completed city
-  // Checked: positions are bounded (limits.hpp), so the sum stays far inside int; never wrap.
-  int& score = s_.players_[static_cast<std::size_t>(player)].score;
-  const std::int64_t sum = std::int64_t{score} + points;
-  assert(points > 0 && sum <= std::numeric_limits<int>::max() && "scores are bounded (limits.hpp)");
-  score = static_cast<int>(std::min<std::int64_t>(sum, std::numeric_limits<int>::max()));
+  s_.add_score(player, points);
   if (!ev_) return;
   Event e;
   e.kind = EventKind::FeatureScored;
@@ -60,12 +56,11 @@ void Scoring::score_feature(std::uint16_t root, bool final_scoring) {
 }
 
 void Scoring::return_figures(std::uint16_t root) {
-  for (std::size_t i = s_.figures_.size(); i-- > 0;) {
-    const BoardFigure& f = s_.figures_[i];
-    if (s_.board_.find(f.node) != root) continue;
+  for (std::size_t i = s_.figures().size(); i-- > 0;) {
+    const BoardFigure& f = s_.figures()[i];
+    if (s_.board().find(f.node) != root) continue;
     if (f.kind == FigureKind::Wagon) {
-      // AM-05: the wagon stays put until its owner moves or returns it (the wagon phase).
-      s_.wagons_.push_back({f.owner, f.node, root});
+      hold_scored_wagon(s_, f, root);  // AM-05: it stays until its owner decides (the wagon phase)
       continue;
     }
     s_.remove_figure(i, ev_, true);
@@ -97,34 +92,7 @@ void Scoring::completed_by(int tile_index) {
   done.erase(std::unique(done.begin(), done.end()), done.end());
   for (const auto root : done) score_feature(root, false);
   for (const auto root : done) return_figures(root);
-  // AM-07: wagon owners decide in seat order starting with the active player.
-  const int n = s_.player_count();
-  std::stable_sort(s_.wagons_.begin(), s_.wagons_.end(), [&](const auto& x, const auto& y) {
-    return (x.owner - s_.active_ + n) % n < (y.owner - s_.active_ + n) % n;
-  });
-}
-
-void Scoring::abbot_return(Pos p, FeatureAddr feature) {
-  const Board& b = s_.board();
-  const int t = b.tile_at(p);
-  const auto node = b.node(t, b.def(t).find(feature, b.tile(t).rot));
-  for (std::size_t i = 0; i < s_.figures_.size(); ++i) {
-    const BoardFigure& f = s_.figures_[i];
-    if (f.node != node || f.kind != FigureKind::Abbot || f.owner != s_.active_) continue;
-    // AB-04/AB-05: only the abbot scores, as at game end; other figures stay.
-    award(s_.active_, value(s_, node), node, false);
-    if (ev_) {
-      Event e;
-      e.kind = EventKind::AbbotReturned;
-      e.player = static_cast<std::int8_t>(s_.active_);
-      e.figure = FigureKind::Abbot;
-      e.pos = p;
-      e.feature = feature;
-      ev_->push_back(e);
-    }
-    s_.remove_figure(i, nullptr, false);
-    return;
-  }
+  order_wagons(s_);  // AM-07
 }
 
 void Scoring::final_scoring() {

@@ -3,63 +3,15 @@
 #include <algorithm>
 #include <cassert>
 
+#include <limits>
+
+#include "engine/expansions/builder_pig.hpp"
+#include "engine/expansions/mayor.hpp"
 #include "engine/limits.hpp"
-#include "engine/names.hpp"
-#include "engine/queries.hpp"
+#include "engine/movegen.hpp"
 #include "engine/scoring.hpp"
-#include "engine/turn.hpp"
 
 namespace carc {
-namespace {
-constexpr std::array<std::string_view, 8> kPhaseNames{"tile",    "figure",      "landing",       "phantom",
-                                                      "wagon",   "crop-choice", "crop-response", "game-over"};
-}
-
-std::string_view phase_name(Phase p) { return kPhaseNames[static_cast<std::size_t>(p)]; }
-
-const std::vector<std::string_view>& all_phase_names() {
-  static const std::vector<std::string_view> names(kPhaseNames.begin(), kPhaseNames.end());
-  return names;
-}
-
-bool parse_phase(std::string_view s, Phase& out) { return parse_name(kPhaseNames, s, out); }
-
-std::string_view reason_name(Reason r) {
-  switch (r) {
-    case Reason::Ok: return "ok";
-    case Reason::WrongPhase: return "wrong-phase";
-    case Reason::NoTileInHand: return "no-tile-in-hand";
-    case Reason::NotInHand: return "tile-not-in-hand";
-    case Reason::PositionTaken: return "position-taken";
-    case Reason::NotAdjacent: return "not-adjacent";
-    case Reason::EdgeMismatch: return "edges-mismatch";
-    case Reason::NotOnPlacedTile: return "not-on-placed-tile";
-    case Reason::NoSuchFeature: return "no-such-feature";
-    case Reason::FigureNotAllowed: return "figure-not-allowed";
-    case Reason::FigureNotInGame: return "figure-not-in-game";
-    case Reason::NoFigureInSupply: return "no-figure-in-supply";
-    case Reason::FeatureOccupied: return "feature-occupied";
-    case Reason::FarmersOff: return "farmers-off";
-    case Reason::NoAbbotThere: return "no-abbot-there";
-    case Reason::FeatureComplete: return "feature-complete";
-    case Reason::NoFlier: return "no-flier";
-    case Reason::FlierUsed: return "flier-used";
-    case Reason::WrongRoll: return "wrong-roll";
-    case Reason::NoLanding: return "no-landing";
-    case Reason::NoPortal: return "no-portal";
-    case Reason::PortalUsed: return "portal-used";
-    case Reason::NoPrincess: return "no-princess";
-    case Reason::NoKnightThere: return "no-knight-there";
-    case Reason::PrincessRequired: return "princess-required";
-    case Reason::NotAllowedNow: return "not-allowed-now";
-    case Reason::NoWagonMove: return "no-wagon-move";
-    case Reason::NoCropChoice: return "no-crop-choice";
-    case Reason::NotYourFigure: return "not-your-figure";
-    case Reason::CropAddMandatory: return "crop-add-mandatory";
-    case Reason::PigScoringUndefined: return "pig-scoring-undefined";
-  }
-  return "?";
-}
 
 bool engine_supports(FigureKind) { return true; }
 
@@ -67,17 +19,6 @@ const std::vector<std::string_view>& engine_expansions() {
   static const std::vector<std::string_view> names{"flier", "crop-circles", "portal", "princess"};
   return names;
 }
-
-const std::vector<std::string_view>& all_reason_names() {
-  static const std::vector<std::string_view> names = [] {
-    std::vector<std::string_view> out;
-    for (int i = 0; i <= static_cast<int>(Reason::PigScoringUndefined); ++i) out.push_back(reason_name(static_cast<Reason>(i)));
-    return out;
-  }();
-  return names;
-}
-
-bool parse_reason(std::string_view s, Reason& out) { return parse_name(all_reason_names(), s, out); }
 
 void State::end_game(std::vector<Event>* ev) {
   if (phase_ == Phase::GameOver) return;
@@ -192,7 +133,8 @@ Result<bool> State::setup_turn(int active, Phase phase, TileTypeId in_hand, std:
   phase_ = phase;
   in_hand_ = kNoTile;
   placed_ = -1;
-  flags_ = 0;
+  flags_ = TurnFlags{};
+  stage_ = 0;
   turn_tiles_.clear();
   switch (phase) {
     case Phase::Tile:
@@ -208,13 +150,7 @@ Result<bool> State::setup_turn(int active, Phase phase, TileTypeId in_hand, std:
       placed_ = board_.tile_at(*placed);
       if (placed_ < 0) return fail("no tile at " + to_string(*placed) + " to be the tile just placed");
       turn_tiles_.push_back(placed_);
-      for (int i = 0; i < board_.tile(placed_).nfeatures; ++i) {  // TB-04, as if just placed
-        const auto root = board_.find(board_.node(placed_, i));
-        for (const BoardFigure& f : figures_)
-          if (uses_edges(board_.at(root).kind) && f.kind == FigureKind::Builder && f.owner == active_ &&
-              board_.find(f.node) == root)
-            flags_ = static_cast<std::uint16_t>(flags_ | kBuilderTriggered);
-      }
+      flags_.builder_triggered = extends_builder(*this, placed_);  // TB-04, as if just placed
       return true;
     }
     case Phase::GameOver: return true;
@@ -225,7 +161,7 @@ Result<bool> State::setup_turn(int active, Phase phase, TileTypeId in_hand, std:
 int State::strength(const BoardFigure& f) const {
   switch (f.kind) {
     case FigureKind::Large: return 2;
-    case FigureKind::Mayor: return board_.at(board_.find(f.node)).pennants;
+    case FigureKind::Mayor: return mayor_strength(board_, f.node);
     case FigureKind::Builder:
     case FigureKind::Pig: return 0;
     default: return 1;
@@ -255,167 +191,47 @@ void State::remove_figure(std::size_t index, std::vector<Event>* ev, bool return
   }
 }
 
-Reason State::apply(const Move& m, std::vector<Event>* ev) {
-  const Reason r = is_legal(*this, m);
-  if (r != Reason::Ok) return r;
-  Turn turn(*this, ev);
-  auto event = [&](EventKind kind, int player, FigureKind fig, Pos p, FeatureAddr f) {
-    if (!ev) return;
-    Event e;
-    e.kind = kind;
-    e.player = static_cast<std::int8_t>(player);
-    e.figure = fig;
-    e.pos = p;
-    e.feature = f;
-    ev->push_back(e);
-  };
-  auto node_at = [&](Pos p, FeatureAddr f) {
-    const int t = board_.tile_at(p);
-    return board_.node(t, board_.def(t).find(f, board_.tile(t).rot));
-  };
-  auto figure_index = [&](int owner, FigureKind kind, std::uint16_t node) {
-    for (std::size_t i = 0; i < figures_.size(); ++i)
-      if (figures_[i].owner == owner && figures_[i].kind == kind && figures_[i].node == node) return i;
-    return figures_.size();
-  };
-  switch (m.kind) {
-    case MoveKind::Place: {
-      placed_ = board_.place(m.tile, m.pos, m.rot);
-      turn_tiles_.push_back(placed_);
-      in_hand_ = kNoTile;
-      phase_ = Phase::Figure;
-      // TB-04: the tile extends a road or city holding the player's builder (first part only).
-      if (!flag(kSecondPart)) {
-        for (int i = 0; i < board_.tile(placed_).nfeatures; ++i) {
-          const auto root = board_.find(board_.node(placed_, i));
-          if (!uses_edges(board_.at(root).kind)) continue;
-          for (const BoardFigure& f : figures_)
-            if (f.kind == FigureKind::Builder && f.owner == active_ && board_.find(f.node) == root)
-              flags_ = static_cast<std::uint16_t>(flags_ | kBuilderTriggered);
-        }
-      }
-      if (ev) {
-        Event e;
-        e.kind = EventKind::TilePlaced;
-        e.player = static_cast<std::int8_t>(active_);
-        e.tile = m.tile;
-        e.pos = m.pos;
-        ev->push_back(e);
-      }
-      break;
-    }
-    case MoveKind::Deploy: {
-      add_figure(actor_, m.figure, node_at(m.pos, m.feature));
-      if (m.portal) flags_ = static_cast<std::uint16_t>(flags_ | kPortalUsed);
-      event(EventKind::FigureDeployed, actor_, m.figure, m.pos, m.feature);
-      turn.after_action(phase_ == Phase::Phantom || m.figure == FigureKind::Phantom ? Step2::Phantom
-                        : is_follower(m.figure)                                    ? Step2::Follower
-                                                                                   : Step2::Special);
-      break;
-    }
-    case MoveKind::ReturnAbbot: {
-      Scoring(*this, ev).abbot_return(m.pos, m.feature);
-      flags_ = static_cast<std::uint16_t>(flags_ | kAbbotReturned);
-      turn.after_action(Step2::AbbotReturn);
-      break;
-    }
-    case MoveKind::Fly: {
-      if (rolls_next_ < rolls_.size()) ++rolls_next_;
-      flags_ = static_cast<std::uint16_t>(flags_ | kFlierUsed);
-      const auto target = carc::flight_target(*this, m.roll);
-      if (target && !landing_nodes(*this, m.figure, *target).empty()) {
-        flying_ = m.figure;
-        flight_target_ = *target;
-        phase_ = Phase::Landing;
-        break;
-      }
-      event(EventKind::FlierCrashed, actor_, m.figure, target.value_or(Pos{}), FeatureAddr{});
-      turn.after_action(m.figure == FigureKind::Phantom ? Step2::Phantom : Step2::Crash);
-      break;
-    }
-    case MoveKind::Land: {
-      add_figure(actor_, flying_, node_at(m.pos, m.feature));
-      event(EventKind::FigureDeployed, actor_, flying_, m.pos, m.feature);
-      turn.after_action(flying_ == FigureKind::Phantom ? Step2::Phantom : Step2::Follower);
-      break;
-    }
-    case MoveKind::Princess: {
-      const int owner = player_of(m.colour);
-      const auto node = node_at(m.pos, m.feature);
-      const auto root = board_.find(node);
-      remove_figure(figure_index(owner, m.figure, node), nullptr, false);
-      event(EventKind::KnightRemoved, owner, m.figure, m.pos, m.feature);
-      flags_ = static_cast<std::uint16_t>(flags_ | kPrincessUsed);
-      turn.release_specials(owner, root);
-      turn.after_action(Step2::Princess);
-      break;
-    }
-    case MoveKind::Pass: {
-      if (phase_ == Phase::Wagon) {
-        const auto node = wagons_.front().node;
-        wagons_.erase(wagons_.begin());
-        remove_figure(figure_index(actor_, FigureKind::Wagon, node), ev, true);
-        turn.next_wagon();
-      } else if (phase_ == Phase::CropResponse) {
-        crop_queue_.erase(crop_queue_.begin());
-        turn.next_crop_responder();
-      } else if (phase_ == Phase::Figure && flag(kAbbotReturned)) {
-        turn.after_action(Step2::Follower);  // the abbot's return was the action; the phantom may follow
-      } else if (phase_ == Phase::Phantom) {
-        turn.end_step2();
-      } else {
-        turn.after_action(Step2::Pass);
-      }
-      break;
-    }
-    case MoveKind::Wagon: {
-      const auto from = wagons_.front().node;
-      wagons_.erase(wagons_.begin());
-      remove_figure(figure_index(actor_, FigureKind::Wagon, from), nullptr, false);
-      add_figure(actor_, FigureKind::Wagon, node_at(m.pos, m.feature));
-      event(EventKind::WagonMoved, actor_, FigureKind::Wagon, m.pos, m.feature);
-      turn.next_wagon();
-      break;
-    }
-    case MoveKind::CropChoice: {
-      crop_add_ = m.add;
-      crop_queue_.clear();
-      for (int i = 1; i <= player_count(); ++i) crop_queue_.push_back(static_cast<std::uint8_t>((active_ + i) % player_count()));
-      if (ev) {
-        Event e;
-        e.kind = EventKind::CropChoice;
-        e.player = static_cast<std::int8_t>(active_);
-        e.points = m.add ? 1 : 0;
-        ev->push_back(e);
-      }
-      turn.next_crop_responder();
-      break;
-    }
-    case MoveKind::CropAdd: {
-      add_figure(actor_, m.figure, node_at(m.pos, m.feature));
-      event(EventKind::FigureDeployed, actor_, m.figure, m.pos, m.feature);
-      crop_queue_.erase(crop_queue_.begin());
-      turn.next_crop_responder();
-      break;
-    }
-    case MoveKind::CropRemove: {
-      const auto node = node_at(m.pos, m.feature);
-      const auto root = board_.find(node);
-      remove_figure(figure_index(actor_, m.figure, node), ev, true);
-      turn.release_specials(actor_, root);
-      crop_queue_.erase(crop_queue_.begin());
-      turn.next_crop_responder();
-      break;
-    }
-  }
-  if (phase_ == Phase::Tile || phase_ == Phase::Figure || phase_ == Phase::Landing || phase_ == Phase::Phantom ||
-      phase_ == Phase::CropChoice)
-    actor_ = active_;
-#ifndef NDEBUG
-  const std::string broken = check_invariants();
-  assert(broken.empty() && "state invariant broken after apply");
-#endif
-  return Reason::Ok;
+std::size_t State::find_figure(int owner, FigureKind kind, std::uint16_t node) const {
+  for (std::size_t i = 0; i < figures_.size(); ++i)
+    if (figures_[i].owner == owner && figures_[i].kind == kind && figures_[i].node == node) return i;
+  return figures_.size();
+}
+
+int State::place_tile(TileTypeId type, Pos p, int rot) {
+  placed_ = board_.place(type, p, rot);
+  turn_tiles_.push_back(placed_);
+  in_hand_ = kNoTile;
+  return placed_;
+}
+
+void State::add_score(int player, int points) {
+  // Checked: positions are bounded (limits.hpp), so the sum stays far inside int; never wrap.
+  int& score = players_[static_cast<std::size_t>(player)].score;
+  const std::int64_t sum = std::int64_t{score} + points;
+  assert(points > 0 && sum <= std::numeric_limits<int>::max() && "scores are bounded (limits.hpp)");
+  score = static_cast<int>(std::min<std::int64_t>(sum, std::numeric_limits<int>::max()));
+}
+
+std::vector<int> State::take_unscored_tiles() {
+  std::vector<int> out;
+  out.swap(turn_tiles_);
+  return out;
+}
+
+void State::begin_part(bool second, std::vector<Event>* ev) {
+  placed_ = -1;
+  flags_ = TurnFlags{};
+  flags_.second_part = second;
+  phase_ = Phase::Tile;
+  actor_ = active_;
+  stage_ = 0;
+  if (second) emit(ev, EventKind::SecondTile, active_);
+  draw(ev);
+}
+
+void State::pass_turn() {
+  active_ = (active_ + 1) % player_count();
+  ++turn_;
 }
 
 // Draws until a placeable tile comes up (BG-03: unplaceable tiles are discarded);
@@ -473,7 +289,7 @@ std::string State::check_invariants() const {
   const bool needs_tile = phase_ == Phase::Figure || phase_ == Phase::Landing || phase_ == Phase::Phantom;
   if (needs_tile && (placed_ < 0 || placed_ >= board_.tile_count())) return "step-2 phase without a placed tile";
   if (phase_ == Phase::Wagon && wagons_.empty()) return "wagon phase without a pending wagon";
-  if (phase_ == Phase::CropResponse && (crop_queue_.empty() || crop_queue_.front() != actor_)) return "crop response out of turn";
+  if (phase_ == Phase::CropResponse && (crop_.responders.empty() || crop_.responders.front() != actor_)) return "crop response out of turn";
   if (phase_ == Phase::Tile && placed_ >= 0) return "tile phase with a placed tile";
   return {};
 }

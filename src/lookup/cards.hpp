@@ -9,7 +9,7 @@
 
 #include "lookup/search.hpp"
 #include "report/answer.hpp"
-#include "report/scenario_view.hpp"
+#include "runner/board_views.hpp"
 #include "runner/subject.hpp"
 #include "scenario/ledger.hpp"
 

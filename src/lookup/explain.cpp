@@ -33,9 +33,9 @@ void write_position(std::ostream& out, const ExplainCard& e, const TextOptions& 
   const Scenario& s = *e.card.scenario;
   heading(out, o, "Position");
   if (!e.card.views.before.tiles.empty()) write_board(out, e.card.views.before, o, "  ");
+  // The position's text form (parse_setup reads it back); the moves are the question's.
   for (const auto& line : position_lines(s))
-    if (line.rfind("tile ", 0) != 0 && line.rfind("apply ", 0) != 0 && line.rfind("then ", 0) != 0)
-      out << "  " << printable(line) << "\n";
+    if (line.rfind("apply ", 0) != 0 && line.rfind("then ", 0) != 0) out << "  " << printable(line) << "\n";
 }
 
 void write_question(std::ostream& out, const ExplainCard& e, const TextOptions& o) {

@@ -1,7 +1,6 @@
 #include "protocol/engine_adapter.hpp"
 
 #include <algorithm>
-#include <array>
 
 #include "engine/limits.hpp"
 
@@ -31,33 +30,39 @@ Result<TileTypeId> tile_of(const TileCatalog& cat, const std::string& id, const 
   return *t;
 }
 
-// Owned figures per kind: in hand plus on the board.
-Result<std::array<int, kFigureKinds>> owned_of(const Position& p, const std::string& colour) {
-  std::array<int, kFigureKinds> owned{};
-  if (const auto it = p.supply.find(colour); it != p.supply.end()) {
+// The message's position as the engine's position value; the message's own
+// syntax (colours, kinds, tile ids, rotations, numbers) is checked here,
+// everything about the position itself by State::from.
+Result<Setup> setup_of(const Position& p, const TileCatalog& cat) {
+  std::vector<Colour> seats;
+  for (const auto& name : p.players) {
+    auto c = colour_of(name, "players");
+    if (!c) return fail(c.error());
+    seats.push_back(*c);
+  }
+  Setup out = Setup::with_seats(seats);
+  auto seat = [&](Colour c) {
+    const auto it = std::find(seats.begin(), seats.end(), c);
+    return it == seats.end() ? -1 : static_cast<int>(it - seats.begin());
+  };
+  for (const auto& t : p.tiles) {
+    auto id = tile_of(cat, t.id, "tiles");
+    if (!id) return fail(id.error());
+    auto rot = quarter_turns(t.rotation);
+    if (!rot) return fail("tiles: " + rot.error());
+    out.tiles.push_back({*id, Pos{t.x, t.y}, *rot});
+  }
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    const auto it = p.supply.find(p.players[i]);
+    if (it == p.supply.end()) continue;
     for (const auto& [kind, n] : it->second) {
       FigureKind k;
       if (!parse_figure(kind, k)) return fail("supply: unknown figure kind '" + kind + "'");
       if (n < 0 || n > kMaxFiguresOfKind)
-        return fail("supply: " + colour + " " + kind + " " + std::to_string(n) + " is outside 0.." + std::to_string(kMaxFiguresOfKind));
-      owned[static_cast<std::size_t>(k)] += n;
+        return fail("supply: " + p.players[i] + " " + kind + " " + std::to_string(n) + " is outside 0.." +
+                    std::to_string(kMaxFiguresOfKind));
+      out.supply[i][static_cast<std::size_t>(k)] += n;
     }
-  }
-  for (const auto& f : p.figures) {
-    FigureKind k;
-    if (f.owner == colour && parse_figure(f.kind, k)) ++owned[static_cast<std::size_t>(k)];
-  }
-  return owned;
-}
-
-Result<bool> setup_players(const Position& p, State& s) {
-  for (const auto& colour : p.players) {
-    auto owned = owned_of(p, colour);
-    if (!owned) return fail(owned.error());
-    const int player = s.player_of(*colour_of(colour, "players"));
-    for (int k = 0; k < kFigureKinds; ++k)
-      if (const int n = (*owned)[static_cast<std::size_t>(k)]; n > 0)
-        if (auto ok = s.setup_owned(player, static_cast<FigureKind>(k), n); !ok) return fail("supply: " + ok.error());
   }
   for (const auto& f : p.figures) {
     auto owner = colour_of(f.owner, "figures");
@@ -66,68 +71,34 @@ Result<bool> setup_players(const Position& p, State& s) {
     if (!parse_figure(f.kind, k)) return fail("figures: unknown figure kind '" + f.kind + "'");
     auto addr = parse_feature_addr(f.feature);
     if (!addr) return fail("figures: " + addr.error());
-    const int player = s.player_of(*owner);
-    if (player < 0) return fail("figures: " + f.owner + " is not seated");
-    if (auto ok = s.setup_figure(player, k, Pos{f.x, f.y}, *addr); !ok) return fail("figures: " + ok.error());
+    out.figures.push_back({*owner, k, Pos{f.x, f.y}, *addr});
   }
   for (const auto& [colour, score] : p.scores) {
     auto c = colour_of(colour, "scores");
     if (!c) return fail(c.error());
-    if (s.player_of(*c) < 0) return fail("scores: " + colour + " is not seated");
-    s.setup_score(s.player_of(*c), score);
+    if (seat(*c) < 0) return fail("scores: " + colour + " is not seated");
+    out.scores[static_cast<std::size_t>(seat(*c))] = score;
   }
-  return true;
-}
-
-Result<bool> setup_turn(const Position& p, const TileCatalog& cat, State& s) {
-  std::vector<TileTypeId> pile;
   for (const auto& id : p.pile) {
     auto t = tile_of(cat, id, "pile");
     if (!t) return fail(t.error());
-    pile.push_back(*t);
+    out.pile.push_back(*t);
   }
-  s.setup_pile(std::move(pile), !p.last_tile);
-  Phase phase;
-  if (!parse_phase(p.phase, phase)) return fail("phase: unknown phase '" + p.phase + "'");
-  TileTypeId in_hand = kNoTile;
+  out.last_tile = p.last_tile;
+  if (!parse_phase(p.phase, out.phase)) return fail("phase: unknown phase '" + p.phase + "'");
   if (!p.in_hand.empty()) {
     auto t = tile_of(cat, p.in_hand, "in_hand");
     if (!t) return fail(t.error());
-    in_hand = *t;
+    out.in_hand = *t;
   }
-  std::optional<Pos> placed;
-  if (p.placed) placed = Pos{p.placed->first, p.placed->second};
+  if (p.placed) out.placed = Pos{p.placed->first, p.placed->second};
   auto active = colour_of(p.active, "active");
   if (!active) return fail(active.error());
-  if (s.player_of(*active) < 0) return fail("active: " + p.active + " is not seated");
-  if (auto ok = s.setup_turn(s.player_of(*active), phase, in_hand, placed); !ok) return fail(ok.error());
-  s.setup_rolls(p.rolls);
-  s.setup_second_part(p.second_tile);
-  return true;
-}
-
-std::string figure_text(const State& s, int owner, FigureKind kind, Pos p, FeatureAddr a) {
-  return std::string(colour_name(s.player(owner).colour)) + " " + std::string(figure_name(kind)) + " " + located(p, a);
-}
-
-void describe_state(const State& s, const std::vector<Event>& events, Answer& a) {
-  const TileCatalog& cat = s.catalog();
-  for (const Move& m : legal_moves(s)) a.moves.push_back(to_string(m, cat));
-  std::sort(a.moves.begin(), a.moves.end());
-  for (int p = 0; p < s.player_count(); ++p) {
-    const Player& pl = s.player(p);
-    const std::string colour(colour_name(pl.colour));
-    a.scores[colour] = pl.score;
-    for (int k = 0; k < kFigureKinds; ++k)
-      a.supply[colour][std::string(figure_name(static_cast<FigureKind>(k)))] = pl.supply[static_cast<std::size_t>(k)];
-  }
-  const Board& b = s.board();
-  for (const BoardFigure& f : s.figures()) a.figures.push_back(figure_text(s, f.owner, f.kind, b.node_pos(f.node), b.node_addr(f.node)));
-  for (const Event& e : events)
-    if (e.kind == EventKind::FigureReturned || e.kind == EventKind::AbbotReturned || e.kind == EventKind::KnightRemoved)
-      a.returned.push_back(figure_text(s, e.player, e.figure, e.pos, e.feature));
-  a.phase = std::string(phase_name(s.phase()));
-  a.active = std::string(colour_name(s.player(s.actor()).colour));  // who decides now
+  if (seat(*active) < 0) return fail("active: " + p.active + " is not seated");
+  out.active = seat(*active);
+  out.rolls = p.rolls;
+  out.second_tile = p.second_tile;
+  return out;
 }
 
 }  // namespace
@@ -163,50 +134,9 @@ Result<RuleSet> ruleset_of(const Ruleset& r) {
 }
 
 Result<State> state_of(const Position& p, const TileCatalog& catalog, const RuleSet& rules) {
-  std::vector<Colour> seats;
-  for (const auto& name : p.players) {
-    auto c = colour_of(name, "players");
-    if (!c) return fail(c.error());
-    seats.push_back(*c);
-  }
-  auto st = State::create(catalog, rules, seats);
-  if (!st) return st;
-  for (const auto& t : p.tiles) {
-    auto id = tile_of(catalog, t.id, "tiles");
-    if (!id) return fail(id.error());
-    auto rot = quarter_turns(t.rotation);
-    if (!rot) return fail("tiles: " + rot.error());
-    if (auto ok = st->setup_tile(*id, Pos{t.x, t.y}, *rot); !ok) return fail("tiles: " + ok.error());
-  }
-  if (auto ok = setup_players(p, *st); !ok) return fail(ok.error());
-  if (auto ok = setup_turn(p, catalog, *st); !ok) return fail(ok.error());
-  return st;
-}
-
-Result<Answer> answer_query(State s, const Query& q) {
-  const TileCatalog& cat = s.catalog();
-  std::vector<Move> moves;
-  for (const auto& text : q.apply) {
-    auto m = parse_move(text, cat);
-    if (!m) return fail("move '" + text + "' is not in this engine's notation: " + m.error());
-    moves.push_back(*m);
-  }
-  Answer a;
-  std::vector<Event> events;
-  bool refused = false;
-  for (std::size_t i = 0; i < moves.size() && !refused; ++i) {
-    const Reason r = s.apply(moves[i], &events);
-    if (r == Reason::Ok) continue;
-    a.rejected = std::pair{static_cast<int>(i + 1), std::string(reason_name(r))};
-    refused = true;
-  }
-  if (!refused && q.final_scoring) s.end_game(&events);
-  describe_state(s, events, a);
-  for (const auto& probe : q.probes) {
-    auto m = parse_move(probe, cat);
-    a.legal[probe] = m ? std::string(reason_name(is_legal(s, *m))) : "unparsable: " + m.error();
-  }
-  return a;
+  auto setup = setup_of(p, catalog);
+  if (!setup) return fail(setup.error());
+  return State::from(catalog, rules, *setup);
 }
 
 Capabilities engine_protocol_capabilities() {

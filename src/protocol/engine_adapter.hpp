@@ -1,8 +1,8 @@
 #pragma once
 // Our engine behind the protocol's values: tile definitions -> a TileCatalog,
-// switches -> a RuleSet, a wire position -> a State, a query on a State -> an
-// Answer. `carc-oracle serve` uses all of it; the in-process EngineSubject uses
-// answer_query, so both subjects answer through the same code.
+// switches -> a RuleSet, a wire position -> a State. `carc-oracle serve` answers
+// the query on that State with answer_query (src/answer), the code the in-process
+// EngineSubject answers with too.
 #include <map>
 #include <memory>
 #include <string>
@@ -35,11 +35,6 @@ Result<std::unique_ptr<TileCatalog>> catalog_of(const std::vector<TileDefinition
 Result<RuleSet> ruleset_of(const Ruleset& r);
 // The state of a position; the catalog must hold its definitions and outlive the state.
 Result<State> state_of(const Position& p, const TileCatalog& catalog, const RuleSet& rules);
-
-// Our engine's answer: the query's moves through State::apply, stopping at the
-// first refused one (answer.rejected), final scoring when asked, then the state
-// described and each probe's legality. An error when a move cannot be parsed.
-Result<Answer> answer_query(State s, const Query& q);
 
 // What our engine declares in the handshake.
 Capabilities engine_protocol_capabilities();

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "answer/answer.hpp"
+
 namespace carc::proto {
 
 // Version 2 is version 1 plus the stated limits of a position (PROTOCOL.md "Limits",
@@ -61,22 +63,10 @@ struct Ruleset {
   std::vector<std::pair<std::string, std::string>> switches;  // every switch, in the engine's order
 };
 
-struct Query {
-  std::vector<std::string> apply;   // moves applied in order; stop at the first refused one
-  bool final_scoring = false;
-  std::vector<std::string> probes;  // moves whose legality is asked in the resulting state
-};
-
-// What an implementation answers; every field is optional on the wire (absent = empty).
-struct Answer {
-  std::vector<std::string> moves;                       // legal moves after the query
-  std::map<std::string, std::string> legal;             // probe -> "ok" or a reason code
-  std::optional<std::pair<int, std::string>> rejected;  // 1-based index into apply, reason code
-  std::map<std::string, int> scores;                    // colour -> points
-  std::vector<std::string> returned, figures;           // "COLOUR KIND x,y:FEATURE"
-  std::map<std::string, std::map<std::string, int>> supply;  // colour -> kind -> in hand
-  std::string phase, active;
-};
+// The query and the answer are our engine's answering values (src/answer): the
+// protocol only carries them.
+using Query = carc::Query;
+using Answer = carc::Answer;
 
 struct Capabilities {
   std::vector<std::string> expansions;  // base, flier, crop-circles, portal, princess

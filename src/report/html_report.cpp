@@ -11,9 +11,7 @@
 #include "report/answer.hpp"
 #include "report/html_assets.hpp"
 #include "report/report.hpp"
-#include "report/scenario_view.hpp"
 #include "report/writer_base.hpp"
-#include "scenario/ledger.hpp"
 #include "scenario/oracle_data.hpp"
 
 namespace carc {
@@ -124,9 +122,10 @@ void write_sections(const Scenario& s, const RunResult& r, std::ostream& out) {
   }
 }
 
+// The result's boards come from the runner (ResultExtras::board_views).
 void write_board(const Scenario& s, const RunResult& r, std::ostream& out) {
-  if (r.ruleset.empty()) return;
-  const ScenarioViews views = scenario_views(s, r.ruleset);
+  if (r.ruleset.empty() || !r.views) return;
+  const ScenarioViews& views = *r.views;
   const BoardView& v = s.apply.empty() ? views.before : views.after;
   if (v.tiles.empty()) return;
   SvgOptions o;

@@ -8,7 +8,6 @@
 #include <sstream>
 
 #include "report/writer_base.hpp"
-#include "scenario/ledger.hpp"
 #include "scenario/oracle_data.hpp"
 
 namespace carc {

@@ -112,11 +112,7 @@ std::string rerun_command(const RunResult& r) {
          (transformed ? " --metamorphic" : "");
 }
 
-std::string area_of(const RunResult& r) {
-  if (!r.scenario || r.scenario->rulings.empty()) return "(invalid)";
-  const LedgerRuling* l = ruling_for(r.scenario->rulings.front());
-  return l ? l->area : "(invalid)";
-}
+std::string area_of(const RunResult& r) { return r.area.empty() ? "(invalid)" : r.area; }
 
 std::string counts_line(const Counts& counts) {
   std::string out;
@@ -203,29 +199,17 @@ std::string markdown_safe(std::string_view text) {
 }
 
 std::vector<std::string> position_lines(const Scenario& s) {
-  const Position& p = s.position;
-  const TileCatalog& cat = builtin_catalog();
   std::vector<std::string> out;
-  std::string players;
-  for (const auto c : p.players) players += (players.empty() ? "" : ", ") + std::string(colour_name(c));
-  std::string turn = "players " + players + "; " + std::string(colour_name(p.active)) + " to act, phase " + p.phase;
-  if (p.placed) turn += ", placed " + to_string(*p.placed);
-  if (p.in_hand != kNoTile) turn += ", in hand " + cat[p.in_hand].id;
-  out.push_back(turn);
-  for (const auto& t : p.tiles) out.push_back("tile " + cat[t.tile].id + " " + to_string(t.pos) + " " + rotation_name(t.rot));
-  for (const auto& f : p.figures) out.push_back("figure " + to_string(f));
-  for (const auto& [c, score] : p.scores) out.push_back("score " + std::string(colour_name(c)) + " " + std::to_string(score));
-  if (!p.pile.empty()) {
-    std::string pile;
-    for (const auto t : p.pile) pile += (pile.empty() ? "" : ", ") + cat[t].id;
-    out.push_back("pile " + pile + (p.last_tile ? " (last tiles)" : ""));
+  const auto setup = scenario_setup(s);
+  if (!setup) out.push_back("# " + setup.error());
+  else {
+    const std::string text = to_string(*setup, builtin_catalog());
+    for (std::size_t at = 0; at < text.size();) {
+      const std::size_t end = text.find('\n', at);
+      out.push_back(text.substr(at, end == std::string::npos ? std::string::npos : end - at));
+      at = end == std::string::npos ? text.size() : end + 1;
+    }
   }
-  if (!p.rolls.empty()) {
-    std::string rolls;
-    for (const int r : p.rolls) rolls += (rolls.empty() ? "" : ", ") + std::to_string(r);
-    out.push_back("rolls " + rolls);
-  }
-  if (p.second_tile) out.push_back("the builder's second tile");
   for (const auto& m : s.apply) out.push_back("apply " + m.text);
   if (s.final_scoring) out.push_back("then final scoring");
   return out;

@@ -118,12 +118,14 @@ Comparison compare_runs(const std::vector<RunReport>& runs);
 
 // The command that reruns just this result, e.g. "carc-oracle run scenarios/base/x.yaml --id BR-03-b --ruleset hig-c3".
 std::string rerun_command(const RunResult& r);
-// The ledger area of a result's first ruling ("base", "flying-machines", ...); "(invalid)" when unknown.
+// The ledger area of a result's first ruling as the runner found it ("base", "flying-machines", ...); "(invalid)" when unknown.
 std::string area_of(const RunResult& r);
 // "passed: 10, failed: 1" style counts of the non-zero states, or "no results".
 std::string counts_line(const Counts& counts);
 std::string counts_line(const RunReport& report);
-// The position of a result's scenario, as lines in scenario notation (tiles, figures, turn).
+// A scenario's position in the engine's canonical text form (src/engine/README.md
+// "The position value"; parse_setup reads it back), one item per line, then its query:
+// "apply MOVE" lines and "then final scoring".
 std::vector<std::string> position_lines(const Scenario& s);
 // The note that stands for the items a bounded difference left out, or empty ("... 51234 more not kept").
 std::string omitted_note(const Diff& d);

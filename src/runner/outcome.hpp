@@ -3,11 +3,13 @@
 // one per scenario x ruleset, or one per invalid scenario or unreadable file.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "runner/board_views.hpp"
 #include "scenario/scenario.hpp"
 
 namespace carc {
@@ -51,6 +53,9 @@ struct RunResult {
   std::vector<Diff> diffs;
   std::string signature;  // failed only: the differing keys and a hash of the whole difference (expectations files)
   std::vector<std::pair<std::string, std::string>> rules;  // effective switches (preset + scenario overrides)
+  std::string area;  // the ledger area of the scenario's first ruling; empty when unknown (an invalid scenario)
+  // The boards (our engine's), when the run was asked for them (ResultExtras::board_views) and the ruleset is known.
+  std::shared_ptr<const ScenarioViews> views;
 };
 
 // A whole run held in memory (tests, `report`, lookups); `run` streams its

@@ -153,7 +153,7 @@ class Batch {
 
   void resolve_head(ReplyKind kind, std::string message) {
     if (inflight_.empty()) return p_.note("ignored output with no request waiting: " + message);
-    finish(inflight_.begin(), Reply{kind, {}, std::move(message)});
+    finish(inflight_.begin(), Reply{kind, {}, std::move(message), {}});
   }
 
   // The reply goes back to the source, which judges it at once.
@@ -214,7 +214,7 @@ class Batch {
 
   void finish_left(const Request* r, const std::string& why) {
     ++done_;
-    source_.reply(*r, Reply{ReplyKind::Crashed, {}, why});
+    source_.reply(*r, Reply{ReplyKind::Crashed, {}, why, {}});
     if (p_.on_progress) p_.on_progress(done_, source_.total());
   }
 
@@ -321,7 +321,7 @@ class OneRequest final : public RequestSource {
  private:
   const Request& request_;
   bool taken_ = false;
-  Reply reply_{ReplyKind::Errored, {}, "no reply (internal error)"};
+  Reply reply_{ReplyKind::Errored, {}, "no reply (internal error)", {}};
 };
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "runner/evaluate.hpp"
 #include "runner/wire.hpp"
 #include "scenario/capabilities.hpp"
+#include "scenario/ledger.hpp"
 #include "scenario/oracle_data.hpp"
 
 namespace carc {
@@ -107,6 +108,8 @@ RunResult base_result(const Scenario& s, const std::string& preset) {
   r.scenario = &s;
   r.file = s.file;
   r.loc = s.loc;
+  if (!s.rulings.empty())
+    if (const LedgerRuling* l = ruling_for(s.rulings.front())) r.area = l->area;
   return r;
 }
 
@@ -164,7 +167,7 @@ struct Prepared {
   Expect expect;
 };
 
-Prepared prepare(const Scenario& s, const std::string& preset, const Subject& subject) {
+Prepared prepare(const Scenario& s, const std::string& preset, const Subject& subject, const ResultExtras& options) {
   Prepared p{base_result(s, preset), std::nullopt, {}};
   RunResult& r = p.result;
   auto rules = scenario_rules(s, preset);
@@ -183,7 +186,7 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
   p.expect = s.resolved_expect(*rules);
   auto probes = probes_of(p.expect);
   auto queries = query_kinds(s, p.expect, probes);
-  Request req{&s, *rules, std::move(probes), std::move(queries)};
+  Request req{&s, *rules, std::move(probes), std::move(queries), options.board_views};
   if (auto lacking = subject.lacks(req); !lacking.empty()) {
     r.outcome = Outcome::Unsupported;
     r.message = std::move(lacking);
@@ -196,7 +199,7 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
 }  // namespace
 
 RunResult run_one(const Scenario& s, const std::string& preset, Subject& subject) {
-  Prepared p = prepare(s, preset, subject);
+  Prepared p = prepare(s, preset, subject, {});
   if (p.request) judge(p.result, subject.answer(*p.request), p.expect);
   return std::move(p.result);
 }
@@ -213,7 +216,8 @@ RunResult unreadable_file(const ScenarioFile& f) {
 }
 
 // One invalid result for a broken scenario, else one prepared result per selected ruleset.
-void run_scenario(const Scenario& s, const Selection& sel, const Subject& subject, std::vector<Prepared>& out) {
+void run_scenario(const Scenario& s, const Selection& sel, const Subject& subject, const ResultExtras& options,
+                  std::vector<Prepared>& out) {
   if (!s.valid()) {
     RunResult r = base_result(s, "");
     r.id = r.id.empty() ? s.file : echo(r.id);  // a broken id may be anything, e.g. 900 KB long
@@ -224,7 +228,7 @@ void run_scenario(const Scenario& s, const Selection& sel, const Subject& subjec
   }
   for (const auto& preset : scenario_rulesets(s))
     if (sel.rulesets.empty() || std::find(sel.rulesets.begin(), sel.rulesets.end(), preset) != sel.rulesets.end())
-      out.push_back(prepare(s, preset, subject));
+      out.push_back(prepare(s, preset, subject, options));
 }
 
 // One scenario of the run as written or under a transform, or an unreadable path.
@@ -270,8 +274,13 @@ std::vector<std::vector<Entry>> entries_of(const Corpus& corpus, const Selection
 class Pipeline final : public RequestSource {
  public:
   Pipeline(const Corpus& corpus, const Selection& sel, Subject& subject, const std::vector<BoardTransform>& transforms,
-           const ResultSink& sink)
-      : sel_(sel), subject_(subject), transforms_(transforms), sink_(sink), entries_(entries_of(corpus, sel, transforms)) {}
+           const ResultSink& sink, const ResultExtras& options)
+      : sel_(sel),
+        subject_(subject),
+        transforms_(transforms),
+        sink_(sink),
+        options_(options),
+        entries_(entries_of(corpus, sel, transforms)) {}
 
   const Request* next() override {
     while (ready_.empty()) {
@@ -296,6 +305,7 @@ class Pipeline final : public RequestSource {
     taken_.erase(it);
     --in_flight_;
     Prepared& p = slot->items[index];
+    p.result.views = std::move(reply.views);
     judge(p.result, reply, p.expect);
     p.request.reset();
     p.expect = Expect{};
@@ -310,7 +320,7 @@ class Pipeline final : public RequestSource {
         for (const auto& e : group) {
           if (!e.scenario) continue;
           std::vector<Prepared> items;
-          run_scenario(*e.scenario, sel_, subject_, items);
+          run_scenario(*e.scenario, sel_, subject_, options_, items);
           for (const auto& p : items) n += p.request ? 1u : 0u;
         }
       total_ = n;
@@ -324,7 +334,7 @@ class Pipeline final : public RequestSource {
     for (auto& slot : slots_)
       for (auto& p : slot->items)
         if (p.request) {
-          judge(p.result, Reply{ReplyKind::Errored, {}, "the subject gave no reply (internal error)"}, p.expect);
+          judge(p.result, Reply{ReplyKind::Errored, {}, "the subject gave no reply (internal error)", {}}, p.expect);
           p.request.reset();
           --slot->pending;
         }
@@ -355,7 +365,7 @@ class Pipeline final : public RequestSource {
             transform_scenario(*s, transforms_[static_cast<std::size_t>(e.transform)], builtin_catalog())));
         s = slot->transformed.back().get();
       }
-      run_scenario(*s, sel_, subject_, slot->items);
+      run_scenario(*s, sel_, subject_, options_, slot->items);
     }
     for (std::size_t i = 0; i < slot->items.size(); ++i)
       if (slot->items[i].request) {
@@ -371,15 +381,25 @@ class Pipeline final : public RequestSource {
       std::vector<RunResult> results;
       results.reserve(slots_.front()->items.size());
       for (auto& p : slots_.front()->items) results.push_back(std::move(p.result));
+      if (options_.board_views) attach_views(results);
       sink_(results);
       slots_.pop_front();
     }
+  }
+
+  // The boards of results the subject did not draw: another implementation
+  // answered, or the result was decided without a request (unsupported).
+  static void attach_views(std::vector<RunResult>& results) {
+    for (auto& r : results)
+      if (!r.views && !r.ruleset.empty() && r.scenario && r.scenario->valid())
+        r.views = std::make_shared<const ScenarioViews>(scenario_views(*r.scenario, r.ruleset));
   }
 
   const Selection& sel_;
   Subject& subject_;
   const std::vector<BoardTransform>& transforms_;
   const ResultSink& sink_;
+  ResultExtras options_;
   std::vector<std::vector<Entry>> entries_;
   std::size_t next_entry_ = 0;
   std::deque<std::unique_ptr<Slot>> slots_;
@@ -392,19 +412,22 @@ class Pipeline final : public RequestSource {
 }  // namespace
 
 void run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject,
-                const std::vector<BoardTransform>& transforms, const ResultSink& sink) {
-  Pipeline pipeline(corpus, sel, subject, transforms, sink);
+                const std::vector<BoardTransform>& transforms, const ResultSink& sink, const ResultExtras& options) {
+  Pipeline pipeline(corpus, sel, subject, transforms, sink, options);
   subject.answer_all(pipeline);
   pipeline.finish();
 }
 
-RunReport run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject) {
+RunReport run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject, const ResultExtras& options) {
   RunReport report;
   report.subject = subject.name();
   report.capabilities = subject.capabilities();
-  run_corpus(corpus, sel, subject, {}, [&report](std::vector<RunResult>& results) {
-    for (auto& r : results) report.results.push_back(std::move(r));
-  });
+  run_corpus(
+      corpus, sel, subject, {},
+      [&report](std::vector<RunResult>& results) {
+        for (auto& r : results) report.results.push_back(std::move(r));
+      },
+      options);
   return report;
 }
 

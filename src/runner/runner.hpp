@@ -39,6 +39,14 @@ bool selected(const Selection& sel, const Scenario* s, const std::string& key);
 // The scenario they point to lives until the call returns.
 using ResultSink = std::function<void(std::vector<RunResult>&)>;
 
+// What a run attaches to its results besides the verdicts.
+struct ResultExtras {
+  // Our engine's boards before and after the moves on every result with a
+  // ruleset (RunResult::views), for reporters that draw them (HTML). With our
+  // engine as the subject they come from the states it answered with.
+  bool board_views = false;
+};
+
 // Runs the selected scenarios, each also under every transform given (run
 // --metamorphic: id@r90, ..., made one at a time as the run reaches them).
 // Invalid scenarios give one `invalid` result each (never sent); unreadable
@@ -46,10 +54,10 @@ using ResultSink = std::function<void(std::vector<RunResult>&)>;
 // takes them and each reply is judged as it comes, so memory does not grow
 // with the number of results.
 void run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject,
-                const std::vector<BoardTransform>& transforms, const ResultSink& sink);
+                const std::vector<BoardTransform>& transforms, const ResultSink& sink, const ResultExtras& options = {});
 
 // The same, untransformed, collected into one RunReport.
-RunReport run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject);
+RunReport run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject, const ResultExtras& options = {});
 
 // Runs one scenario under one preset (with the scenario's rules: on top).
 RunResult run_one(const Scenario& s, const std::string& preset, Subject& subject);

@@ -6,12 +6,14 @@
 // "The protocol"); our own engine is the in-process EngineSubject.
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/rules.hpp"
-#include "protocol/messages.hpp"
+#include "answer/answer.hpp"
+#include "runner/board_views.hpp"
 #include "scenario/scenario.hpp"
 
 namespace carc {
@@ -21,10 +23,10 @@ struct Request {
   RuleSet rules;                       // effective: preset plus the scenario's `rules:`
   std::vector<std::string> probes;     // moves whose legality the expectations ask about
   std::vector<std::string> queries;    // query kinds it needs: moves, apply, final-scoring, legal
+  bool board_views = false;            // a reporter draws the boards (ResultExtras::board_views)
 };
 
-// The answer's fields are the protocol's (oracle/PROTOCOL.md "Answer"): plain canonical text.
-using Answer = proto::Answer;
+// The answer's fields (src/answer, oracle/PROTOCOL.md "Answer") are plain canonical text.
 
 enum class ReplyKind : std::uint8_t { Answered, Skipped, Errored, Crashed, TimedOut };
 
@@ -32,6 +34,9 @@ struct Reply {
   ReplyKind kind = ReplyKind::Answered;
   Answer answer;
   std::string message;  // why it skipped, errored or crashed
+  // Our engine's boards before and after the moves, when the request asked and
+  // the subject is our engine (it drew them from the states it answered with).
+  std::shared_ptr<const ScenarioViews> views;
 };
 
 // The requests of a run as the subject takes them: one at a time with next()

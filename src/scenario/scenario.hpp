@@ -159,6 +159,10 @@ std::vector<std::string> scenario_rulesets(const Scenario& s);
 // A preset with the scenario's `rules:` overrides applied on top.
 Result<RuleSet> scenario_rules(const Scenario& s, const std::string& preset);
 
+// The scenario's position as the engine's position value (supply after the
+// default rule); an error only when its phase is not one a position can state.
+Result<Setup> scenario_setup(const Scenario& s);
+
 // Builds the engine state of a scenario's position. On failure, *where (when
 // given) is set to the location of the entry at fault.
 Result<State> build_state(const Scenario& s, const RuleSet& rules, Loc* where = nullptr);

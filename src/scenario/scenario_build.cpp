@@ -100,26 +100,67 @@ Result<FigureCounts> owned_figures(const Position& p, Colour c, Loc* where) {
   return owned;
 }
 
-Result<State> board_of(const Scenario& s, const RuleSet& rules, Loc* where) {
+// The scenario's position as the engine's position value: tiles, figures, the
+// supply in hand (after the default rule), scores, turn. The box limits on
+// owned figures are the scenario format's own and are checked by owned_figures.
+Setup setup_of(const Position& p) {
+  Setup out = Setup::with_seats(p.players);
+  for (const auto& t : p.tiles) out.tiles.push_back({t.tile, t.pos, t.rot});
+  for (const auto& f : p.figures) out.figures.push_back({f.owner, f.kind, f.pos, f.feature});
+  auto seat = [&](Colour c) {
+    const auto it = std::find(p.players.begin(), p.players.end(), c);
+    return it == p.players.end() ? -1 : static_cast<int>(it - p.players.begin());
+  };
+  for (std::size_t i = 0; i < p.players.size(); ++i) {
+    const FigureCounts in_hand = effective_supply(p, p.players[i]);
+    for (std::size_t k = 0; k < in_hand.size() && k < out.supply[i].size(); ++k) out.supply[i][k] = in_hand[k];
+  }
+  for (const auto& [c, score] : p.scores)
+    if (const int i = seat(c); i >= 0) out.scores[static_cast<std::size_t>(i)] = score;
+  out.active = seat(p.active);
+  out.in_hand = p.in_hand;
+  out.placed = p.placed;
+  out.pile = p.pile;
+  out.last_tile = p.last_tile;
+  out.rolls = p.rolls;
+  out.second_tile = p.second_tile;
+  return out;
+}
+
+// Where the part of the position State::from refused was written.
+Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
   const Position& p = s.position;
-  auto st = State::create(builtin_catalog(), rules, p.players);
-  if (!st) {
-    if (where) *where = p.locs.count("players") ? p.locs.at("players") : s.loc;
-    return st;
+  auto key = [&](const char* k) { return p.locs.count(k) ? p.locs.at(k) : s.loc; };
+  switch (at.part) {
+    case SetupPart::Seats: return key("players");
+    case SetupPart::Tiles: return at.index < p.tiles.size() ? p.tiles[at.index].loc : s.loc;
+    case SetupPart::Supply: return key("supply");
+    case SetupPart::Figures: return at.index < p.figures.size() ? p.figures[at.index].loc : s.loc;
+    case SetupPart::Turn: return key("phase");
   }
-  for (const auto& t : p.tiles) {
-    if (auto ok = st->setup_tile(t.tile, t.pos, t.rot); !ok) {
-      if (where) *where = t.loc;
-      return fail("tiles: " + ok.error());
-    }
-  }
+  return s.loc;
+}
+
+// The seats and tiles alone (the checks that need no ruleset).
+Result<State> board_of(const Scenario& s, Loc* where) {
+  Setup board = Setup::with_seats(s.position.players);
+  for (const auto& t : s.position.tiles) board.tiles.push_back({t.tile, t.pos, t.rot});
+  SetupErrorAt at;
+  auto st = State::from(builtin_catalog(), RuleSet{}, board, &at);
+  if (!st && where) *where = loc_of(s, at);
   return st;
 }
 
 }  // namespace
 
+Result<Setup> scenario_setup(const Scenario& s) {
+  Setup setup = setup_of(s.position);
+  if (!parse_phase(s.position.phase, setup.phase)) return fail("phase '" + s.position.phase + "' is not modelled by this engine");
+  return setup;
+}
+
 Result<bool> check_position_structure(const Scenario& s, Loc* where) {
-  auto st = board_of(s, RuleSet{}, where);
+  auto st = board_of(s, where);
   if (!st) return fail(st.error());
   const Board& b = st->board();
   for (const auto& f : s.position.figures) {
@@ -138,41 +179,32 @@ Result<bool> check_position_structure(const Scenario& s, Loc* where) {
   return true;
 }
 
+// The problems are reported in the order the position reads: seats and tiles,
+// then per player the box's numbers (the scenario format's limit) and the
+// engine's supply checks, figures, the phase, the turn.
 Result<State> build_state(const Scenario& s, const RuleSet& rules, Loc* where) {
   const Position& p = s.position;
-  auto st = board_of(s, rules, where);
-  if (!st) return st;
-  State& state = *st;
-  for (const Colour c : p.players) {
-    auto owned = owned_figures(p, c, where);
-    if (!owned) return fail("supply: " + owned.error());
-    for (int k = 0; k < kFigureKinds; ++k) {
-      if ((*owned)[static_cast<std::size_t>(k)] == 0) continue;
-      if (auto ok = state.setup_owned(state.player_of(c), static_cast<FigureKind>(k), (*owned)[static_cast<std::size_t>(k)]); !ok) {
-        if (where) *where = p.locs.count("supply") ? p.locs.at("supply") : s.loc;
-        return fail("supply: " + ok.error());
-      }
-    }
+  Setup setup = setup_of(p);
+  const bool phase_known = parse_phase(p.phase, setup.phase);
+  if (!phase_known) setup.phase = Phase::GameOver;  // stands in so the parts before the phase are checked
+  SetupErrorAt at;
+  auto st = State::from(builtin_catalog(), rules, setup, &at);
+  if (!st && (at.part == SetupPart::Seats || at.part == SetupPart::Tiles)) {
+    if (where) *where = loc_of(s, at);
+    return st;
   }
-  for (const auto& f : p.figures) {
-    if (auto ok = state.setup_figure(state.player_of(f.owner), f.kind, f.pos, f.feature); !ok) {
-      if (where) *where = f.loc;
-      return fail("figures: " + ok.error());
-    }
+  const std::size_t checked = !st && at.part == SetupPart::Supply ? at.index + 1 : p.players.size();
+  for (std::size_t i = 0; i < checked; ++i)
+    if (auto owned = owned_figures(p, p.players[i], where); !owned) return fail("supply: " + owned.error());
+  if (!st && at.part != SetupPart::Turn) {
+    if (where) *where = loc_of(s, at);
+    return st;
   }
-  for (const auto& [c, score] : p.scores) state.setup_score(state.player_of(c), score);
-  state.setup_pile(p.pile, !p.last_tile);
-  Phase phase;
-  if (!parse_phase(p.phase, phase)) {
+  if (!phase_known) {
     if (where) *where = p.locs.count("phase") ? p.locs.at("phase") : s.loc;
     return fail("phase '" + p.phase + "' is not modelled by this engine");
   }
-  if (auto ok = state.setup_turn(state.player_of(p.active), phase, p.in_hand, p.placed); !ok) {
-    if (where) *where = p.locs.count("phase") ? p.locs.at("phase") : s.loc;
-    return fail(ok.error());
-  }
-  state.setup_rolls(p.rolls);
-  state.setup_second_part(p.second_tile);
+  if (!st && where) *where = loc_of(s, at);
   return st;
 }
 

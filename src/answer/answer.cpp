@@ -1,0 +1,85 @@
+#include "answer/answer.hpp"
+
+#include <algorithm>
+
+#include "engine/expansions/flier.hpp"
+#include "engine/legality.hpp"
+#include "engine/movegen.hpp"
+
+namespace carc {
+namespace {
+
+std::string figure_text(const State& s, int owner, FigureKind kind, Pos p, FeatureAddr a) {
+  return std::string(colour_name(s.player(owner).colour)) + " " + std::string(figure_name(kind)) + " " + located(p, a);
+}
+
+void describe_state(const State& s, const std::vector<Event>& events, Answer& a) {
+  const TileCatalog& cat = s.catalog();
+  for (const Move& m : legal_moves(s)) a.moves.push_back(to_string(m, cat));
+  std::sort(a.moves.begin(), a.moves.end());
+  for (int p = 0; p < s.player_count(); ++p) {
+    const Player& pl = s.player(p);
+    const std::string colour(colour_name(pl.colour));
+    a.scores[colour] = pl.score;
+    for (int k = 0; k < kFigureKinds; ++k)
+      a.supply[colour][std::string(figure_name(static_cast<FigureKind>(k)))] = pl.supply[static_cast<std::size_t>(k)];
+  }
+  const Board& b = s.board();
+  for (const BoardFigure& f : s.figures()) a.figures.push_back(figure_text(s, f.owner, f.kind, b.node_pos(f.node), b.node_addr(f.node)));
+  for (const Event& e : events)
+    if (e.kind == EventKind::FigureReturned || e.kind == EventKind::AbbotReturned || e.kind == EventKind::KnightRemoved)
+      a.returned.push_back(figure_text(s, e.player, e.figure, e.pos, e.feature));
+  a.phase = std::string(phase_name(s.phase()));
+  a.active = std::string(colour_name(s.player(s.actor()).colour));  // who decides now
+}
+
+}  // namespace
+
+Played play(State& s, const std::vector<Move>& moves) {
+  Played out;
+  for (const Move& m : moves) {
+    std::optional<FlightMade> flight;
+    if (m.kind == MoveKind::Fly && s.placed_tile() >= 0)
+      if (const auto target = flight_target(s, m.roll)) flight = FlightMade{s.board().tile(s.placed_tile()).pos, *target, m.roll, false};
+    if (const Reason r = s.apply(m, &out.events); r != Reason::Ok) {
+      out.refused = ReplayFailure{static_cast<std::size_t>(out.applied), r};
+      break;
+    }
+    ++out.applied;
+    if (m.kind == MoveKind::Place) out.last_placed = m.pos;
+    if (flight) {
+      flight->crashed = s.phase() != Phase::Landing;
+      out.flight = flight;
+    }
+  }
+  return out;
+}
+
+Answer answer_moves(State s, const std::vector<Move>& moves, bool final_scoring, const std::vector<std::string>& probes,
+                    std::optional<State>* after, Played* played) {
+  Answer a;
+  Played p = play(s, moves);
+  if (p.refused) a.rejected = std::pair{static_cast<int>(p.refused->index + 1), std::string(reason_name(p.refused->reason))};
+  if (after) after->emplace(s);
+  if (!p.refused && final_scoring) s.end_game(&p.events);
+  describe_state(s, p.events, a);
+  const TileCatalog& cat = s.catalog();
+  for (const auto& probe : probes) {
+    auto m = parse_move(probe, cat);
+    a.legal[probe] = m ? std::string(reason_name(is_legal(s, *m))) : "unparsable: " + m.error();
+  }
+  if (played) *played = std::move(p);
+  return a;
+}
+
+Result<Answer> answer_query(State s, const Query& q) {
+  std::vector<Move> moves;
+  for (const auto& text : q.apply) {
+    auto m = parse_move(text, s.catalog());
+    if (!m) return fail("move '" + text + "' is not in this engine's notation: " + m.error());
+    moves.push_back(*m);
+  }
+  return answer_moves(std::move(s), moves, q.final_scoring, q.probes);
+}
+
+}  // namespace carc

@@ -1,0 +1,97 @@
+#pragma once
+// The words of a decision: the phase a state waits in, the reason a move is
+// illegal, and the events applying a move produces. Shared by the state, the
+// dispatchers and every room (expansions/), so it depends on values only.
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "engine/figures.hpp"
+#include "engine/geometry.hpp"
+#include "engine/tile.hpp"
+
+namespace carc {
+
+// The decision the state waits for (DESIGN.md "Phases").
+//   tile          the active player places the tile in hand
+//   figure        step 2 on the tile just placed (deploy, fly, portal, abbot return, princess, pass)
+//   landing       a flier chooses where to land on the target tile (FM-07: it must land)
+//   phantom       the phantom as a second figure after another step-2 action (PH-04)
+//   wagon         a wagon owner moves or returns a scored wagon (AM-05, AM-07)
+//   crop-choice   the active player chooses crop add or crop remove (CC-05)
+//   crop-response each player in turn adds or removes a figure (CC-08)
+enum class Phase : std::uint8_t { Tile, Figure, Landing, Phantom, Wagon, CropChoice, CropResponse, GameOver };
+std::string_view phase_name(Phase p);
+bool parse_phase(std::string_view s, Phase& out);
+const std::vector<std::string_view>& all_phase_names();
+
+// Why a move is illegal: stable codes used by scenarios and the protocol.
+enum class Reason : std::uint8_t {
+  Ok,
+  WrongPhase,
+  NoTileInHand,
+  NotInHand,
+  PositionTaken,
+  NotAdjacent,
+  EdgeMismatch,
+  NotOnPlacedTile,
+  NoSuchFeature,
+  FigureNotAllowed,
+  FigureNotInGame,
+  NoFigureInSupply,
+  FeatureOccupied,
+  FarmersOff,
+  NoAbbotThere,
+  FeatureComplete,
+  NoFlier,
+  FlierUsed,
+  WrongRoll,
+  NoLanding,
+  NoPortal,
+  PortalUsed,
+  NoPrincess,
+  NoKnightThere,
+  PrincessRequired,
+  NotAllowedNow,
+  NoWagonMove,
+  NoCropChoice,
+  NotYourFigure,
+  CropAddMandatory,
+  PigScoringUndefined,
+};
+std::string_view reason_name(Reason r);
+bool parse_reason(std::string_view s, Reason& out);
+const std::vector<std::string_view>& all_reason_names();  // "ok" first
+
+enum class EventKind : std::uint8_t {
+  TilePlaced,
+  TileDiscarded,
+  FigureDeployed,
+  FeatureScored,
+  FigureReturned,
+  AbbotReturned,
+  FlierCrashed,   // no legal landing: the figure stays in supply (FM-12)
+  WagonMoved,
+  KnightRemoved,  // by the princess (PD-06)
+  CropChoice,     // points: 1 add, 0 remove
+  SecondTile,     // the builder's double turn begins (TB-05)
+  GameOver
+};
+
+// What happened while applying a move; the sum of FeatureScored points is each player's score change.
+struct Event {
+  EventKind kind = EventKind::TilePlaced;
+  std::int8_t player = -1;
+  int points = 0;
+  bool final_scoring = false;
+  FigureKind figure = FigureKind::Follower;
+  TileTypeId tile = kNoTile;
+  Pos pos;
+  FeatureAddr feature;
+};
+
+// Appends an event when the caller collects them (ev may be null).
+void emit(std::vector<Event>* ev, EventKind kind, int player, FigureKind figure = FigureKind::Follower, Pos pos = {},
+          FeatureAddr feature = {});
+
+}  // namespace carc

@@ -1,0 +1,58 @@
+// Room: the abbot (AB-*, V-AB-1).
+#include "engine/expansions/abbot.hpp"
+
+#include <algorithm>
+
+#include "engine/expansions/builder_pig.hpp"
+#include "engine/flow.hpp"
+#include "engine/legality.hpp"
+#include "engine/queries.hpp"
+#include "engine/scoring.hpp"
+#include "engine/state.hpp"
+
+namespace carc {
+
+void abbot_return_moves(const State& s, MoveList& out) {
+  const Board& b = s.board();
+  for (const BoardFigure& f : s.figures()) {
+    if (f.owner != s.actor() || f.kind != FigureKind::Abbot) continue;
+    if (b.complete(b.find(f.node))) continue;
+    out.push_back(Move::return_abbot(b.node_pos(f.node), b.node_addr(f.node)));
+  }
+}
+
+void abbot_followup_moves(const State& s, MoveList& out) {
+  builder_pig_step2_moves(s, out);
+  out.push_back(Move::pass());
+}
+
+bool abbot_keeps_figure_phase(const State& s) { return s.rules().abbot_return_allows_special_figures(); }
+
+Reason check_return_abbot(const State& s, const Move& m) {
+  if (s.phase() != Phase::Figure) return Reason::WrongPhase;
+  if (s.flags().abbot_returned) return Reason::NotAllowedNow;
+  if (const Reason g = step2_gate(s, m); g != Reason::Ok) return g;
+  const Board& b = s.board();
+  const int node = node_of(b, m.pos, m.feature);
+  if (node < 0) return Reason::NoSuchFeature;
+  const bool mine = std::any_of(s.figures().begin(), s.figures().end(), [&](const BoardFigure& f) {
+    return f.node == node && f.kind == FigureKind::Abbot && f.owner == s.actor();
+  });
+  if (!mine) return Reason::NoAbbotThere;
+  if (b.complete(b.find(static_cast<std::uint16_t>(node)))) return Reason::FeatureComplete;  // AB-05 with BR-02
+  return Reason::Ok;
+}
+
+void apply_return_abbot(State& s, const Move& m, std::vector<Event>* ev) {
+  const auto node = node_at(s.board(), m.pos, m.feature);
+  const std::size_t i = s.find_figure(s.active(), FigureKind::Abbot, node);
+  if (i < s.figures().size()) {
+    Scoring(s, ev).award(s.active(), Scoring::value(s, node), node, false);
+    emit(ev, EventKind::AbbotReturned, s.active(), FigureKind::Abbot, m.pos, m.feature);
+    s.remove_figure(i, nullptr, false);
+  }
+  s.mutable_flags().abbot_returned = true;
+  after_step2_action(s, Step2::AbbotReturn, ev);
+}
+
+}  // namespace carc

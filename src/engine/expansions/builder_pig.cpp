@@ -1,0 +1,57 @@
+// Room: the builder and the pig (TB-*, V-TB-*).
+#include "engine/expansions/builder_pig.hpp"
+
+#include "engine/queries.hpp"
+#include "engine/state.hpp"
+
+namespace carc {
+
+bool special_allowed(const State& s, FigureKind kind, std::uint16_t node) {
+  const FeatureKind f = s.board().at(node).kind;
+  if (!may_deploy_on(s, kind, f)) return false;
+  return followers_of(s, s.actor(), s.board().find(node)) > 0;
+}
+
+bool extends_builder(const State& s, int tile_index) {
+  const Board& b = s.board();
+  for (int i = 0; i < b.tile(tile_index).nfeatures; ++i) {
+    const auto root = b.find(b.node(tile_index, i));
+    if (!uses_edges(b.at(root).kind)) continue;
+    for (const BoardFigure& f : s.figures())
+      if (f.kind == FigureKind::Builder && f.owner == s.active() && b.find(f.node) == root) return true;
+  }
+  return false;
+}
+
+void release_specials(State& s, int player, std::uint16_t root, std::vector<Event>* ev) {
+  if (s.rules().builder_pig_are_followers() || followers_of(s, player, root) > 0) return;
+  for (std::size_t i = s.figures().size(); i-- > 0;) {
+    const BoardFigure& f = s.figures()[i];
+    if (f.owner == player && !is_follower(f.kind) && s.board().find(f.node) == root) s.remove_figure(i, ev, true);
+  }
+}
+
+void builder_pig_step2_moves(const State& s, MoveList& out) {
+  const Board& b = s.board();
+  const int t = s.placed_tile();
+  const Player& pl = s.player(s.actor());
+  for (const FigureKind kind : {FigureKind::Builder, FigureKind::Pig}) {
+    if (pl.supply[static_cast<std::size_t>(kind)] == 0) continue;
+    for (int local = 0; local < b.tile(t).nfeatures; ++local)
+      if (special_allowed(s, kind, b.node(t, local)))
+        out.push_back(Move::deploy(kind, b.tile(t).pos, b.def(t).address(local, b.tile(t).rot)));
+  }
+}
+
+StageResult stage_builder_immediate(State& s, std::vector<Event>* ev) {
+  if (s.flags().builder_triggered && !s.flags().second_part && !s.rules().second_tile_after_scoring())
+    return start_second_part(s, ev);
+  return StageResult::Done;
+}
+
+StageResult stage_builder_second_tile(State& s, std::vector<Event>* ev) {
+  if (s.flags().builder_triggered && !s.flags().second_part) return start_second_part(s, ev);
+  return StageResult::Done;
+}
+
+}  // namespace carc

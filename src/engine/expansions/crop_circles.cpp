@@ -1,0 +1,184 @@
+// Room: crop circles (CC-*, V-CC-*).
+#include "engine/expansions/crop_circles.hpp"
+
+#include <algorithm>
+
+#include "engine/expansions/builder_pig.hpp"
+#include "engine/queries.hpp"
+#include "engine/state.hpp"
+
+namespace carc {
+namespace {
+
+bool responder_has_moves(const State& s, int player) {
+  if (crop_role_figures(s, player).empty()) return false;  // CC-12: skipped
+  if (!s.crop().add) return true;                          // CC-07: removal is compulsory
+  return !crop_add_options(s, player).empty();
+}
+
+// The responder who just acted leaves the queue.
+void pop_responder(State& s) { s.mutable_crop().responders.erase(s.mutable_crop().responders.begin()); }
+
+}  // namespace
+
+FeatureKind crop_role(CropSymbol symbol) {
+  switch (symbol) {
+    case CropSymbol::Club: return FeatureKind::Road;
+    case CropSymbol::Shield: return FeatureKind::City;
+    case CropSymbol::Rake: return FeatureKind::Field;
+    case CropSymbol::None: break;
+  }
+  return FeatureKind::Tower;  // affects nobody
+}
+
+std::vector<BoardFigure> crop_role_figures(const State& s, int player) {
+  std::vector<BoardFigure> out;
+  const FeatureKind role = crop_role(s.crop().symbol);
+  for (const BoardFigure& f : s.figures()) {
+    // CC-14, CC-27: any follower on that kind of feature; builder, pig and the abbot never.
+    if (f.owner != player || !is_follower(f.kind) || f.kind == FigureKind::Abbot) continue;
+    if (s.board().at(f.node).kind != role) continue;
+    if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
+  }
+  return out;
+}
+
+std::vector<std::pair<FigureKind, std::uint16_t>> crop_add_options(const State& s, int player) {
+  std::vector<std::pair<FigureKind, std::uint16_t>> out;
+  const Board& b = s.board();
+  std::vector<std::uint16_t> nodes;
+  for (const BoardFigure& f : crop_role_figures(s, player)) {
+    const auto root = b.find(f.node);
+    if (s.rules().crop_add_anywhere_in_feature()) {
+      add_feature_nodes(b, root, nodes);  // CC-18 (ZMG): any tile of the feature
+      continue;
+    }
+    // CC-06, CC-24: next to it, on the same tile and the same feature (HiG). Where the
+    // feature crosses that tile twice, both segments qualify (rulings.md §4 item 11).
+    const int tile = b.at(f.node).tile;
+    for (int local = 0; local < b.tile(tile).nfeatures; ++local)
+      if (b.find(b.node(tile, local)) == root) nodes.push_back(b.node(tile, local));
+  }
+  std::sort(nodes.begin(), nodes.end());
+  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+  const Player& pl = s.player(player);
+  for (const auto node : nodes)
+    for (int k = 0; k < kFigureKinds; ++k) {
+      const auto kind = static_cast<FigureKind>(k);
+      if (pl.supply[static_cast<std::size_t>(k)] > 0 && s.rules().crop_may_add(kind, b.at(node).kind))
+        out.emplace_back(kind, node);
+    }
+  return out;
+}
+
+void crop_note_scored_tiles(State& s, const std::vector<int>& tiles) {
+  for (const int t : tiles)
+    if (s.board().def(t).crop >= 0) s.mutable_crop().tiles.push_back(t);
+}
+
+StageResult stage_crop_circles(State& s, std::vector<Event>*) {
+  CropStep& c = s.mutable_crop();
+  if (!c.responders.empty() || c.symbol != CropSymbol::None) {
+    while (!c.responders.empty()) {
+      const int p = c.responders.front();
+      if (responder_has_moves(s, p)) {
+        s.set_phase(Phase::CropResponse);
+        s.set_actor(p);
+        return StageResult::Decision;
+      }
+      pop_responder(s);
+    }
+    c.symbol = CropSymbol::None;
+  }
+  while (!c.tiles.empty()) {
+    const int t = c.tiles.front();
+    c.tiles.erase(c.tiles.begin());
+    const TileDef& d = s.board().def(t);
+    const CropSymbol sym = d.features[static_cast<std::size_t>(d.crop)].symbol;
+    if (sym == CropSymbol::Rake && !s.rules().farmers_in_play()) continue;  // V-CC-5: no-op without farmers
+    c.symbol = sym;
+    s.set_phase(Phase::CropChoice);
+    s.set_actor(s.active());
+    return StageResult::Decision;
+  }
+  return StageResult::Done;
+}
+
+void crop_choice_moves(const State&, MoveList& out) {
+  out.push_back(Move::crop_choice(true));
+  out.push_back(Move::crop_choice(false));
+}
+
+void crop_response_moves(const State& s, MoveList& out) {
+  const Board& b = s.board();
+  const int p = s.actor();
+  if (s.crop().add) {
+    for (const auto& [kind, node] : crop_add_options(s, p)) out.push_back(Move::crop_add(kind, b.node_pos(node), b.node_addr(node)));
+    if (!s.rules().crop_add_mandatory() || out.empty()) out.push_back(Move::pass());  // CC-13 vs CC-17
+    return;
+  }
+  for (const BoardFigure& f : crop_role_figures(s, p))
+    out.push_back(Move::crop_remove(f.kind, b.node_pos(f.node), b.node_addr(f.node)));
+}
+
+Reason check_crop(const State& s, const Move& m) {
+  const Board& b = s.board();
+  if (m.kind == MoveKind::CropChoice) return s.phase() == Phase::CropChoice ? Reason::Ok : Reason::WrongPhase;
+  if (s.phase() != Phase::CropResponse) return Reason::WrongPhase;
+  if (s.crop().add != (m.kind == MoveKind::CropAdd)) return Reason::NoCropChoice;
+  const int node = node_of(b, m.pos, m.feature);
+  if (node < 0) return Reason::NoSuchFeature;
+  if (m.kind == MoveKind::CropRemove) {
+    for (const BoardFigure& f : crop_role_figures(s, s.actor()))
+      if (f.kind == m.figure && f.node == node) return Reason::Ok;
+    return Reason::NotYourFigure;
+  }
+  if (s.player(s.actor()).supply[static_cast<std::size_t>(m.figure)] == 0) return Reason::NoFigureInSupply;
+  for (const auto& [kind, n] : crop_add_options(s, s.actor()))
+    if (kind == m.figure && n == node) return Reason::Ok;
+  return Reason::FigureNotAllowed;
+}
+
+Reason check_crop_pass(const State& s) {
+  if (!s.crop().add) return Reason::NotAllowedNow;  // CC-07: removal is compulsory
+  if (s.rules().crop_add_mandatory() && !crop_add_options(s, s.actor()).empty()) return Reason::CropAddMandatory;
+  return Reason::Ok;
+}
+
+void apply_crop_choice(State& s, const Move& m, std::vector<Event>* ev) {
+  CropStep& c = s.mutable_crop();
+  c.add = m.add;
+  c.responders.clear();
+  for (int i = 1; i <= s.player_count(); ++i) c.responders.push_back(static_cast<std::uint8_t>((s.active() + i) % s.player_count()));
+  if (ev) {
+    Event e;
+    e.kind = EventKind::CropChoice;
+    e.player = static_cast<std::int8_t>(s.active());
+    e.points = m.add ? 1 : 0;
+    ev->push_back(e);
+  }
+  resume_flow(s, ev);
+}
+
+void apply_crop_add(State& s, const Move& m, std::vector<Event>* ev) {
+  s.add_figure(s.actor(), m.figure, node_at(s.board(), m.pos, m.feature));
+  emit(ev, EventKind::FigureDeployed, s.actor(), m.figure, m.pos, m.feature);
+  pop_responder(s);
+  resume_flow(s, ev);
+}
+
+void apply_crop_remove(State& s, const Move& m, std::vector<Event>* ev) {
+  const auto node = node_at(s.board(), m.pos, m.feature);
+  const auto root = s.board().find(node);
+  s.remove_figure(s.find_figure(s.actor(), m.figure, node), ev, true);
+  release_specials(s, s.actor(), root, ev);
+  pop_responder(s);
+  resume_flow(s, ev);
+}
+
+void apply_crop_pass(State& s, std::vector<Event>* ev) {
+  pop_responder(s);
+  resume_flow(s, ev);
+}
+
+}  // namespace carc

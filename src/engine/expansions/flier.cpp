@@ -1,0 +1,131 @@
+// Room: flying machines (FM-*, V-FM-*).
+#include "engine/expansions/flier.hpp"
+
+#include "engine/flow.hpp"
+#include "engine/legality.hpp"
+#include "engine/queries.hpp"
+#include "engine/state.hpp"
+
+namespace carc {
+
+bool may_launch(const State& s, FigureKind kind) {
+  if (s.placed_tile() < 0 || s.flags().flier_used || s.board().def(s.placed_tile()).flier < 0) return false;
+  if (!s.rules().may_fly(kind)) return false;
+  return s.player(s.actor()).supply[static_cast<std::size_t>(kind)] > 0;
+}
+
+std::vector<int> rolls_allowed(const State& s) {
+  if (auto r = s.next_roll()) return {*r};
+  return {1, 2, 3};
+}
+
+std::optional<Pos> flight_target(const State& s, int roll) {
+  const int t = s.placed_tile();
+  if (t < 0) return std::nullopt;
+  const TileDef& d = s.board().def(t);
+  if (d.flier < 0) return std::nullopt;
+  const Compass arrow = rotate_compass(d.features[static_cast<std::size_t>(d.flier)].arrow, s.board().tile(t).rot);
+  const Pos step = compass_offset(arrow);
+  Pos p = s.board().tile(t).pos;
+  if (!s.rules().flier_counts_existing_tiles()) {
+    for (int i = 0; i < roll; ++i) p = p + step;
+    return p;
+  }
+  // V-FM-6 "existing tiles": the roll counts tiles along the arrow, skipping gaps.
+  int seen = 0;
+  for (int i = 0; i < 2 * s.board().tile_count() + 4; ++i) {
+    p = p + step;
+    if (s.board().tile_at(p) >= 0 && ++seen == roll) return p;
+  }
+  return p;  // past the board: no tile, the flight crashes
+}
+
+std::vector<std::uint16_t> landing_nodes(const State& s, FigureKind kind, Pos target) {
+  std::vector<std::uint16_t> out;
+  const Board& b = s.board();
+  const int t = b.tile_at(target);
+  if (t < 0) return out;  // FM-11: no tile, no landing
+  for (int local = 0; local < b.tile(t).nfeatures; ++local) {
+    const auto node = b.node(t, local);
+    const FeatureKind f = b.at(node).kind;
+    // FM-08, FM-10, FM-19, FM-20, FM-21, FM-29: roads, cities and cloisters (gardens for the abbot), never fields.
+    const bool landable = f == FeatureKind::Road || f == FeatureKind::City || f == FeatureKind::Cloister ||
+                          (f == FeatureKind::Garden && kind == FigureKind::Abbot);
+    if (!landable || !may_stand_on(kind, f)) continue;
+    if (finished(s, node)) continue;  // FM-13: finished features, including those the flier tile completed
+    if (kind == FigureKind::Phantom && !s.rules().phantom_flier_may_land_occupied() && !unoccupied(s, node)) continue;
+    out.push_back(node);  // FM-09, FM-41: occupied features are fine
+  }
+  return out;
+}
+
+std::vector<FeatureAddr> landing_options(const State& s, FigureKind kind, Pos target) {
+  std::vector<FeatureAddr> out;
+  for (const auto node : landing_nodes(s, kind, target)) out.push_back(s.board().node_addr(node));
+  return out;
+}
+
+void flier_step2_moves(const State& s, bool phantom_only, MoveList& out) {
+  for (int k = 0; k < kFigureKinds; ++k) {
+    const auto kind = static_cast<FigureKind>(k);
+    if (phantom_only != (kind == FigureKind::Phantom) || !may_launch(s, kind)) continue;
+    for (const int roll : rolls_allowed(s)) out.push_back(Move::fly(kind, roll));
+  }
+}
+
+void landing_moves(const State& s, MoveList& out) {
+  const Board& b = s.board();
+  for (const auto node : landing_nodes(s, s.flight().figure, s.flight().landing))
+    out.push_back(Move::land(b.node_pos(node), b.node_addr(node)));
+}
+
+Reason check_fly(const State& s, const Move& m) {
+  if (s.phase() != Phase::Figure && s.phase() != Phase::Phantom) return Reason::WrongPhase;
+  if (s.phase() == Phase::Phantom) {
+    if (m.figure != FigureKind::Phantom) return Reason::FigureNotAllowed;
+  } else if (const Reason g = step2_gate(s, m); g != Reason::Ok) {
+    return g;
+  }
+  const int t = s.placed_tile();
+  if (s.board().def(t).flier < 0) return Reason::NoFlier;
+  if (s.flags().flier_used) return Reason::FlierUsed;  // FM-24, FM-40
+  if (!s.rules().may_fly(m.figure)) return Reason::FigureNotAllowed;
+  const Player& pl = s.player(s.actor());
+  if (pl.owned[static_cast<std::size_t>(m.figure)] == 0) return Reason::FigureNotInGame;
+  if (pl.supply[static_cast<std::size_t>(m.figure)] == 0) return Reason::NoFigureInSupply;
+  if (m.roll < 1 || m.roll > 3) return Reason::WrongRoll;
+  if (auto fixed = s.next_roll(); fixed && *fixed != m.roll) return Reason::WrongRoll;
+  return Reason::Ok;
+}
+
+Reason check_land(const State& s, const Move& m) {
+  if (s.phase() != Phase::Landing) return Reason::WrongPhase;
+  if (m.pos != s.flight().landing) return Reason::NoLanding;
+  const int node = node_of(s.board(), m.pos, m.feature);
+  if (node < 0) return Reason::NoSuchFeature;
+  if (!may_stand_on(s.flight().figure, m.feature.kind)) return Reason::FigureNotAllowed;
+  return contains(landing_nodes(s, s.flight().figure, m.pos), node) ? Reason::Ok : Reason::NoLanding;
+}
+
+void apply_fly(State& s, const Move& m, std::vector<Event>* ev) {
+  s.consume_roll();
+  s.mutable_flags().flier_used = true;
+  const auto target = flight_target(s, m.roll);
+  if (target && !landing_nodes(s, m.figure, *target).empty()) {
+    s.mutable_flight() = FlightInProgress{m.figure, *target};
+    s.set_phase(Phase::Landing);
+    return;
+  }
+  emit(ev, EventKind::FlierCrashed, s.actor(), m.figure, target.value_or(Pos{}));
+  if (m.figure != FigureKind::Phantom) s.mutable_flags().crashed = true;  // FM-12: no more followers this turn part
+  after_step2_action(s, m.figure == FigureKind::Phantom ? Step2::Phantom : Step2::Crash, ev);
+}
+
+void apply_land(State& s, const Move& m, std::vector<Event>* ev) {
+  const FigureKind kind = s.flight().figure;
+  s.add_figure(s.actor(), kind, node_at(s.board(), m.pos, m.feature));
+  emit(ev, EventKind::FigureDeployed, s.actor(), kind, m.pos, m.feature);
+  after_step2_action(s, kind == FigureKind::Phantom ? Step2::Phantom : Step2::Follower, ev);
+}
+
+}  // namespace carc

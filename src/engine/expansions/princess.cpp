@@ -1,0 +1,76 @@
+// Room: the princess (PD-06..PD-08, V-PD-2, V-PD-4).
+#include "engine/expansions/princess.hpp"
+
+#include <algorithm>
+
+#include "engine/expansions/builder_pig.hpp"
+#include "engine/flow.hpp"
+#include "engine/legality.hpp"
+#include "engine/queries.hpp"
+#include "engine/state.hpp"
+
+namespace carc {
+
+std::vector<BoardFigure> princess_targets(const State& s) {
+  std::vector<BoardFigure> out;
+  const int t = s.placed_tile();
+  if (t < 0 || s.flags().princess_used) return out;
+  const Board& b = s.board();
+  const TileDef& d = b.def(t);
+  std::vector<std::uint16_t> cities;
+  for (std::size_t i = 0; i < d.features.size(); ++i)
+    if (d.features[i].princess) cities.push_back(b.find(b.node(t, static_cast<int>(i))));
+  if (cities.empty()) return out;
+  for (const auto city : cities) {
+    int followers = 0;
+    for (const BoardFigure& f : s.figures())
+      if (is_follower(f.kind) && b.find(f.node) == city) ++followers;
+    for (const BoardFigure& f : s.figures()) {
+      if (b.find(f.node) != city) continue;
+      const bool knight = is_follower(f.kind) || (f.kind == FigureKind::Builder && s.rules().builder_pig_are_followers());
+      if (!knight) continue;
+      if (f.kind == FigureKind::Large && s.rules().princess_large_only_if_last() && followers > 1) continue;  // V-PD-4
+      if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
+    }
+  }
+  return out;
+}
+
+bool princess_required(const State& s) { return s.rules().princess_must_remove() && !princess_targets(s).empty(); }
+
+bool princess_may_compel(const State& s, const TileDef& d) {
+  if (!s.rules().princess_must_remove()) return false;
+  return std::any_of(d.features.begin(), d.features.end(), [](const TileFeature& f) { return f.princess; });
+}
+
+void princess_step2_moves(const State& s, MoveList& out) {
+  const Board& b = s.board();
+  for (const BoardFigure& f : princess_targets(s))
+    out.push_back(Move::princess(f.kind, s.player(f.owner).colour, b.node_pos(f.node), b.node_addr(f.node)));
+}
+
+Reason check_princess(const State& s, const Move& m) {
+  if (s.phase() != Phase::Figure) return Reason::WrongPhase;
+  if (const Reason g = step2_gate(s, m); g != Reason::Ok) return g;
+  bool marked = false;
+  for (const TileFeature& f : s.board().def(s.placed_tile()).features) marked = marked || f.princess;
+  if (!marked) return Reason::NoPrincess;
+  const int owner = s.player_of(m.colour);
+  const int node = node_of(s.board(), m.pos, m.feature);
+  for (const BoardFigure& f : princess_targets(s))
+    if (f.owner == owner && f.kind == m.figure && f.node == node) return Reason::Ok;
+  return Reason::NoKnightThere;
+}
+
+void apply_princess(State& s, const Move& m, std::vector<Event>* ev) {
+  const int owner = s.player_of(m.colour);
+  const auto node = node_at(s.board(), m.pos, m.feature);
+  const auto root = s.board().find(node);
+  s.remove_figure(s.find_figure(owner, m.figure, node), nullptr, false);
+  emit(ev, EventKind::KnightRemoved, owner, m.figure, m.pos, m.feature);
+  s.mutable_flags().princess_used = true;
+  release_specials(s, owner, root, ev);
+  after_step2_action(s, Step2::Princess, ev);
+}
+
+}  // namespace carc

@@ -1,0 +1,121 @@
+#pragma once
+// The registry: every rule concept's room (expansions/) and what it registers
+// with the dispatchers. A new room adds itself here, one line per hook
+// (src/engine/README.md, "Adding a room"). Plain functions in constexpr tables:
+// no virtual classes, no static registration.
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include "engine/events.hpp"
+#include "engine/expansions/abbot.hpp"
+#include "engine/expansions/builder_pig.hpp"
+#include "engine/expansions/crop_circles.hpp"
+#include "engine/expansions/flier.hpp"
+#include "engine/expansions/mayor.hpp"
+#include "engine/expansions/phantom.hpp"
+#include "engine/expansions/portal.hpp"
+#include "engine/expansions/princess.hpp"
+#include "engine/expansions/wagon.hpp"
+#include "engine/flow.hpp"
+#include "engine/legality.hpp"
+#include "engine/move.hpp"
+#include "engine/movegen.hpp"
+
+namespace carc {
+
+// Apply steps of the core verbs (apply.cpp).
+void apply_place(State& s, const Move& m, std::vector<Event>* ev);
+void apply_deploy(State& s, const Move& m, std::vector<Event>* ev);
+void apply_pass(State& s, const Move& m, std::vector<Event>* ev);
+void apply_figure_pass(State& s, std::vector<Event>* ev);
+
+// --- verbs: each move kind's owner, its independent check and its apply step ---
+struct Verb {
+  MoveKind kind;
+  Reason (*check)(const State&, const Move&);
+  void (*apply)(State&, const Move&, std::vector<Event>*);
+};
+inline constexpr std::array<Verb, 11> kVerbs{{
+    {MoveKind::Place, check_place, apply_place},                    // core
+    {MoveKind::Deploy, check_deploy, apply_deploy},                 // core (portal: check_portal_deploy)
+    {MoveKind::ReturnAbbot, check_return_abbot, apply_return_abbot},  // abbot
+    {MoveKind::Pass, check_pass, apply_pass},                       // the phase owner's (kPhases)
+    {MoveKind::Fly, check_fly, apply_fly},                          // flier
+    {MoveKind::Land, check_land, apply_land},                       // flier
+    {MoveKind::Princess, check_princess, apply_princess},           // princess
+    {MoveKind::CropChoice, check_crop, apply_crop_choice},          // crop circles
+    {MoveKind::CropAdd, check_crop, apply_crop_add},                // crop circles
+    {MoveKind::CropRemove, check_crop, apply_crop_remove},          // crop circles
+    {MoveKind::Wagon, check_wagon, apply_wagon},                    // wagon
+}};
+constexpr const Verb& verb(MoveKind k) { return kVerbs[static_cast<std::size_t>(k)]; }
+
+// --- phases: each phase's owner, its generator, what pass means there, and who decides ---
+struct PhaseOwner {
+  Phase phase;
+  void (*moves)(const State&, MoveList&);
+  Reason (*check_pass)(const State&);
+  void (*apply_pass)(State&, std::vector<Event>*);  // null where pass is never legal
+  bool active_decides;  // the active player decides (else the phase's stage names the actor)
+};
+inline constexpr std::array<PhaseOwner, 8> kPhases{{
+    {Phase::Tile, placement_moves, pass_not_here, nullptr, true},                           // core
+    {Phase::Figure, figure_phase_moves, check_figure_pass, apply_figure_pass, true},        // core (step 2)
+    {Phase::Landing, landing_moves, pass_not_here, nullptr, true},                          // flier (FM-07)
+    {Phase::Phantom, phantom_phase_moves, check_phantom_pass, apply_phantom_pass, true},    // phantom
+    {Phase::Wagon, wagon_phase_moves, check_wagon_pass, apply_wagon_pass, false},           // wagon: its owner
+    {Phase::CropChoice, crop_choice_moves, pass_not_here, nullptr, true},                   // crop circles
+    {Phase::CropResponse, crop_response_moves, check_crop_pass, apply_crop_pass, false},    // crop circles: a responder
+    {Phase::GameOver, no_moves, pass_not_here, nullptr, false},                             // core
+}};
+constexpr const PhaseOwner& phase_owner(Phase p) { return kPhases[static_cast<std::size_t>(p)]; }
+
+// --- step 2: the figure phase's options, in this order (the output order is pinned) ---
+// Asked once for the ordinary figures, then once for the phantom alone (also the phantom phase).
+struct Step2Source {
+  void (*moves)(const State&, bool phantom_only, MoveList&);
+};
+inline constexpr std::array<Step2Source, 3> kStep2Sources{{
+    {follower_step2_moves},  // core
+    {flier_step2_moves},     // flier
+    {portal_step2_moves},    // portal
+}};
+// After them (the princess's removals come first, in figure_phase_moves, for V-PD-2).
+struct Step2Extra {
+  void (*moves)(const State&, MoveList&);
+};
+inline constexpr std::array<Step2Extra, 2> kStep2Extras{{
+    {builder_pig_step2_moves},  // builder and pig
+    {abbot_return_moves},       // abbot
+}};
+
+// --- the turn flow: stages in order (flow.hpp) ---
+struct Stage {
+  std::string_view name;
+  StageResult (*run)(State&, std::vector<Event>*);
+};
+inline constexpr std::array<Stage, 7> kStages{{
+    {"phantom", stage_phantom},                          // phantom: the second figure (PH-04)
+    {"builder-immediate", stage_builder_immediate},      // builder: V-TB-1 "immediately"
+    {"scoring", stage_scoring},                          // core: step 3
+    {"wagons", stage_wagons},                            // wagon: AM-05, AM-07
+    {"crop-circles", stage_crop_circles},                // crop circles: step 4 (CC-03)
+    {"builder-second-tile", stage_builder_second_tile},  // builder: TB-05
+    {"next-turn", stage_next_turn},                      // core
+}};
+inline constexpr std::size_t kScoringStage = 2;
+
+namespace detail {
+template <class Table, class Key>
+constexpr bool indexed_by(const Table& t, Key Table::value_type::*key) {
+  for (std::size_t i = 0; i < t.size(); ++i)
+    if (static_cast<std::size_t>(t[i].*key) != i) return false;
+  return true;
+}
+}  // namespace detail
+static_assert(detail::indexed_by(kVerbs, &Verb::kind), "kVerbs lists the move kinds in enum order");
+static_assert(detail::indexed_by(kPhases, &PhaseOwner::phase), "kPhases lists the phases in enum order");
+static_assert(kStages[kScoringStage].name == "scoring");
+
+}  // namespace carc

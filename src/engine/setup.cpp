@@ -1,0 +1,377 @@
+// The position value (setup.hpp): State::from, the canonical text form, snapshot, replay.
+#include "engine/setup.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "engine/expansions/builder_pig.hpp"
+#include "engine/state.hpp"
+
+namespace carc {
+
+Setup Setup::with_seats(std::vector<Colour> seats) {
+  Setup s;
+  s.seats = std::move(seats);
+  s.supply.assign(s.seats.size(), std::array<int, kFigureKinds>{});
+  s.scores.assign(s.seats.size(), 0);
+  return s;
+}
+
+Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup& setup, SetupErrorAt* where) {
+  auto at = [&](SetupPart part, std::size_t index) {
+    if (where) *where = SetupErrorAt{part, index};
+  };
+  at(SetupPart::Seats, 0);
+  auto st = create(catalog, std::move(rules), setup.seats);
+  if (!st) return st;
+  State& s = *st;
+  if (setup.supply.size() != setup.seats.size() || setup.scores.size() != setup.seats.size())
+    return fail("supply and scores are given per seat");
+  for (std::size_t i = 0; i < setup.tiles.size(); ++i) {
+    const SetupTile& t = setup.tiles[i];
+    if (auto ok = s.setup_tile(t.type, t.pos, t.rot); !ok) {
+      at(SetupPart::Tiles, i);
+      return fail("tiles: " + ok.error());
+    }
+  }
+  for (std::size_t p = 0; p < setup.seats.size(); ++p) {
+    // The supply rule: a player owns what is in hand plus what stands on the board.
+    std::array<int, kFigureKinds> owned = setup.supply[p];
+    for (const SetupFigure& f : setup.figures)
+      if (f.owner == setup.seats[p]) ++owned[static_cast<std::size_t>(f.kind)];
+    for (int k = 0; k < kFigureKinds; ++k) {
+      const int n = owned[static_cast<std::size_t>(k)];
+      if (n == 0) continue;
+      if (auto ok = s.setup_owned(static_cast<int>(p), static_cast<FigureKind>(k), n); !ok) {
+        at(SetupPart::Supply, p);
+        return fail("supply: " + ok.error());
+      }
+    }
+  }
+  for (std::size_t i = 0; i < setup.figures.size(); ++i) {
+    const SetupFigure& f = setup.figures[i];
+    at(SetupPart::Figures, i);
+    const int player = s.player_of(f.owner);
+    if (player < 0) return fail("figures: " + std::string(colour_name(f.owner)) + " is not seated");
+    if (auto ok = s.setup_figure(player, f.kind, f.pos, f.feature); !ok) return fail("figures: " + ok.error());
+  }
+  for (std::size_t p = 0; p < setup.seats.size(); ++p) s.setup_score(static_cast<int>(p), setup.scores[p]);
+  s.setup_pile(setup.pile, !setup.last_tile);
+  at(SetupPart::Turn, 0);
+  if (auto ok = s.setup_turn(setup.active, setup.phase, setup.in_hand, setup.placed); !ok) return fail(ok.error());
+  s.setup_rolls(setup.rolls);
+  s.setup_second_part(setup.second_tile);
+  return st;
+}
+
+// --- the text form -------------------------------------------------------------
+//
+// One item per line, words separated by spaces; blank lines and lines starting
+// with '#' are ignored. The lines, in canonical order (to_string writes them so,
+// omitting what is at its default; parse_setup takes them in any order after
+// `seats`, which comes first):
+//
+//   seats red blue                     the colours in seat order (required, first)
+//   tile D 0,0 r0                      a tile: catalog id or alias, position, rotation;
+//                                      in placing order, each touching an earlier one
+//   figure red follower 1,0:road{E,W}  a figure on the board: owner, kind, located feature
+//   supply red follower=6 abbot=1      figures in hand (default 0 of each kind);
+//                                      owned = in hand + on the board
+//   score red 12                       a score (default 0)
+//   turn red tile                      the active player and the phase: tile,
+//   turn red figure 1,0                figure with the position of the tile placed
+//   turn red game-over                 this turn, or game-over (default: the first seat, tile)
+//   in-hand V                          the tile in hand (default: drawn from the pile)
+//   pile U V W                         the draw order still to come (default empty)
+//   pile-end closed                    the game ends when the pile runs out
+//                                      (default: open, more tiles may follow)
+//   rolls 2 1                          fixed die results for flights, in order
+//   second-tile yes                    the builder's second turn part
+//
+// Example: a two-player game with red's follower on a road, red to place a V.
+//
+//   seats red blue
+//   tile D 0,0 r0
+//   tile U 1,0 r90
+//   figure red follower 1,0:road{E,W}
+//   supply red follower=6
+//   supply blue follower=7
+//   turn red tile
+//   in-hand V
+
+namespace {
+
+std::vector<std::string_view> words(std::string_view line) {
+  std::vector<std::string_view> w;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+    if (j > i) w.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return w;
+}
+
+std::string joined(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : " ") + p;
+  return out;
+}
+
+bool parse_int(std::string_view s, int& out) {
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), out);
+  return r.ec == std::errc{} && r.ptr == s.data() + s.size();
+}
+
+// Reads one line into the Setup; the error without the line number.
+class LineReader {
+ public:
+  LineReader(Setup& s, const TileCatalog& cat) : s_(s), cat_(cat) {}
+
+  Result<bool> read(const std::vector<std::string_view>& w) {
+    const std::string_view key = w[0];
+    if (!seated_ && key != "seats") return fail("the first line is 'seats COLOUR...'");
+    if (key == "seats") return seats(w);
+    if (key == "tile") return tile(w);
+    if (key == "figure") return figure(w);
+    if (key == "supply") return supply(w);
+    if (key == "score") return score(w);
+    if (key == "turn") return turn(w);
+    if (key == "in-hand") {
+      if (w.size() != 2) return fail("expected 'in-hand TILE'");
+      auto t = tile_id(w[1]);
+      if (!t) return fail(t.error());
+      s_.in_hand = *t;
+      return true;
+    }
+    if (key == "pile") {
+      for (std::size_t i = 1; i < w.size(); ++i) {
+        auto t = tile_id(w[i]);
+        if (!t) return fail(t.error());
+        s_.pile.push_back(*t);
+      }
+      return true;
+    }
+    if (key == "pile-end") {
+      if (w.size() != 2 || (w[1] != "closed" && w[1] != "open")) return fail("expected 'pile-end closed' or 'pile-end open'");
+      s_.last_tile = w[1] == "closed";
+      return true;
+    }
+    if (key == "rolls") {
+      for (std::size_t i = 1; i < w.size(); ++i) {
+        int r = 0;
+        if (!parse_int(w[i], r) || r < 1 || r > 3) return fail("a die result is 1, 2 or 3, not '" + std::string(w[i]) + "'");
+        s_.rolls.push_back(r);
+      }
+      return true;
+    }
+    if (key == "second-tile") {
+      if (w.size() != 2 || (w[1] != "yes" && w[1] != "no")) return fail("expected 'second-tile yes' or 'second-tile no'");
+      s_.second_tile = w[1] == "yes";
+      return true;
+    }
+    return fail("unknown item '" + std::string(key) + "'");
+  }
+
+ private:
+  Result<TileTypeId> tile_id(std::string_view name) const {
+    const auto t = cat_.lookup(name);
+    if (!t) return fail("unknown tile '" + std::string(name) + "'");
+    return *t;
+  }
+  Result<int> seat(std::string_view name) const {
+    Colour c;
+    if (!parse_colour(name, c)) return fail("unknown colour '" + std::string(name) + "'");
+    const auto it = std::find(s_.seats.begin(), s_.seats.end(), c);
+    if (it == s_.seats.end()) return fail(std::string(name) + " is not seated");
+    return static_cast<int>(it - s_.seats.begin());
+  }
+  Result<bool> seats(const std::vector<std::string_view>& w) {
+    if (seated_) return fail("'seats' is given twice");
+    std::vector<Colour> seats;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      Colour c;
+      if (!parse_colour(w[i], c)) return fail("unknown colour '" + std::string(w[i]) + "'");
+      seats.push_back(c);
+    }
+    s_ = Setup::with_seats(std::move(seats));
+    seated_ = true;
+    return true;
+  }
+  Result<bool> tile(const std::vector<std::string_view>& w) {
+    if (w.size() != 4) return fail("expected 'tile ID x,y ROT'");
+    auto t = tile_id(w[1]);
+    if (!t) return fail(t.error());
+    SetupTile st{*t, {}, 0};
+    if (!parse_pos(w[2], st.pos)) return fail("'" + std::string(w[2]) + "': expected a position " + pos_syntax());
+    if (!parse_rotation(w[3], st.rot)) return fail("'" + std::string(w[3]) + "': expected r0, r90, r180 or r270");
+    s_.tiles.push_back(st);
+    return true;
+  }
+  Result<bool> figure(const std::vector<std::string_view>& w) {
+    if (w.size() != 4) return fail("expected 'figure COLOUR KIND x,y:FEATURE'");
+    SetupFigure f;
+    if (!parse_colour(w[1], f.owner)) return fail("unknown colour '" + std::string(w[1]) + "'");
+    if (!parse_figure(w[2], f.kind)) return fail("unknown figure kind '" + std::string(w[2]) + "'");
+    auto loc = parse_located(w[3]);
+    if (!loc) return fail(loc.error());
+    f.pos = loc->first;
+    f.feature = loc->second;
+    s_.figures.push_back(f);
+    return true;
+  }
+  Result<bool> supply(const std::vector<std::string_view>& w) {
+    if (w.size() < 2) return fail("expected 'supply COLOUR KIND=N...'");
+    auto p = seat(w[1]);
+    if (!p) return fail(p.error());
+    for (std::size_t i = 2; i < w.size(); ++i) {
+      const auto eq = w[i].find('=');
+      FigureKind k;
+      int n = 0;
+      if (eq == std::string_view::npos || !parse_figure(w[i].substr(0, eq), k) || !parse_int(w[i].substr(eq + 1), n) || n < 0)
+        return fail("'" + std::string(w[i]) + "': expected KIND=N (a figure kind and a count)");
+      s_.supply[static_cast<std::size_t>(*p)][static_cast<std::size_t>(k)] = n;
+    }
+    return true;
+  }
+  Result<bool> score(const std::vector<std::string_view>& w) {
+    if (w.size() != 3) return fail("expected 'score COLOUR N'");
+    auto p = seat(w[1]);
+    if (!p) return fail(p.error());
+    int n = 0;
+    if (!parse_int(w[2], n) || n < 0) return fail("'" + std::string(w[2]) + "': a score is a whole number from 0");
+    s_.scores[static_cast<std::size_t>(*p)] = n;
+    return true;
+  }
+  Result<bool> turn(const std::vector<std::string_view>& w) {
+    if (w.size() < 3) return fail("expected 'turn COLOUR PHASE [x,y]'");
+    auto p = seat(w[1]);
+    if (!p) return fail(p.error());
+    s_.active = *p;
+    if (!parse_phase(w[2], s_.phase)) return fail("unknown phase '" + std::string(w[2]) + "'");
+    s_.placed.reset();
+    if (s_.phase == Phase::Figure) {
+      Pos at;
+      if (w.size() != 4 || !parse_pos(w[3], at)) return fail("expected 'turn COLOUR figure x,y' (the tile placed this turn)");
+      s_.placed = at;
+    } else if (w.size() != 3) {
+      return fail("only the figure phase names a placed tile");
+    }
+    return true;
+  }
+
+  Setup& s_;
+  const TileCatalog& cat_;
+  bool seated_ = false;
+};
+
+}  // namespace
+
+std::string to_string(const Setup& s, const TileCatalog& catalog) {
+  auto tile_name = [&](TileTypeId t) { return t < catalog.size() ? catalog[t].id : std::string("?"); };
+  auto colour = [&](Colour c) { return std::string(colour_name(c)); };
+  std::vector<std::string> lines;
+  std::vector<std::string> seat_names;
+  for (const Colour c : s.seats) seat_names.push_back(colour(c));
+  lines.push_back("seats " + joined(seat_names));
+  for (const SetupTile& t : s.tiles) lines.push_back("tile " + tile_name(t.type) + " " + to_string(t.pos) + " " + rotation_name(t.rot));
+  for (const SetupFigure& f : s.figures)
+    lines.push_back("figure " + colour(f.owner) + " " + std::string(figure_name(f.kind)) + " " + located(f.pos, f.feature));
+  for (std::size_t p = 0; p < s.seats.size() && p < s.supply.size(); ++p) {
+    std::vector<std::string> parts;
+    for (int k = 0; k < kFigureKinds; ++k)
+      if (const int n = s.supply[p][static_cast<std::size_t>(k)]; n != 0)
+        parts.push_back(std::string(figure_name(static_cast<FigureKind>(k))) + "=" + std::to_string(n));
+    if (!parts.empty()) lines.push_back("supply " + colour(s.seats[p]) + " " + joined(parts));
+  }
+  for (std::size_t p = 0; p < s.seats.size() && p < s.scores.size(); ++p)
+    if (s.scores[p] != 0) lines.push_back("score " + colour(s.seats[p]) + " " + std::to_string(s.scores[p]));
+  const bool default_turn = s.active == 0 && s.phase == Phase::Tile;
+  if (!default_turn && s.active >= 0 && static_cast<std::size_t>(s.active) < s.seats.size())
+    lines.push_back("turn " + colour(s.seats[static_cast<std::size_t>(s.active)]) + " " + std::string(phase_name(s.phase)) +
+                    (s.placed ? " " + to_string(*s.placed) : std::string()));
+  if (s.in_hand != kNoTile) lines.push_back("in-hand " + tile_name(s.in_hand));
+  if (!s.pile.empty()) {
+    std::vector<std::string> ids;
+    for (const TileTypeId t : s.pile) ids.push_back(tile_name(t));
+    lines.push_back("pile " + joined(ids));
+  }
+  if (s.last_tile) lines.push_back("pile-end closed");
+  if (!s.rolls.empty()) {
+    std::vector<std::string> rolls;
+    for (const int r : s.rolls) rolls.push_back(std::to_string(r));
+    lines.push_back("rolls " + joined(rolls));
+  }
+  if (s.second_tile) lines.push_back("second-tile yes");
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  return out;
+}
+
+Result<Setup> parse_setup(std::string_view text, const TileCatalog& catalog) {
+  Setup s;
+  LineReader reader(s, catalog);
+  std::size_t line_no = 0;
+  bool any = false;
+  while (!text.empty()) {
+    ++line_no;
+    const auto nl = text.find('\n');
+    const std::string_view line = text.substr(0, nl);
+    text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
+    const auto w = words(line);
+    if (w.empty() || w[0].front() == '#') continue;
+    any = true;
+    if (auto ok = reader.read(w); !ok) return fail("line " + std::to_string(line_no) + ": " + ok.error());
+  }
+  if (!any) return fail("line 1: empty position (expected 'seats COLOUR...')");
+  return s;
+}
+
+std::optional<Setup> snapshot(const State& st) {
+  const Phase phase = st.phase();
+  if (phase != Phase::Tile && phase != Phase::Figure && phase != Phase::GameOver) return std::nullopt;
+  if (!st.wagon_queue().empty() || !st.crop().tiles.empty() || !st.crop().responders.empty()) return std::nullopt;
+  const Board& b = st.board();
+  // The turn data a position states must be all there is: what setup_turn would rebuild.
+  TurnFlags expected;
+  expected.second_part = st.flags().second_part;
+  if (phase == Phase::Figure) {
+    if (st.unscored_tiles() != std::vector<int>{st.placed_tile()}) return std::nullopt;
+    // A second part's tile never triggers the builder (TB-06); setup_turn's flag is inert there.
+    expected.builder_triggered = expected.second_part ? st.flags().builder_triggered : extends_builder(st, st.placed_tile());
+  } else if (!st.unscored_tiles().empty()) {
+    return std::nullopt;
+  }
+  if (phase == Phase::GameOver) expected = TurnFlags{};
+  if (!(st.flags() == expected) && phase != Phase::GameOver) return std::nullopt;
+  if (phase == Phase::GameOver && st.in_hand() != kNoTile) return std::nullopt;
+  std::vector<Colour> seats;
+  for (int p = 0; p < st.player_count(); ++p) seats.push_back(st.player(p).colour);
+  Setup s = Setup::with_seats(std::move(seats));
+  for (int t = 0; t < b.tile_count(); ++t) s.tiles.push_back({b.tile(t).type, b.tile(t).pos, b.tile(t).rot});
+  for (const BoardFigure& f : st.figures())
+    s.figures.push_back({st.player(f.owner).colour, f.kind, b.node_pos(f.node), b.node_addr(f.node)});
+  for (int p = 0; p < st.player_count(); ++p) {
+    for (int k = 0; k < kFigureKinds; ++k) s.supply[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)] = st.player(p).supply[static_cast<std::size_t>(k)];
+    s.scores[static_cast<std::size_t>(p)] = st.player(p).score;
+  }
+  s.phase = phase;
+  s.active = st.active();
+  s.in_hand = phase == Phase::Tile ? st.in_hand() : kNoTile;
+  if (phase == Phase::Figure) s.placed = b.tile(st.placed_tile()).pos;
+  s.pile.assign(st.pile().begin() + static_cast<std::ptrdiff_t>(st.pile_next()), st.pile().end());
+  s.last_tile = !st.pile_open_ended();
+  s.rolls.assign(st.rolls().begin() + static_cast<std::ptrdiff_t>(st.rolls_next()), st.rolls().end());
+  s.second_tile = st.flags().second_part;
+  return s;
+}
+
+std::optional<ReplayFailure> replay(State& s, const std::vector<Move>& moves, std::vector<Event>* ev) {
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    if (const Reason r = s.apply(moves[i], ev); r != Reason::Ok) return ReplayFailure{i, r};
+  return std::nullopt;
+}
+
+}  // namespace carc

@@ -1,0 +1,83 @@
+#pragma once
+// The position value: everything a position says, as plain data, with a
+// canonical one-line-per-item text form (documented in setup.cpp, where it is
+// parsed, and in src/engine/README.md). State::from turns a Setup into a State
+// (the one place a position becomes a state); snapshot() goes back where the
+// state is representable; replay() applies a move list and names the first refusal.
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/catalog.hpp"
+#include "engine/events.hpp"
+#include "engine/figures.hpp"
+#include "engine/geometry.hpp"
+#include "engine/move.hpp"
+#include "engine/result.hpp"
+#include "engine/rules.hpp"
+
+namespace carc {
+
+class State;
+
+struct SetupTile {
+  TileTypeId type = kNoTile;
+  Pos pos;
+  int rot = 0;  // quarter turns clockwise
+  friend bool operator==(const SetupTile&, const SetupTile&) = default;
+};
+
+struct SetupFigure {
+  Colour owner = Colour::Red;
+  FigureKind kind = FigureKind::Follower;
+  Pos pos;
+  FeatureAddr feature;
+  friend bool operator==(const SetupFigure&, const SetupFigure&) = default;
+};
+
+struct Setup {
+  std::vector<Colour> seats;        // in seat order
+  std::vector<SetupTile> tiles;     // in placing order: each touches an earlier one
+  std::vector<SetupFigure> figures;
+  std::vector<std::array<int, kFigureKinds>> supply;  // per seat: figures in hand (owned = in hand + on the board)
+  std::vector<int> scores;                            // per seat
+  Phase phase = Phase::Tile;        // tile, figure or game-over
+  int active = 0;                   // seat index
+  TileTypeId in_hand = kNoTile;     // phase tile; none: the first tile of the pile is drawn
+  std::optional<Pos> placed;        // phase figure: the tile placed this turn
+  std::vector<TileTypeId> pile;     // draw order still to come
+  bool last_tile = false;           // the pile is closed: the game ends when it runs out
+  std::vector<int> rolls;           // fixed die results, in order
+  bool second_tile = false;         // the builder's second turn part
+  friend bool operator==(const Setup&, const Setup&) = default;
+
+  // An empty position with these seats (supplies and scores sized to them).
+  static Setup with_seats(std::vector<Colour> seats);
+};
+
+// Where State::from refused a Setup: which part and which item of it.
+enum class SetupPart : std::uint8_t { Seats, Tiles, Supply, Figures, Turn };
+struct SetupErrorAt {
+  SetupPart part = SetupPart::Seats;
+  std::size_t index = 0;  // the tile, figure or seat
+};
+
+// The canonical text form and its parser (errors name the line: "line 3: ...").
+std::string to_string(const Setup& s, const TileCatalog& catalog);
+Result<Setup> parse_setup(std::string_view text, const TileCatalog& catalog);
+
+// The Setup of a state where it has one: phase tile, figure or game-over at the
+// start of a decision a position can state (no flight, wagon or crop step under
+// way, no step-2 action taken, no unscored tile but the placed one).
+std::optional<Setup> snapshot(const State& s);
+
+// Applies moves in order; the first refused move's index and reason, or nothing when all applied.
+struct ReplayFailure {
+  std::size_t index = 0;
+  Reason reason = Reason::Ok;
+};
+std::optional<ReplayFailure> replay(State& s, const std::vector<Move>& moves, std::vector<Event>* ev = nullptr);
+
+}  // namespace carc

@@ -1,0 +1,48 @@
+#include "runner/board_views.hpp"
+
+namespace carc {
+
+ScenarioViews views_of(const State& before, const State& after, const Played& played) {
+  ScenarioViews out;
+  out.before = view_of(before);
+  out.applied = played.applied;
+  if (played.refused)
+    out.problem = "move " + std::to_string(played.refused->index + 1) + " refused: " + std::string(reason_name(played.refused->reason));
+  out.after = view_of(after);
+  if (played.flight) out.after.flight = Flight{played.flight->from, played.flight->to, played.flight->roll, played.flight->crashed};
+  // The tile placed last by the moves, else the position's own (still this turn's tile in the question).
+  if (played.last_placed) out.after.placed = played.last_placed;
+  else if (!out.after.placed) out.after.placed = out.before.placed;
+  return out;
+}
+
+ScenarioViews scenario_views(const Scenario& s, const std::string& preset) {
+  ScenarioViews out;
+  auto rules = scenario_rules(s, preset);
+  if (!rules) {
+    out.problem = rules.error();
+    return out;
+  }
+  auto state = build_state(s, *rules);
+  if (!state) {
+    out.problem = state.error();
+    return out;
+  }
+  // The moves up to the first one our notation does not read.
+  std::vector<Move> moves;
+  std::string unreadable;
+  for (const auto& m : s.apply) {
+    if (!m.move) {
+      unreadable = "move '" + m.text + "' is not in this engine's notation";
+      break;
+    }
+    moves.push_back(*m.move);
+  }
+  State after = *state;
+  const Played played = play(after, moves);
+  out = views_of(*state, after, played);
+  if (!played.refused && !unreadable.empty()) out.problem = unreadable;
+  return out;
+}
+
+}  // namespace carc
