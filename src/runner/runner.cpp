@@ -157,51 +157,6 @@ bool selected(const Selection& sel, const Scenario* s, const std::string& key) {
   return sel.rulings.empty() || any_glob(sel.rulings, s->rulings);
 }
 
-SelectionCheck check_selection(const Corpus& corpus, const Selection& sel, const std::vector<BoardTransform>& transforms) {
-  SelectionCheck out;
-  std::vector<const Scenario*> all;
-  for (const auto& f : corpus.files)
-    for (const auto& s : f.scenarios)
-      if (s.valid()) all.push_back(&s);
-  auto names_of = [&](const Scenario& s) {  // the ids a result of s may carry
-    std::vector<std::string> names{s.id};
-    for (const auto& t : transforms) names.push_back(s.id + "@" + t.name());
-    return names;
-  };
-  auto applies = [](const Scenario& s, const std::string& preset) {
-    const auto presets = scenario_rulesets(s);
-    return std::find(presets.begin(), presets.end(), preset) != presets.end();
-  };
-  for (const auto& p : sel.ids)
-    if (std::none_of(all.begin(), all.end(), [&](const Scenario* s) { return any_glob({p}, names_of(*s)); }))
-      out.unmatched.push_back("--id " + p);
-  for (const auto& t : sel.tags)
-    if (std::none_of(all.begin(), all.end(),
-                     [&](const Scenario* s) { return std::find(s->tags.begin(), s->tags.end(), t) != s->tags.end(); }))
-      out.unmatched.push_back("--tag " + t);
-  for (const auto& r : sel.rulings)
-    if (std::none_of(all.begin(), all.end(), [&](const Scenario* s) { return any_glob({r}, s->rulings); }))
-      out.unmatched.push_back("--ruling " + r);
-  for (const auto& preset : sel.rulesets)
-    if (std::none_of(all.begin(), all.end(), [&](const Scenario* s) { return applies(*s, preset); }))
-      out.unmatched.push_back("--ruleset " + preset);
-  Selection unsharded = sel;
-  unsharded.shard = unsharded.shards = 0;
-  out.empty = std::none_of(all.begin(), all.end(), [&](const Scenario* s) {
-    const auto names = names_of(*s);
-    const bool picked = std::any_of(names.begin(), names.end(), [&](const std::string& name) {
-      Scenario named;  // selection looks at the id, tags and rulings only
-      named.id = name;
-      named.tags = s->tags;
-      named.rulings = s->rulings;
-      return selected(unsharded, &named, s->file);
-    });
-    return picked && (sel.rulesets.empty() || std::any_of(sel.rulesets.begin(), sel.rulesets.end(),
-                                                           [&](const std::string& p) { return applies(*s, p); }));
-  });
-  return out;
-}
-
 namespace {
 
 // A result with its rules filled in, and the request to send unless the result
@@ -310,6 +265,19 @@ std::vector<std::vector<Entry>> entries_of(const Corpus& corpus, const Selection
     out.back().push_back(std::move(e));
   }
   return out;
+}
+
+// Whether a selection (sharding aside) picks any valid scenario under any of its rulesets.
+bool selects_any(const Corpus& corpus, Selection sel, const std::vector<BoardTransform>& transforms) {
+  sel.shard = sel.shards = 0;
+  for (const auto& group : entries_of(corpus, sel, transforms))
+    for (const Entry& e : group) {
+      if (!e.scenario || !e.scenario->valid()) continue;  // invalid files are reported whatever the filters
+      if (sel.rulesets.empty()) return true;
+      for (const auto& preset : scenario_rulesets(*e.scenario))
+        if (std::find(sel.rulesets.begin(), sel.rulesets.end(), preset) != sel.rulesets.end()) return true;
+    }
+  return false;
 }
 
 // The run as a RequestSource: entries become results (and requests) only as
@@ -455,6 +423,21 @@ class Pipeline final : public RequestSource {
 };
 
 }  // namespace
+
+SelectionCheck check_selection(const Corpus& corpus, const Selection& sel, const std::vector<BoardTransform>& transforms) {
+  SelectionCheck out;
+  auto check = [&](const std::string& option, const std::string& value, auto set) {
+    Selection one;
+    set(one, value);
+    if (!selects_any(corpus, one, transforms)) out.unmatched.push_back(option + " " + value);
+  };
+  for (const auto& v : sel.ids) check("--id", v, [](Selection& one, const std::string& x) { one.ids = {x}; });
+  for (const auto& v : sel.tags) check("--tag", v, [](Selection& one, const std::string& x) { one.tags = {x}; });
+  for (const auto& v : sel.rulings) check("--ruling", v, [](Selection& one, const std::string& x) { one.rulings = {x}; });
+  for (const auto& v : sel.rulesets) check("--ruleset", v, [](Selection& one, const std::string& x) { one.rulesets = {x}; });
+  out.empty = !selects_any(corpus, sel, transforms);
+  return out;
+}
 
 void run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject,
                 const std::vector<BoardTransform>& transforms, const ResultSink& sink, const ResultExtras& options) {
