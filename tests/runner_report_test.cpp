@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -263,4 +264,98 @@ TEST_CASE("position_lines is the text form of the scenario's position, over the 
       ++checked;
     }
   CHECK(checked > 250);
+}
+
+// Issue 19: a rerun hint reproduces the failing case: with --impl it names the
+// implementation and the timeout, in every format, quoted for a POSIX shell.
+TEST_CASE("Rerun hints of an implementation's run name --impl and --timeout", "[report][cli][rerun]") {
+  const std::string impl = std::string(CARC_BINARY) + " serve";
+  const std::string hint = "--id BR-03-u --ruleset hig-c3 --impl '" + impl + "' --timeout 2.5";
+  for (const char* format : {"text", "junit", "markdown", "html"}) {
+    RunOptions o;
+    o.paths = {data("runner/fail")};
+    o.format = format;
+    o.impl = {impl};
+    o.timeout = 2.5;
+    std::ostringstream out, err;
+    CHECK(run_run(o, out, err) == kExitFailures);
+    INFO(format << "\n" << out.str().substr(0, 4000));
+    const bool xml = std::string(format) == "junit" || std::string(format) == "html";
+    std::string wanted = hint;  // XML and HTML escape the quotes
+    for (std::size_t at = 0; xml && (at = wanted.find('\'', at)) != std::string::npos; at += 6) wanted.replace(at, 1, "&apos;");
+    CHECK(out.str().find(wanted) != std::string::npos);
+  }
+  // Our own engine's run: no --impl in the hint.
+  RunOptions own;
+  own.paths = {data("runner/fail")};
+  std::ostringstream out, err;
+  CHECK(run_run(own, out, err) == kExitFailures);
+  CHECK(out.str().find("rerun: carc-oracle run ") != std::string::npos);
+  CHECK(out.str().find("--impl") == std::string::npos);
+}
+
+TEST_CASE("A rerun hint quotes an implementation command with spaces and quotes", "[report][rerun]") {
+  RunResult r;
+  r.id = "BR-03-u";
+  r.ruleset = "hig-c3";
+  r.file = "scenarios/base/x.yaml";
+  const RunHeader h{"it", {}, {"--impl", "python3 'my adapter.py'", "--timeout", "10"}};
+  CHECK(rerun_command(r, h) ==
+        "carc-oracle run scenarios/base/x.yaml --id BR-03-u --ruleset hig-c3 --impl 'python3 '\\''my adapter.py'\\''' "
+        "--timeout 10");
+  CHECK(rerun_command(r, RunHeader{}) == "carc-oracle run scenarios/base/x.yaml --id BR-03-u --ruleset hig-c3");
+}
+
+// Issue 19: a filter that selects nothing exits 2 and says which; the report
+// is still written (an invalid file in the paths is reported whatever the filters).
+TEST_CASE("run exits 2 naming each filter that selects nothing", "[cli][selection]") {
+  auto run_with = [](auto setup) {
+    RunOptions o;
+    o.paths = {data("runner/pass")};
+    setup(o);
+    std::ostringstream out, err;
+    const int code = run_run(o, out, err);
+    return std::tuple{code, out.str(), err.str()};
+  };
+  {
+    const auto [code, out, err] = run_with([](RunOptions& o) { o.ids = {"BR-99*"}; });
+    CHECK(code == kExitInvalidInput);
+    CHECK(err.find("carc-oracle run: --id BR-99* selects no scenario") != std::string::npos);
+    CHECK(out.find("no results") != std::string::npos);  // the report is written all the same
+  }
+  {
+    const auto [code, out, err] = run_with([](RunOptions& o) {
+      o.ids = {"BR-03-*", "BR-3-*"};  // one typo among good filters is still an error
+      o.tags = {"no-such-tag"};
+      o.rulings = {"XX-*"};
+    });
+    CHECK(code == kExitInvalidInput);
+    CHECK(err.find("--id BR-3-* selects no scenario") != std::string::npos);
+    CHECK(err.find("--tag no-such-tag selects no scenario") != std::string::npos);
+    CHECK(err.find("--ruling XX-* selects no scenario") != std::string::npos);
+    CHECK(err.find("--id BR-03-* selects") == std::string::npos);
+  }
+  {
+    // Each filter finds something, but not together.
+    const auto [code, out, err] = run_with([](RunOptions& o) {
+      o.ids = {"BR-03-*"};
+      o.rulings = {"BR-04"};
+    });
+    CHECK(code == kExitInvalidInput);
+    CHECK(err.find("the filters together select no scenario under any ruleset") != std::string::npos);
+  }
+  {
+    const auto [code, out, err] = run_with([](RunOptions& o) { o.ids = {"BR-03-*"}; });
+    CHECK(code == kExitOk);
+    CHECK(err.empty());
+  }
+  // An empty shard is not an error: one scenario selected, so one of two shards is empty.
+  for (const char* shard : {"1/2", "2/2"}) {
+    const auto [code, out, err] = run_with([&](RunOptions& o) {
+      o.ids = {"BR-04-*"};
+      o.shard = shard;
+    });
+    CHECK(code == kExitOk);
+    CHECK(err.empty());
+  }
 }

@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -71,6 +73,15 @@ void run_with_progress(const Corpus& corpus, const Selection& sel, Subject& subj
   run_corpus(corpus, sel, subject, transforms, sink, extras);
   subject.on_progress = nullptr;
   line->clear();
+}
+
+// The options a rerun hint needs to test the same subject again: for an
+// implementation its command and the timeout in effect; nothing for our engine.
+std::vector<std::string> rerun_options(const std::string& impl, double timeout) {
+  if (impl.empty()) return {};
+  std::array<char, 32> text{};
+  const auto end = std::to_chars(text.data(), text.data() + text.size(), timeout).ptr;  // shortest exact: 10, 2.5
+  return {"--impl", impl, "--timeout", std::string(text.data(), end)};
 }
 
 Result<Selection> selection_of(const RunOptions& o) {
@@ -181,6 +192,14 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
     if (f.unread)
       for (const auto& d : f.problems) err << "carc-oracle run: " << terminal_safe(d.to_string()) << "\n";
   const std::vector<BoardTransform> transforms = o.metamorphic ? metamorphic_transforms() : std::vector<BoardTransform>{};
+  // A filter that selects nothing is a mistake (a typo in a CI filter must not give a green, empty run):
+  // said first, and the exit code is 2 once the report (invalid files included) is written.
+  const bool filtered = !sel->ids.empty() || !sel->tags.empty() || !sel->rulings.empty() || !sel->rulesets.empty();
+  const SelectionCheck found = filtered ? check_selection(corpus, *sel, transforms) : SelectionCheck{};
+  for (const auto& f : found.unmatched) err << "carc-oracle run: " << echo(f) << " selects no scenario\n";
+  if (found.empty && found.unmatched.empty())
+    err << "carc-oracle run: the filters together select no scenario under any ruleset\n";
+  const bool bad_selection = found.empty || !found.unmatched.empty();
   // Several implementations run one after another into one report; one that
   // cannot start is still reported (its results errored) and the others run.
   const bool several = plans->size() > 1;
@@ -197,7 +216,7 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
       stand_in = unstarted_subject(plan.impl, setup.error);
     }
     Subject& subject = setup.subject ? *setup.subject : *stand_in;
-    writer->begin_run(RunHeader{distinct_name(subject.name(), names), subject.capabilities()});
+    writer->begin_run(RunHeader{distinct_name(subject.name(), names), subject.capabilities(), rerun_options(plan.impl, o.timeout)});
     ResultFilter filter(plan, setup);
     run_with_progress(corpus, *sel, subject, transforms, o, extras, err, [&](std::vector<RunResult>& results) {
       filter.take(results);
@@ -210,7 +229,7 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
     setup.subject.reset();  // stops the process before the next one starts
   }
   if (!write_report(*writer, format, o.out_dir, "run", out, err)) return kExitOutput;
-  return invalid ? kExitInvalidInput : unstarted ? kExitImplStart : failure ? kExitFailures : kExitOk;
+  return invalid || bad_selection ? kExitInvalidInput : unstarted ? kExitImplStart : failure ? kExitFailures : kExitOk;
 }
 
 void setup_report(CLI::App& app, std::function<int()>& action) {
@@ -230,7 +249,7 @@ int run_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& e
   std::vector<std::unique_ptr<ReportWriter>> writers;
   for (const Format f : formats) {
     writers.push_back(make_report_writer(f, ReportOptions{}, false));
-    writers.back()->begin_run(RunHeader{subject.name(), subject.capabilities()});
+    writers.back()->begin_run(RunHeader{subject.name(), subject.capabilities(), {}});
   }
   Counts counts{};
   run_corpus(corpus, Selection{}, subject, {}, [&](std::vector<RunResult>& results) {

@@ -150,7 +150,7 @@ void write_others(const Group& g, const RunResult& shown, std::ostream& out) {
     out << "<p class=\"meta\">also under " << esc(rulesets) << " &mdash; " << esc(key) << "</p>";
 }
 
-void write_body(const Group& g, std::ostream& out) {
+void write_body(const Group& g, const RunHeader& run, std::ostream& out) {
   const RunResult& r = g.shown();
   out << "<div class=\"body\">";
   if (g.scenario && g.scenario->valid()) write_board(*g.scenario, r, out);
@@ -178,12 +178,12 @@ void write_body(const Group& g, std::ostream& out) {
   if (!r.message.empty()) out << "<p class=\"meta\">" << esc(r.message) << "</p>";
   if (g.scenario && g.scenario->valid()) write_sections(*g.scenario, r, out);
   write_others(g, r, out);
-  out << "<p class=\"rerun\"><code>" << esc(rerun_command(r)) << "</code>";
+  out << "<p class=\"rerun\"><code>" << esc(rerun_command(r, run)) << "</code>";
   if (!r.ruleset.empty()) out << "<code>carc-oracle explain " << esc(r.id) << " --ruleset " << esc(r.ruleset) << "</code>";
   out << "</p></div></div>";
 }
 
-std::string group_html(const Group& g, const std::string& pre) {
+std::string group_html(const Group& g, const RunHeader& run, const std::string& pre) {
   std::ostringstream out;
   const Scenario* s = g.scenario;
   std::string text = g.id;
@@ -211,7 +211,7 @@ std::string group_html(const Group& g, const std::string& pre) {
     out << "<span class=\"badge passed\" title=\"passed under every ruleset it applies to\">" << passed << "/"
         << g.results.size() << " passed</span>";
   out << "</span></summary>";
-  write_body(g, out);
+  write_body(g, run, out);
   out << "</details>\n";
   return out.str();
 }
@@ -301,7 +301,7 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
     HtmlArea& area = run.areas[g.area];
     ++area.members;
     area.failing += g.failing ? 1 : 0;
-    spool_.append_to(g.failing ? area.failing_parts : area.other_parts, group_html(g, prefix()));
+    spool_.append_to(g.failing ? area.failing_parts : area.other_parts, group_html(g, run.tally.header, prefix()));
   }
 
   std::string finish(std::ostream& out) override {

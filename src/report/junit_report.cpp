@@ -28,11 +28,11 @@ Kind kind_of(Outcome o) {
   }
 }
 
-std::string body(const RunResult& r) { return diff_text(r) + "rerun: " + rerun_command(r) + "\n"; }
+std::string body(const RunResult& r, const RunHeader& run) { return diff_text(r) + "rerun: " + rerun_command(r, run) + "\n"; }
 
 std::string suite_of(const RunResult& r) { return r.ruleset.empty() ? "invalid" : r.ruleset; }
 
-std::string testcase(const RunResult& r) {
+std::string testcase(const RunResult& r, const RunHeader& run) {
   std::ostringstream out;
   const std::string suite = suite_of(r);
   out << "    <testcase name=\"" << xml_escape(r.id + " [" + suite + "]") << "\" classname=\"" << xml_escape(area_of(r))
@@ -50,7 +50,7 @@ std::string testcase(const RunResult& r) {
   } else {
     const char* tag = k == Kind::Failure ? "failure" : "error";
     out << "      <" << tag << " type=\"" << state << "\" message=\"" << xml_escape(first_line) << "\">"
-        << xml_escape(body(r)) << "</" << tag << ">\n";
+        << xml_escape(body(r, run)) << "</" << tag << ">\n";
   }
   out << "    </testcase>\n";
   return out.str();
@@ -89,6 +89,7 @@ class JunitWriter final : public ReportWriter {
   void begin_run(const RunHeader& header) override {
     runs_.emplace_back();
     runs_.back().prefix = several_ ? header.subject + " / " : "";
+    runs_.back().header = header;
   }
 
   void add(const std::vector<RunResult>& results) override {
@@ -99,7 +100,7 @@ class JunitWriter final : public ReportWriter {
       if (it == run.suites.end()) it = run.suites.insert(run.suites.end(), Suite{name, {}, {}});
       it->tally.add(r.outcome);
       all_.add(r.outcome);
-      spool_.append_to(it->cases, testcase(r));
+      spool_.append_to(it->cases, testcase(r, run.header));
     }
   }
 
@@ -130,6 +131,7 @@ class JunitWriter final : public ReportWriter {
   };
   struct Run {
     std::string prefix;         // "NAME / " with several implementations
+    RunHeader header;           // for the rerun hints
     std::vector<Suite> suites;  // in order of first appearance, invalid first
   };
 

@@ -72,14 +72,14 @@ bool needs_attention(Outcome o) {
 }
 
 // One result needing attention: its heading, title, message and differences, and the rerun command.
-std::string attention(const RunResult& r, const std::string& h) {
+std::string attention(const RunResult& r, const RunHeader& run, const std::string& h) {
   std::ostringstream out;
   out << h << "# " << markdown_safe(r.id) << (r.ruleset.empty() ? "" : " under " + r.ruleset) << ": "
       << outcome_name(r.outcome) << "\n\n";
   if (r.scenario && !r.scenario->title.empty()) out << cell(r.scenario->title) << " (" << code_span(r.file) << ")\n\n";
   const std::string block = terminal_safe(diff_text(r));
   const std::string fence(std::max<std::size_t>(3, longest_backtick_run(block) + 1), '`');
-  out << fence << "\n" << block << fence << "\n\nRerun: " << code_span(rerun_command(r)) << "\n\n";
+  out << fence << "\n" << block << fence << "\n\nRerun: " << code_span(rerun_command(r, run)) << "\n\n";
   return out.str();
 }
 
@@ -112,7 +112,7 @@ class MarkdownWriter final : public TallyingWriter<MarkdownRun> {
     for (const auto& r : results) {
       count(r);
       if (needs_attention(r.outcome)) {
-        spool_.append_to(run.attention, attention(r, h));
+        spool_.append_to(run.attention, attention(r, run.tally.header, h));
       } else if (r.outcome != Outcome::Passed) {
         auto& ids = run.not_run[std::string(outcome_name(r.outcome)) + ": " + r.message];
         if (ids.empty() || ids.back() != r.id) ids.push_back(r.id);

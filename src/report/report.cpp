@@ -53,7 +53,7 @@ std::unique_ptr<ReportWriter> make_report_writer(Format f, const ReportOptions& 
 namespace {
 // A collected run into a writer, one scenario (results sharing id and file) at a time.
 void feed(ReportWriter& w, const RunReport& report) {
-  w.begin_run(RunHeader{report.subject, report.capabilities});
+  w.begin_run(RunHeader{report.subject, report.capabilities, {}});
   std::vector<RunResult> group;
   for (const auto& r : report.results) {
     if (!group.empty() && (group.front().id != r.id || group.front().file != r.file)) {
@@ -105,11 +105,13 @@ bool RunTally::any_failure() const {
   return false;
 }
 
-std::string rerun_command(const RunResult& r) {
+std::string rerun_command(const RunResult& r, const RunHeader& run) {
   if (r.ruleset.empty()) return "carc-oracle check " + shell_quote(r.file);
   const bool transformed = r.id.find('@') != std::string::npos;  // a run --metamorphic result, id@r90
-  return "carc-oracle run " + shell_quote(r.file) + " --id " + shell_quote(r.id) + " --ruleset " + shell_quote(r.ruleset) +
-         (transformed ? " --metamorphic" : "");
+  std::string out = "carc-oracle run " + shell_quote(r.file) + " --id " + shell_quote(r.id) + " --ruleset " +
+                    shell_quote(r.ruleset) + (transformed ? " --metamorphic" : "");
+  for (const auto& option : run.rerun_options) out += " " + shell_quote(option);
+  return out;
 }
 
 std::string area_of(const RunResult& r) { return r.area.empty() ? "(invalid)" : r.area; }

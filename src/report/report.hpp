@@ -32,10 +32,13 @@ struct ReportOptions {
 
 using Counts = std::array<int, kOutcomes>;  // results per state, indexed by Outcome
 
-// Who was run: the subject's name and capabilities.
+// Who was run: the subject's name and capabilities, and the `run` options that
+// select it again (for an implementation: --impl CMD --timeout SECONDS), which
+// every rerun hint carries so that following it tests the same subject.
 struct RunHeader {
   std::string subject;
   std::vector<std::string> capabilities;
+  std::vector<std::string> rerun_options;  // arguments, unquoted; empty for our engine
 };
 
 // What one run's tables need, tallied as its results pass.
@@ -117,7 +120,9 @@ class ComparisonBuilder {
 Comparison compare_runs(const std::vector<RunReport>& runs);
 
 // The command that reruns just this result, e.g. "carc-oracle run scenarios/base/x.yaml --id BR-03-b --ruleset hig-c3".
-std::string rerun_command(const RunResult& r);
+// With the run's header: the implementation and its timeout are part of the command
+// ("carc-oracle run FILE --id ID --ruleset R --impl 'CMD' --timeout 10").
+std::string rerun_command(const RunResult& r, const RunHeader& run);
 // The ledger area of a result's first ruling as the runner found it ("base", "flying-machines", ...); "(invalid)" when unknown.
 std::string area_of(const RunResult& r);
 // "passed: 10, failed: 1" style counts of the non-zero states, or "no results".

@@ -123,7 +123,7 @@ class TextWriter final : public TallyingWriter<TextRun> {
       for (const auto& a : d.actual) out << "    " << paint(kGreen, "+ " + safe(a)) << "\n";
       if (d.omitted > 0) out << "    " << omitted_note(d) << "\n";
     }
-    out << "  rerun: " << safe(rerun_command(r)) << "\n";
+    out << "  rerun: " << safe(rerun_command(r, runs_.back().tally.header)) << "\n";
     return out.str();
   }
 

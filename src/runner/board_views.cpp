@@ -1,10 +1,12 @@
 #include "runner/board_views.hpp"
 
+#include <utility>
+
 namespace carc {
 
-ScenarioViews views_of(const State& before, const State& after, const Played& played) {
+ScenarioViews views_of(BoardView before, const State& after, const Played& played) {
   ScenarioViews out;
-  out.before = view_of(before);
+  out.before = std::move(before);
   out.applied = played.applied;
   if (played.refused)
     out.problem = "move " + std::to_string(played.refused->index + 1) + " refused: " + std::string(reason_name(played.refused->reason));
@@ -38,9 +40,9 @@ ScenarioViews scenario_views(const Scenario& s, const std::string& preset) {
     }
     moves.push_back(*m.move);
   }
-  State after = *state;
-  const Played played = play(after, moves);
-  out = views_of(*state, after, played);
+  BoardView before = view_of(*state);
+  const Played played = play(*state, moves);
+  out = views_of(std::move(before), *state, played);
   if (!played.refused && !unreadable.empty()) out.problem = unreadable;
   return out;
 }

@@ -20,8 +20,9 @@ struct ScenarioViews {
   std::string problem;  // why the position could not be built, or the first refused move
 };
 
-// The views from the position as written, the state after the moves and what they did.
-ScenarioViews views_of(const State& before, const State& after, const Played& played);
+// The views from the position as written (view_of the state before the moves),
+// the state after the moves and what they did.
+ScenarioViews views_of(BoardView before, const State& after, const Played& played);
 
 // Builds the scenario's position under a preset (with the scenario's rules: on
 // top) and plays its moves up to the first refused or unparsable one.

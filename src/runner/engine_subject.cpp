@@ -1,6 +1,7 @@
 #include "runner/engine_subject.hpp"
 
 #include <exception>
+#include <utility>
 
 #include "answer/answer.hpp"
 #include "scenario/capabilities.hpp"
@@ -40,11 +41,11 @@ Reply EngineSubject::answer(const Request& request) {
       reply.answer = answer_moves(std::move(*state), moves, sc.final_scoring, request.probes);
       return reply;
     }
-    const State before = *state;
+    BoardView before = view_of(*state);
     std::optional<State> after;
     Played played;
     reply.answer = answer_moves(std::move(*state), moves, sc.final_scoring, request.probes, &after, &played);
-    reply.views = std::make_shared<const ScenarioViews>(views_of(before, *after, played));
+    reply.views = std::make_shared<const ScenarioViews>(views_of(std::move(before), *after, played));
   } catch (const std::exception& e) {
     reply.kind = ReplyKind::Crashed;
     reply.message = std::string("exception: ") + e.what();

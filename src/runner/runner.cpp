@@ -267,6 +267,19 @@ std::vector<std::vector<Entry>> entries_of(const Corpus& corpus, const Selection
   return out;
 }
 
+// Whether a selection (sharding aside) picks any valid scenario under any of its rulesets.
+bool selects_any(const Corpus& corpus, Selection sel, const std::vector<BoardTransform>& transforms) {
+  sel.shard = sel.shards = 0;
+  for (const auto& group : entries_of(corpus, sel, transforms))
+    for (const Entry& e : group) {
+      if (!e.scenario || !e.scenario->valid()) continue;  // invalid files are reported whatever the filters
+      if (sel.rulesets.empty()) return true;
+      for (const auto& preset : scenario_rulesets(*e.scenario))
+        if (std::find(sel.rulesets.begin(), sel.rulesets.end(), preset) != sel.rulesets.end()) return true;
+    }
+  return false;
+}
+
 // The run as a RequestSource: entries become results (and requests) only as
 // the subject takes requests, replies are judged as they come, and each
 // entry's results go to the sink, in order, once they are all decided. At most
@@ -410,6 +423,21 @@ class Pipeline final : public RequestSource {
 };
 
 }  // namespace
+
+SelectionCheck check_selection(const Corpus& corpus, const Selection& sel, const std::vector<BoardTransform>& transforms) {
+  SelectionCheck out;
+  auto check = [&](const std::string& option, const std::string& value, auto set) {
+    Selection one;
+    set(one, value);
+    if (!selects_any(corpus, one, transforms)) out.unmatched.push_back(option + " " + value);
+  };
+  for (const auto& v : sel.ids) check("--id", v, [](Selection& one, const std::string& x) { one.ids = {x}; });
+  for (const auto& v : sel.tags) check("--tag", v, [](Selection& one, const std::string& x) { one.tags = {x}; });
+  for (const auto& v : sel.rulings) check("--ruling", v, [](Selection& one, const std::string& x) { one.rulings = {x}; });
+  for (const auto& v : sel.rulesets) check("--ruleset", v, [](Selection& one, const std::string& x) { one.rulesets = {x}; });
+  out.empty = !selects_any(corpus, sel, transforms);
+  return out;
+}
 
 void run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject,
                 const std::vector<BoardTransform>& transforms, const ResultSink& sink, const ResultExtras& options) {

@@ -33,6 +33,17 @@ bool glob_match(std::string_view pattern, std::string_view text);
 // Whether a scenario (or, with s == nullptr, an unreadable file named key) is selected.
 bool selected(const Selection& sel, const Scenario* s, const std::string& key);
 
+// What a selection's filters find in a corpus, so that a typo in a CI filter
+// is an error rather than an empty, green run: each --id, --tag, --ruling and
+// --ruleset value that selects no scenario on its own ("--id FM-99*"), and
+// whether the filters together select no scenario x ruleset. Sharding is left
+// out: an empty shard is not an error.
+struct SelectionCheck {
+  std::vector<std::string> unmatched;
+  bool empty = false;
+};
+SelectionCheck check_selection(const Corpus& corpus, const Selection& sel, const std::vector<BoardTransform>& transforms);
+
 // Receives the results of one scenario (every selected ruleset, in preset
 // order; one `invalid` result for a broken scenario or an unreadable path) as
 // soon as they are all decided, in report order: by id, then preset order.
