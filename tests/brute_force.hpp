@@ -48,6 +48,11 @@ inline MoveList candidate_moves(const State& s) {
         if (b.def(t).portal >= 0) all_nodes([&](Pos p, FeatureAddr f) { out.push_back(Move::deploy(kind, p, f, true)); });
         for (int roll = 1; roll <= 3; ++roll) out.push_back(Move::fly(kind, roll));
       }
+      for (int k = 0; k < kFigureKinds; ++k)  // the tower: on top of any tower on the board
+        all_nodes([&](Pos p, FeatureAddr f) {
+          if (f.kind == FeatureKind::Tower) out.push_back(Move::deploy(static_cast<FigureKind>(k), p, f));
+        });
+      for (int i = 0; i < b.tile_count(); ++i) out.push_back(Move::floor(b.tile(i).pos));
       for (const BoardFigure& f : s.figures()) {
         out.push_back(Move::return_abbot(b.node_pos(f.node), b.node_addr(f.node)));
         out.push_back(Move::princess(f.kind, s.player(f.owner).colour, b.node_pos(f.node), b.node_addr(f.node)));
@@ -73,8 +78,17 @@ inline MoveList candidate_moves(const State& s) {
           out.push_back(Move::crop_remove(static_cast<FigureKind>(k), p, f));
         });
       break;
+    case Phase::Capture:
+      for (const BoardFigure& f : s.figures())
+        out.push_back(Move::capture(f.kind, s.player(f.owner).colour, b.node_pos(f.node), b.node_addr(f.node)));
+      break;
+    case Phase::Exchange:
+      for (int k = 0; k < kFigureKinds; ++k) out.push_back(Move::exchange(static_cast<FigureKind>(k)));
+      break;
     case Phase::GameOver: return out;
   }
+  for (int k = 0; k < kFigureKinds; ++k)  // the tower's ransom, in any decision
+    for (int p = 0; p < s.player_count(); ++p) out.push_back(Move::ransom(static_cast<FigureKind>(k), s.player(p).colour));
   out.push_back(Move::pass());
   return out;
 }

@@ -85,7 +85,7 @@ TEST_CASE("Random playouts keep every invariant and agree with is_legal and lega
   const int games = games_to_play();
   MoveList moves;
   std::vector<Event> events;
-  std::array<int, 11> kinds_played{};  // per MoveKind: the battery must reach every kind of decision
+  std::array<int, 15> kinds_played{};  // per MoveKind: the battery must reach every kind of decision
   int snapshots = 0;
   for (int g = 0; g < games; ++g) {
     GameSetup setup;
@@ -95,7 +95,7 @@ TEST_CASE("Random playouts keep every invariant and agree with is_legal and lega
     setup.figures = default_figures(setup.edition);
     // Every other game brings the expansions and every figure (one of each kind).
     if (g % 2) {
-      for (const char* set : {"flier", "crop-circles", "princess-dragon"})
+      for (const char* set : {"flier", "crop-circles", "princess-dragon", "tower"})
         if (cat().set(set)) setup.sets.push_back(set);
       for (const FigureKind k : {FigureKind::Large, FigureKind::Mayor, FigureKind::Wagon, FigureKind::Builder,
                                  FigureKind::Pig, FigureKind::Phantom})
@@ -135,6 +135,10 @@ TEST_CASE("Random playouts keep every invariant and agree with is_legal and lega
       REQUIRE(broken.empty());
       for (const Event& e : events) {
         if (e.kind == EventKind::FeatureScored) scored[static_cast<std::size_t>(e.player)] += e.points;
+        if (e.kind == EventKind::PrisonerFreed && e.points > 0) {  // a ransom (TO-08): zero-sum
+          scored[static_cast<std::size_t>(e.player)] -= e.points;
+          scored[static_cast<std::size_t>(e.other)] += e.points;
+        }
         if (e.kind == EventKind::TileDiscarded) ++discarded;
       }
       placed += m.kind == MoveKind::Place;

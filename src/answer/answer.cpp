@@ -29,6 +29,14 @@ void describe_state(const State& s, const std::vector<Event>& events, Answer& a)
   for (const Event& e : events)
     if (e.kind == EventKind::FigureReturned || e.kind == EventKind::AbbotReturned || e.kind == EventKind::KnightRemoved)
       a.returned.push_back(figure_text(s, e.player, e.figure, e.pos, e.feature));
+  const TowerData& t = s.tower();
+  for (const TowerSite& site : t.sites)
+    if (site.height > 0) a.towers.push_back(to_string(SetupTower{b.tile(site.tile).pos, site.height, site.closed_empty}));
+  for (int p = 0; p < s.player_count(); ++p) a.floors[std::string(colour_name(s.player(p).colour))] = t.floors[static_cast<std::size_t>(p)];
+  for (const Prisoner& pr : t.prisoners)
+    a.prisoners[std::string(colour_name(s.player(pr.holder).colour))].push_back(std::string(colour_name(s.player(pr.owner).colour)) + " " +
+                                                                               std::string(figure_name(pr.kind)));
+  for (auto& [holder, held] : a.prisoners) std::sort(held.begin(), held.end());
   a.phase = std::string(phase_name(s.phase()));
   a.active = std::string(colour_name(s.player(s.actor()).colour));  // who decides now
 }

@@ -33,6 +33,9 @@ struct Answer {
   std::vector<std::string> returned, figures;           // "COLOUR KIND x,y:FEATURE"
   std::map<std::string, std::map<std::string, int>> supply;  // colour -> kind -> in hand
   std::string phase, active;
+  std::vector<std::string> towers;                                // "x,y HEIGHT [closed]", every tower with floors
+  std::map<std::string, int> floors;                              // colour -> floors in hand
+  std::map<std::string, std::vector<std::string>> prisoners;      // holder colour -> "OWNER KIND", sorted
 };
 
 // A flying machine's flight made by a `fly` move: from the tile just placed to

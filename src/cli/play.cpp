@@ -46,7 +46,7 @@ void setup_play(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--ruleset", opts->ruleset, "Ruleset preset (hig-c3, zmg-c2, rgg-c1, hig-c1-2000, ...)")->capture_default_str();
   cmd->add_option("--edition", opts->edition, "Tile edition: C1, C2 or C3 (default: the ruleset's)");
   cmd->add_option("--figures", opts->figures, "Figures per player, e.g. follower=7,abbot=1,large=1");
-  cmd->add_option("--sets", opts->sets, "Tile sets, comma-separated: base,flier,crop-circles,princess-dragon")
+  cmd->add_option("--sets", opts->sets, "Tile sets, comma-separated: base,flier,crop-circles,princess-dragon,tower (a C3 game plays the tower's C2 tiles, TO-T1)")
       ->capture_default_str();
   cmd->add_flag("--quiet", opts->quiet, "Print only the final scores");
   cmd->callback([opts, &action] { action = [opts] { return run_play(*opts, std::cout, std::cerr); }; });

@@ -28,10 +28,10 @@ Json enum_of(const std::vector<std::string>& values) { return Json{{"enum", valu
 Json list_of(const Json& item) { return Json{{"type", "array"}, {"items", item}}; }
 Json one_or_list(const Json& item) { return Json{{"anyOf", Json::array({item, list_of(item)})}}; }
 // An object of key -> integer within 0..max (the bounds of src/engine/limits.hpp and scenarios/README.md "Limits").
-Json counts_of(const Json& key, long long max) {
+Json counts_of(const Json& key, long long max, long long min = 0) {
   return Json{{"type", "object"},
               {"propertyNames", key},
-              {"additionalProperties", {{"type", "integer"}, {"minimum", 0}, {"maximum", max}}}};
+              {"additionalProperties", {{"type", "integer"}, {"minimum", min}, {"maximum", max}}}};
 }
 constexpr long long kIntMax = std::numeric_limits<int>::max();
 Json object(Json properties, std::vector<std::string> required = {}) {
@@ -91,7 +91,7 @@ Json vocabularies() {
   d["figureKind"] = enum_of(figure_kinds());
   d["capability"] = enum_of(caps);
   d["ruleset"] = enum_of(presets);
-  d["phase"] = enum_of({"tile", "figure", "landing", "phantom", "wagon", "crop-choice", "crop-response", "game-over"});
+  d["phase"] = enum_of(std::vector<std::string>(all_phase_names().begin(), all_phase_names().end()));
   d["reason"] = enum_of(reasons());
   d["status"] = enum_of({"RULE", "OFFICIAL", "EXAMPLE", "EDITORIAL", "DERIVED", "IMPL", "UNVERIFIED"});
   d["switches"] = Json{{"type", "object"}, {"additionalProperties", false}, {"properties", switches}};
@@ -120,9 +120,19 @@ void notation(Json& d) {
   d["figureEntry"] = str("^" + colour + " " + kind + " " + loc + "$");
   d["move"] = str("^(place \\S+ " + pos + " " + rot + "|deploy " + kind + " " + loc + "( portal)?|fly " + kind +
                   " [1-3]|land " + loc + "|return abbot " + loc + "|princess " + kind + " " + colour + " " + loc +
-                  "|crop (add|remove)|(add|remove) " + kind + " " + loc + "|wagon " + loc + "|pass)$");
+                  "|crop (add|remove)|(add|remove) " + kind + " " + loc + "|wagon " + loc + "|floor " + pos + "|capture " + kind +
+                  " " + colour + " " + loc + "|exchange " + kind + "|ransom " + kind + " " + colour + "|pass)$");
   d["move"]["description"] = "A move in canonical notation (src/engine/README.md).";
   d["moves"] = list_of(ref("move"));
+  d["towerEntry"] = str("^" + pos + " ([1-9]|[12][0-9]|30)( closed)?$");
+  d["towerEntry"]["description"] = "x,y HEIGHT [closed]: a foundation with 1 to 30 floors (scenarios/README.md, the Tower).";
+  d["prisonerEntry"] = str("^" + colour + " " + kind + "$");
+  d["prisonerEntry"]["description"] = "OWNER KIND: a figure held as a prisoner (TO-05).";
+}
+
+// The tower's prisoners: holder -> the figures it holds.
+Json prisoners_def() {
+  return Json{{"type", "object"}, {"propertyNames", ref("colour")}, {"additionalProperties", list_of(ref("prisonerEntry"))}};
 }
 
 Json position_def() {
@@ -142,7 +152,11 @@ Json position_def() {
        {"second_tile", {{"type", "boolean"}}},
        {"figures", list_of(ref("figureEntry"))},
        {"supply", supply},
-       {"scores", counts_of(ref("colour"), kMaxScore)}},
+       {"scores", counts_of(ref("colour"), kMaxScore, -kMaxScore)},
+       {"towers", list_of(ref("towerEntry"))},
+       {"floors", counts_of(ref("colour"), kMaxFloorsInHand)},
+       {"prisoners", prisoners_def()},
+       {"ransom_paid", {{"type", "boolean"}}}},
       {"players", "active", "phase", "tiles"});
 }
 
@@ -159,12 +173,15 @@ Json expect_def() {
                    {"count", {{"type", "integer"}, {"minimum", 0}, {"maximum", kIntMax}}},
                    {"legal", legal},
                    {"rejected", object({{"move", {{"type", "integer"}, {"minimum", 1}, {"maximum", kIntMax}}}, {"reason", ref("reason")}}, {"move", "reason"})},
-                   {"scores", counts_of(ref("colour"), kIntMax)},
+                   {"scores", counts_of(ref("colour"), kIntMax, -kMaxScore)},
                    {"returned", list_of(ref("figureEntry"))},
                    {"figures", list_of(ref("figureEntry"))},
                    {"supply", supply},
                    {"phase", ref("phase")},
-                   {"active", ref("colour")}});
+                   {"active", ref("colour")},
+                   {"towers", list_of(ref("towerEntry"))},
+                   {"floors", counts_of(ref("colour"), kMaxTowerFloors)},
+                   {"prisoners", prisoners_def()}});
   e["minProperties"] = 1;
   return e;
 }
@@ -180,7 +197,7 @@ Json scenario_schema() {
   const Json text{{"type", "string"}, {"minLength", 1}};
   Json props{{"id", str("^[A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*$")},
              {"title", text},
-             {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR)-[0-9]{2}|V-[A-Z0-9]+(-[0-9]+)?)$"))},
+             {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR|TO)-[0-9]{2}|TO-T[0-9]|V-[A-Z0-9]+(-[0-9]+)?)$"))},
              {"status", ref("status")},
              {"disputed", {{"type", "boolean"}}},
              {"source", text},

@@ -7,8 +7,8 @@
 
 namespace carc {
 namespace {
-constexpr std::array<std::string_view, 8> kPhaseNames{"tile",    "figure",      "landing",       "phantom",
-                                                      "wagon",   "crop-choice", "crop-response", "game-over"};
+constexpr std::array<std::string_view, 10> kPhaseNames{"tile",          "figure",  "landing",  "phantom",  "wagon",
+                                                       "crop-choice",   "crop-response", "capture", "exchange", "game-over"};
 }
 
 std::string_view phase_name(Phase p) { return kPhaseNames[static_cast<std::size_t>(p)]; }
@@ -53,6 +53,15 @@ std::string_view reason_name(Reason r) {
     case Reason::NotYourFigure: return "not-your-figure";
     case Reason::CropAddMandatory: return "crop-add-mandatory";
     case Reason::PigScoringUndefined: return "pig-scoring-undefined";
+    case Reason::TowerNotBuilt: return "tower-not-built";
+    case Reason::TowerClosed: return "tower-closed";
+    case Reason::NoFloorInSupply: return "no-floor-in-supply";
+    case Reason::NoSuchFigure: return "no-such-figure";
+    case Reason::OutOfReach: return "out-of-reach";
+    case Reason::NotCapturable: return "not-capturable";
+    case Reason::NoPrisoner: return "no-prisoner";
+    case Reason::RansomUsed: return "ransom-used";
+    case Reason::NotEnoughPoints: return "not-enough-points";
   }
   return "?";
 }
@@ -60,7 +69,7 @@ std::string_view reason_name(Reason r) {
 const std::vector<std::string_view>& all_reason_names() {
   static const std::vector<std::string_view> names = [] {
     std::vector<std::string_view> out;
-    for (int i = 0; i <= static_cast<int>(Reason::PigScoringUndefined); ++i) out.push_back(reason_name(static_cast<Reason>(i)));
+    for (int i = 0; i <= static_cast<int>(Reason::NotEnoughPoints); ++i) out.push_back(reason_name(static_cast<Reason>(i)));
     return out;
   }();
   return names;

@@ -20,7 +20,9 @@ namespace carc {
 //   wagon         a wagon owner moves or returns a scored wagon (AM-05, AM-07)
 //   crop-choice   the active player chooses crop add or crop remove (CC-05)
 //   crop-response each player in turn adds or removes a figure (CC-08)
-enum class Phase : std::uint8_t { Tile, Figure, Landing, Phantom, Wagon, CropChoice, CropResponse, GameOver };
+//   capture       after a tower floor: the active player captures a figure in reach or passes (TO-05)
+//   exchange      the capturer chooses which of its figures comes back in an exchange (TO-07)
+enum class Phase : std::uint8_t { Tile, Figure, Landing, Phantom, Wagon, CropChoice, CropResponse, Capture, Exchange, GameOver };
 std::string_view phase_name(Phase p);
 bool parse_phase(std::string_view s, Phase& out);
 const std::vector<std::string_view>& all_phase_names();
@@ -58,6 +60,15 @@ enum class Reason : std::uint8_t {
   NotYourFigure,
   CropAddMandatory,
   PigScoringUndefined,
+  TowerNotBuilt,
+  TowerClosed,
+  NoFloorInSupply,
+  NoSuchFigure,
+  OutOfReach,
+  NotCapturable,
+  NoPrisoner,
+  RansomUsed,
+  NotEnoughPoints,
 };
 std::string_view reason_name(Reason r);
 bool parse_reason(std::string_view s, Reason& out);
@@ -75,6 +86,9 @@ enum class EventKind : std::uint8_t {
   KnightRemoved,  // by the princess (PD-06)
   CropChoice,     // points: 1 add, 0 remove
   SecondTile,     // the builder's double turn begins (TB-05)
+  FloorPlaced,    // a tower floor (TO-02); points: the new height
+  FigureCaptured, // taken by a tower (TO-05); player: the owner, other: the holder
+  PrisonerFreed,  // by exchange (points 0) or ransom (points 3, other: the holder paid); player: the owner
   GameOver
 };
 
@@ -82,6 +96,7 @@ enum class EventKind : std::uint8_t {
 struct Event {
   EventKind kind = EventKind::TilePlaced;
   std::int8_t player = -1;
+  std::int8_t other = -1;  // a second player (tower: the holder of a prisoner)
   int points = 0;
   bool final_scoring = false;
   FigureKind figure = FigureKind::Follower;

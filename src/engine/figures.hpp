@@ -17,13 +17,15 @@ bool parse_figure(std::string_view s, FigureKind& out);
 // are special figures that never do (BR-08).
 constexpr bool is_follower(FigureKind k) { return k != FigureKind::Builder && k != FigureKind::Pig; }
 
-// Which feature kinds a figure may ever stand on (BR-07, BR-09, AB-02, AM-01, AM-04, TB-01, TB-11).
+// Which feature kinds a figure may ever stand on (BR-07, BR-09, AB-02, AM-01, AM-04, TB-01, TB-11;
+// TO-04: a follower, large follower or phantom on top of a tower, only by the tower's rules).
 constexpr bool may_stand_on(FigureKind k, FeatureKind f) {
   switch (k) {
     case FigureKind::Follower:
     case FigureKind::Large:
     case FigureKind::Phantom:
-      return f == FeatureKind::City || f == FeatureKind::Road || f == FeatureKind::Field || f == FeatureKind::Cloister;
+      return f == FeatureKind::City || f == FeatureKind::Road || f == FeatureKind::Field || f == FeatureKind::Cloister ||
+             f == FeatureKind::Tower;
     case FigureKind::Abbot: return f == FeatureKind::Cloister || f == FeatureKind::Garden;
     case FigureKind::Mayor: return f == FeatureKind::City;
     case FigureKind::Wagon: return f == FeatureKind::City || f == FeatureKind::Road || f == FeatureKind::Cloister;

@@ -17,6 +17,9 @@ Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const G
   TileTypeId start = kNoTile;
   for (const auto& name : setup.sets) {
     auto tiles = catalog.tiles_of(name, setup.edition);
+    // A set with no C3 printing in the catalog plays its C2 tiles in a C3 game (TO-T1: the
+    // Tower's C3 counts are in no cited source, and the C2 box is what C3 players use).
+    if (!tiles && setup.edition == "C3" && catalog.set(name)) tiles = catalog.tiles_of(name, "C2");
     if (!tiles) return fail(tiles.error());
     pile.insert(pile.end(), tiles->begin(), tiles->end());
     if (const TileSet* ts = catalog.set(name); ts && ts->start != kNoTile) start = ts->start;

@@ -31,6 +31,11 @@ std::string to_string(const Move& m, const TileCatalog& catalog) {
     case MoveKind::CropAdd: return "add " + fig + " " + located(m.pos, m.feature);
     case MoveKind::CropRemove: return "remove " + fig + " " + located(m.pos, m.feature);
     case MoveKind::Wagon: return "wagon " + located(m.pos, m.feature);
+    case MoveKind::Floor: return "floor " + to_string(m.pos);
+    case MoveKind::Capture:
+      return "capture " + fig + " " + std::string(colour_name(m.colour)) + " " + located(m.pos, m.feature);
+    case MoveKind::Exchange: return "exchange " + fig;
+    case MoveKind::Ransom: return "ransom " + fig + " " + std::string(colour_name(m.colour));
   }
   return "?";
 }
@@ -110,22 +115,47 @@ Result<Move> parse_move(std::string_view text, const TileCatalog& catalog) {
     if (!loc) return fail(loc.error());
     return verb == "land" ? Move::land(loc->first, loc->second) : Move::wagon(loc->first, loc->second);
   }
-  if (verb == "princess") {
-    if (auto ok = expect_words(4, "princess KIND COLOUR x,y:FEATURE"); !ok) return fail(ok.error());
+  auto colour_at = [&](std::size_t i, Colour& c) -> Result<bool> {
+    if (!parse_colour(w[i], c)) return fail(quoted + ": unknown colour '" + std::string(w[i]) + "'");
+    return true;
+  };
+  if (verb == "princess" || verb == "capture") {
+    if (auto ok = expect_words(4, verb == "princess" ? "princess KIND COLOUR x,y:FEATURE" : "capture KIND COLOUR x,y:FEATURE"); !ok)
+      return fail(ok.error());
     FigureKind k;
     if (auto ok = figure_at(1, k); !ok) return fail(ok.error());
     Colour c;
-    if (!parse_colour(w[2], c)) return fail(quoted + ": unknown colour '" + std::string(w[2]) + "'");
+    if (auto ok = colour_at(2, c); !ok) return fail(ok.error());
     auto loc = located_at(3);
     if (!loc) return fail(loc.error());
-    return Move::princess(k, c, loc->first, loc->second);
+    return verb == "princess" ? Move::princess(k, c, loc->first, loc->second) : Move::capture(k, c, loc->first, loc->second);
+  }
+  if (verb == "floor") {
+    if (auto ok = expect_words(2, "floor x,y"); !ok) return fail(ok.error());
+    Pos p;
+    if (!parse_pos(w[1], p)) return fail(quoted + ": '" + std::string(w[1]) + "' is not a position " + pos_syntax());
+    return Move::floor(p);
+  }
+  if (verb == "exchange") {
+    if (auto ok = expect_words(2, "exchange KIND"); !ok) return fail(ok.error());
+    FigureKind k;
+    if (auto ok = figure_at(1, k); !ok) return fail(ok.error());
+    return Move::exchange(k);
+  }
+  if (verb == "ransom") {
+    if (auto ok = expect_words(3, "ransom KIND COLOUR"); !ok) return fail(ok.error());
+    FigureKind k;
+    if (auto ok = figure_at(1, k); !ok) return fail(ok.error());
+    Colour c;
+    if (auto ok = colour_at(2, c); !ok) return fail(ok.error());
+    return Move::ransom(k, c);
   }
   if (verb == "crop") {
     if (w.size() == 2 && (w[1] == "add" || w[1] == "remove")) return Move::crop_choice(w[1] == "add");
     return fail(quoted + ": expected 'crop add' or 'crop remove'");
   }
   return fail(quoted + ": unknown move '" + std::string(verb) +
-              "' (expected place, deploy, fly, land, return, princess, crop, add, remove, wagon or pass)");
+              "' (expected place, deploy, fly, land, return, princess, crop, add, remove, wagon, floor, capture, exchange, ransom or pass)");
 }
 
 }  // namespace carc

@@ -3,7 +3,8 @@
 //   place TILE x,y ROT | deploy KIND x,y:FEATURE [portal] | fly KIND ROLL |
 //   land x,y:FEATURE | return abbot x,y:FEATURE | princess KIND COLOUR x,y:FEATURE |
 //   crop add | crop remove | add KIND x,y:FEATURE | remove KIND x,y:FEATURE |
-//   wagon x,y:FEATURE | pass
+//   wagon x,y:FEATURE | floor x,y | capture KIND COLOUR x,y:FEATURE | exchange KIND |
+//   ransom KIND COLOUR | pass
 // Feature addresses are in board orientation, so a move never depends on internal ids.
 #include <string>
 #include <string_view>
@@ -29,6 +30,10 @@ enum class MoveKind : std::uint8_t {
   CropAdd,      // add KIND x,y:FEATURE
   CropRemove,   // remove KIND x,y:FEATURE
   Wagon,        // wagon x,y:FEATURE
+  Floor,        // floor x,y (tower)
+  Capture,      // capture KIND COLOUR x,y:FEATURE (tower)
+  Exchange,     // exchange KIND (tower)
+  Ransom,       // ransom KIND COLOUR (tower)
 };
 
 struct Move {
@@ -38,7 +43,7 @@ struct Move {
   std::uint8_t roll = 0;
   bool portal = false;  // Deploy through a magic portal
   bool add = false;     // CropChoice
-  Colour colour = Colour::Red;  // Princess: the knight's owner
+  Colour colour = Colour::Red;  // Princess: the knight's owner; Capture: the figure's owner; Ransom: the holder
   TileTypeId tile = kNoTile;
   Pos pos;
   FeatureAddr feature;
@@ -88,6 +93,30 @@ struct Move {
   static Move crop_add(FigureKind k, Pos p, FeatureAddr f) { return located_move(MoveKind::CropAdd, k, p, f); }
   static Move crop_remove(FigureKind k, Pos p, FeatureAddr f) { return located_move(MoveKind::CropRemove, k, p, f); }
   static Move wagon(Pos p, FeatureAddr f) { return located_move(MoveKind::Wagon, FigureKind::Wagon, p, f); }
+  static Move floor(Pos p) {
+    Move m;
+    m.kind = MoveKind::Floor;
+    m.pos = p;
+    return m;
+  }
+  static Move capture(FigureKind k, Colour c, Pos p, FeatureAddr f) {
+    Move m = located_move(MoveKind::Capture, k, p, f);
+    m.colour = c;
+    return m;
+  }
+  static Move exchange(FigureKind k) {
+    Move m;
+    m.kind = MoveKind::Exchange;
+    m.figure = k;
+    return m;
+  }
+  static Move ransom(FigureKind k, Colour c) {
+    Move m;
+    m.kind = MoveKind::Ransom;
+    m.figure = k;
+    m.colour = c;
+    return m;
+  }
   static Move pass() { return Move{}; }
 };
 

@@ -42,7 +42,8 @@ void turn_options_applied(const State& s, const Move& place, MoveList& after, st
   if (next.apply(place) != Reason::Ok) return;  // not reached: place comes from placement_moves()
   legal_moves(next, after);
   for (const Move& a : after) {
-    const bool follower = a.kind == MoveKind::Deploy && !a.portal && is_follower(a.figure) && a.figure != FigureKind::Phantom;
+    const bool follower = a.kind == MoveKind::Deploy && !a.portal && is_follower(a.figure) && a.figure != FigureKind::Phantom &&
+                          a.feature.kind != FeatureKind::Tower;
     if (follower || a.kind == MoveKind::ReturnAbbot || a.kind == MoveKind::Pass) out.push_back({place, a});
   }
 }
@@ -93,6 +94,7 @@ bool has_placement(const Board& b, const TileDef& d) {
 void legal_moves(const State& s, MoveList& out) {
   out.clear();
   phase_owner(s.phase()).moves(s, out);
+  for (const DecisionExtra& extra : kDecisionExtras) extra.moves(s, out);
 }
 
 MoveList legal_moves(const State& s) {

@@ -16,6 +16,7 @@
 #include "engine/expansions/phantom.hpp"
 #include "engine/expansions/portal.hpp"
 #include "engine/expansions/princess.hpp"
+#include "engine/expansions/tower.hpp"
 #include "engine/expansions/wagon.hpp"
 #include "engine/flow.hpp"
 #include "engine/legality.hpp"
@@ -36,7 +37,7 @@ struct Verb {
   Reason (*check)(const State&, const Move&);
   void (*apply)(State&, const Move&, std::vector<Event>*);
 };
-inline constexpr std::array<Verb, 11> kVerbs{{
+inline constexpr std::array<Verb, 15> kVerbs{{
     {MoveKind::Place, check_place, apply_place},                    // core
     {MoveKind::Deploy, check_deploy, apply_deploy},                 // core (portal: check_portal_deploy)
     {MoveKind::ReturnAbbot, check_return_abbot, apply_return_abbot},  // abbot
@@ -48,6 +49,10 @@ inline constexpr std::array<Verb, 11> kVerbs{{
     {MoveKind::CropAdd, check_crop, apply_crop_add},                // crop circles
     {MoveKind::CropRemove, check_crop, apply_crop_remove},          // crop circles
     {MoveKind::Wagon, check_wagon, apply_wagon},                    // wagon
+    {MoveKind::Floor, check_floor, apply_floor},                    // tower
+    {MoveKind::Capture, check_capture, apply_capture},              // tower
+    {MoveKind::Exchange, check_exchange, apply_exchange},           // tower
+    {MoveKind::Ransom, check_ransom, apply_ransom},                 // tower
 }};
 constexpr const Verb& verb(MoveKind k) { return kVerbs[static_cast<std::size_t>(k)]; }
 
@@ -59,7 +64,7 @@ struct PhaseOwner {
   void (*apply_pass)(State&, std::vector<Event>*);  // null where pass is never legal
   bool active_decides;  // the active player decides (else the phase's stage names the actor)
 };
-inline constexpr std::array<PhaseOwner, 8> kPhases{{
+inline constexpr std::array<PhaseOwner, 10> kPhases{{
     {Phase::Tile, placement_moves, pass_not_here, nullptr, true},                           // core
     {Phase::Figure, figure_phase_moves, check_figure_pass, apply_figure_pass, true},        // core (step 2)
     {Phase::Landing, landing_moves, pass_not_here, nullptr, true},                          // flier (FM-07)
@@ -67,6 +72,8 @@ inline constexpr std::array<PhaseOwner, 8> kPhases{{
     {Phase::Wagon, wagon_phase_moves, check_wagon_pass, apply_wagon_pass, false},           // wagon: its owner
     {Phase::CropChoice, crop_choice_moves, pass_not_here, nullptr, true},                   // crop circles
     {Phase::CropResponse, crop_response_moves, check_crop_pass, apply_crop_pass, false},    // crop circles: a responder
+    {Phase::Capture, capture_phase_moves, check_capture_pass, apply_capture_pass, true},    // tower (TO-05)
+    {Phase::Exchange, exchange_phase_moves, pass_not_here, nullptr, true},                  // tower (TO-07)
     {Phase::GameOver, no_moves, pass_not_here, nullptr, false},                             // core
 }};
 constexpr const PhaseOwner& phase_owner(Phase p) { return kPhases[static_cast<std::size_t>(p)]; }
@@ -76,18 +83,28 @@ constexpr const PhaseOwner& phase_owner(Phase p) { return kPhases[static_cast<st
 struct Step2Source {
   void (*moves)(const State&, bool phantom_only, MoveList&);
 };
-inline constexpr std::array<Step2Source, 3> kStep2Sources{{
+inline constexpr std::array<Step2Source, 4> kStep2Sources{{
     {follower_step2_moves},  // core
     {flier_step2_moves},     // flier
     {portal_step2_moves},    // portal
+    {tower_step2_moves},     // tower: on top of an open tower anywhere (TO-02 C, PH-18)
 }};
 // After them (the princess's removals come first, in figure_phase_moves, for V-PD-2).
 struct Step2Extra {
   void (*moves)(const State&, MoveList&);
 };
-inline constexpr std::array<Step2Extra, 2> kStep2Extras{{
+inline constexpr std::array<Step2Extra, 3> kStep2Extras{{
     {builder_pig_step2_moves},  // builder and pig
     {abbot_return_moves},       // abbot
+    {floor_step2_moves},        // tower: a floor anywhere (TO-02 A/B)
+}};
+
+// --- moves a player may add to any of its own decisions (not a phase of their own) ---
+struct DecisionExtra {
+  void (*moves)(const State&, MoveList&);
+};
+inline constexpr std::array<DecisionExtra, 1> kDecisionExtras{{
+    {ransom_moves},  // tower: the ransom (TO-08, V-TO-3)
 }};
 
 // --- the turn flow: stages in order (flow.hpp) ---
@@ -95,7 +112,9 @@ struct Stage {
   std::string_view name;
   StageResult (*run)(State&, std::vector<Event>*);
 };
-inline constexpr std::array<Stage, 7> kStages{{
+inline constexpr std::array<Stage, 9> kStages{{
+    {"tower-capture", stage_tower_capture},              // tower: the capture after a floor (TO-05)
+    {"tower-exchange", stage_tower_exchange},            // tower: the exchange after a capture (TO-07)
     {"phantom", stage_phantom},                          // phantom: the second figure (PH-04)
     {"builder-immediate", stage_builder_immediate},      // builder: V-TB-1 "immediately"
     {"scoring", stage_scoring},                          // core: step 3
@@ -104,7 +123,7 @@ inline constexpr std::array<Stage, 7> kStages{{
     {"builder-second-tile", stage_builder_second_tile},  // builder: TB-05
     {"next-turn", stage_next_turn},                      // core
 }};
-inline constexpr std::size_t kScoringStage = 2;
+inline constexpr std::size_t kScoringStage = 4;
 
 namespace detail {
 template <class Table, class Key>

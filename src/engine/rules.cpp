@@ -22,6 +22,11 @@ const std::vector<SwitchSpec>& switch_specs() {
       {Switch::PortalToCompleted, "portal-to-completed-feature", "V-PD-1", {"forbidden", "allowed"}},
       {Switch::PrincessAction, "princess-action", "V-PD-2", {"may", "must"}},
       {Switch::PrincessLargeFollower, "princess-large-follower", "V-PD-4", {"as-normal", "only-if-last"}},
+      {Switch::TowerCaptureTargets, "tower-capture-targets", "V-TO-1", {"followers", "all-figures"}},
+      {Switch::TowerReopens, "tower-reopens-after-capture", "V-TO-2", {"yes", "no"}},
+      {Switch::RansomTiming, "ransom-timing", "V-TO-3", {"any-time-own-turn", "action-step", "before-draw"}},
+      {Switch::RansomScoreFloor, "ransom-score-floor", "V-TO-4", {"none", "needs-3-points"}},
+      {Switch::PortalToTower, "portal-to-tower", "V-TO-5", {"allowed", "forbidden"}},
   };
   return specs;
 }

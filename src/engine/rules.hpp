@@ -33,6 +33,11 @@ enum class Switch : std::uint8_t {
   PortalToCompleted,      // V-PD-1
   PrincessAction,         // V-PD-2
   PrincessLargeFollower,  // V-PD-4
+  TowerCaptureTargets,    // V-TO-1
+  TowerReopens,           // V-TO-2
+  RansomTiming,           // V-TO-3
+  RansomScoreFloor,       // V-TO-4
+  PortalToTower,          // V-TO-5
   kCount
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::kCount);
@@ -45,6 +50,9 @@ struct SwitchSpec {
 };
 const std::vector<SwitchSpec>& switch_specs();
 const SwitchSpec* find_switch(std::string_view key);
+
+// V-TO-3: in which decisions of the own turn a ransom may be paid.
+enum class RansomTiming : std::uint8_t { AnyTimeOwnTurn = 0, ActionStep = 1, BeforeDraw = 2 };
 
 enum class FarmerScoring : std::uint8_t { Fs3Field3 = 0, Fs2Field3Once = 1, Fs1City4 = 2 };
 
@@ -96,6 +104,12 @@ class RuleSet {
   bool portal_to_completed_feature() const { return at(Switch::PortalToCompleted) == 1; }    // V-PD-1
   bool princess_must_remove() const { return at(Switch::PrincessAction) == 1; }              // V-PD-2
   bool princess_large_only_if_last() const { return at(Switch::PrincessLargeFollower) == 1; }  // V-PD-4
+  // V-TO-1 (and V-TB-2: pre-Big Box the builder and pig counted as followers): a tower captures them too.
+  bool tower_captures_builder_pig() const { return at(Switch::TowerCaptureTargets) == 1 || builder_pig_are_followers(); }
+  bool tower_reopens_after_capture() const { return at(Switch::TowerReopens) == 0; }            // V-TO-2
+  RansomTiming ransom_timing() const { return static_cast<RansomTiming>(at(Switch::RansomTiming)); }  // V-TO-3
+  bool ransom_needs_3_points() const { return at(Switch::RansomScoreFloor) == 1; }            // V-TO-4
+  bool portal_to_tower() const { return at(Switch::PortalToTower) == 0; }                     // V-TO-5
 
  private:
   std::uint8_t at(Switch s) const { return values_[static_cast<std::size_t>(s)]; }

@@ -14,6 +14,7 @@ Setup Setup::with_seats(std::vector<Colour> seats) {
   s.seats = std::move(seats);
   s.supply.assign(s.seats.size(), std::array<int, kFigureKinds>{});
   s.scores.assign(s.seats.size(), 0);
+  s.floors.assign(s.seats.size(), kDefaultFloors);
   return s;
 }
 
@@ -34,11 +35,33 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
       return fail("tiles: " + ok.error());
     }
   }
+  for (std::size_t i = 0; i < setup.towers.size(); ++i) {
+    const SetupTower& t = setup.towers[i];
+    if (auto ok = s.setup_tower(t.pos, t.height, t.closed); !ok) {
+      at(SetupPart::Towers, i);
+      return fail("towers: " + ok.error());
+    }
+  }
+  if (!setup.floors.empty() && setup.floors.size() != setup.seats.size()) return fail("floors are given per seat");
+  for (std::size_t p = 0; p < setup.floors.size(); ++p) {
+    if (setup.floors[p] == kDefaultFloors) continue;
+    if (auto ok = s.setup_floors(static_cast<int>(p), setup.floors[p]); !ok) {
+      at(SetupPart::Floors, p);
+      return fail("floors: " + ok.error());
+    }
+  }
+  if (s.tower().floors_total > kMaxTowerFloors) {
+    at(SetupPart::Floors, 0);
+    return fail("floors: " + std::to_string(s.tower().floors_total) + " floors in hand and on towers, but the box holds " +
+                std::to_string(kMaxTowerFloors));
+  }
   for (std::size_t p = 0; p < setup.seats.size(); ++p) {
-    // The supply rule: a player owns what is in hand plus what stands on the board.
+    // The supply rule: a player owns what is in hand, what stands on the board and what others hold.
     std::array<int, kFigureKinds> owned = setup.supply[p];
     for (const SetupFigure& f : setup.figures)
       if (f.owner == setup.seats[p]) ++owned[static_cast<std::size_t>(f.kind)];
+    for (const SetupPrisoner& pr : setup.prisoners)
+      if (pr.owner == setup.seats[p]) ++owned[static_cast<std::size_t>(pr.kind)];
     for (int k = 0; k < kFigureKinds; ++k) {
       const int n = owned[static_cast<std::size_t>(k)];
       if (n == 0) continue;
@@ -54,6 +77,20 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
     const int player = s.player_of(f.owner);
     if (player < 0) return fail("figures: " + std::string(colour_name(f.owner)) + " is not seated");
     if (auto ok = s.setup_figure(player, f.kind, f.pos, f.feature); !ok) return fail("figures: " + ok.error());
+    if (f.feature.kind != FeatureKind::Tower) continue;
+    const TowerSite* site = tower_site(s, f.pos);
+    if (site->height == 0)
+      return fail("figures: the " + std::string(figure_name(f.kind)) + " on " + located(f.pos, f.feature) +
+                  " stands on an empty foundation (TO-03: list the tower's floors under towers)");
+    if (site->closed_empty) return fail("figures: the tower at " + to_string(f.pos) + " is closed with nobody on top, yet a figure stands there");
+    if (s.board().at(tower_node(s, *site)).occupants > 1) return fail("figures: two figures on the tower at " + to_string(f.pos));
+  }
+  for (std::size_t i = 0; i < setup.prisoners.size(); ++i) {
+    const SetupPrisoner& pr = setup.prisoners[i];
+    at(SetupPart::Prisoners, i);
+    const int holder = s.player_of(pr.holder), owner = s.player_of(pr.owner);
+    if (holder < 0 || owner < 0) return fail("prisoners: " + std::string(colour_name(holder < 0 ? pr.holder : pr.owner)) + " is not seated");
+    if (auto ok = s.setup_prisoner(holder, owner, pr.kind); !ok) return fail("prisoners: " + ok.error());
   }
   for (std::size_t p = 0; p < setup.seats.size(); ++p) s.setup_score(static_cast<int>(p), setup.scores[p]);
   s.setup_pile(setup.pile, !setup.last_tile);
@@ -61,6 +98,7 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
   if (auto ok = s.setup_turn(setup.active, setup.phase, setup.in_hand, setup.placed); !ok) return fail(ok.error());
   s.setup_rolls(setup.rolls);
   s.setup_second_part(setup.second_tile);
+  s.setup_ransom_paid(setup.ransom_paid);
   return st;
 }
 
@@ -87,6 +125,11 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
 //                                      (default: open, more tiles may follow)
 //   rolls 2 1                          fixed die results for flights, in order
 //   second-tile yes                    the builder's second turn part
+//   tower 2,0 3                        a tower: foundation square and height 1..30;
+//   tower 0,3 2 closed                 closed = nobody on top but closed (V-TO-2 `no`)
+//   floors red 9                       tower floors in hand (default: TO-01's number)
+//   prisoner red blue follower         red holds blue's follower (one line per figure)
+//   ransom-paid yes                    this turn's ransom is paid (TO-08)
 //
 // Example: a two-player game with red's follower on a road, red to place a V.
 //
@@ -167,9 +210,29 @@ class LineReader {
       }
       return true;
     }
-    if (key == "second-tile") {
-      if (w.size() != 2 || (w[1] != "yes" && w[1] != "no")) return fail("expected 'second-tile yes' or 'second-tile no'");
-      s_.second_tile = w[1] == "yes";
+    if (key == "second-tile" || key == "ransom-paid") {
+      if (w.size() != 2 || (w[1] != "yes" && w[1] != "no"))
+        return fail("expected '" + std::string(key) + " yes' or '" + std::string(key) + " no'");
+      (key == "second-tile" ? s_.second_tile : s_.ransom_paid) = w[1] == "yes";
+      return true;
+    }
+    if (key == "tower") return tower(w);
+    if (key == "floors") {
+      if (w.size() != 3) return fail("expected 'floors COLOUR N'");
+      auto p = seat(w[1]);
+      if (!p) return fail(p.error());
+      int n = 0;
+      if (!parse_int(w[2], n) || n < 0) return fail("'" + std::string(w[2]) + "': floors in hand are a whole number from 0");
+      s_.floors[static_cast<std::size_t>(*p)] = n;
+      return true;
+    }
+    if (key == "prisoner") {
+      if (w.size() != 4) return fail("expected 'prisoner HOLDER OWNER KIND'");
+      SetupPrisoner pr;
+      if (!parse_colour(w[1], pr.holder)) return fail("unknown colour '" + std::string(w[1]) + "'");
+      if (!parse_colour(w[2], pr.owner)) return fail("unknown colour '" + std::string(w[2]) + "'");
+      if (!parse_figure(w[3], pr.kind)) return fail("unknown figure kind '" + std::string(w[3]) + "'");
+      s_.prisoners.push_back(pr);
       return true;
     }
     return fail("unknown item '" + std::string(key) + "'");
@@ -222,6 +285,13 @@ class LineReader {
     s_.figures.push_back(f);
     return true;
   }
+  Result<bool> tower(const std::vector<std::string_view>& w) {
+    if (w.size() != 3 && w.size() != 4) return fail("expected 'tower x,y HEIGHT [closed]'");
+    auto t = parse_tower_entry(std::string(w[1]) + " " + std::string(w[2]) + (w.size() == 4 ? " " + std::string(w[3]) : ""));
+    if (!t) return fail(t.error());
+    s_.towers.push_back(*t);
+    return true;
+  }
   Result<bool> supply(const std::vector<std::string_view>& w) {
     if (w.size() < 2) return fail("expected 'supply COLOUR KIND=N...'");
     auto p = seat(w[1]);
@@ -241,7 +311,7 @@ class LineReader {
     auto p = seat(w[1]);
     if (!p) return fail(p.error());
     int n = 0;
-    if (!parse_int(w[2], n) || n < 0) return fail("'" + std::string(w[2]) + "': a score is a whole number from 0");
+    if (!parse_int(w[2], n)) return fail("'" + std::string(w[2]) + "': a score is a whole number (below 0 after a ransom, V-TO-4)");
     s_.scores[static_cast<std::size_t>(*p)] = n;
     return true;
   }
@@ -269,6 +339,18 @@ class LineReader {
 
 }  // namespace
 
+std::string to_string(const SetupTower& t) { return to_string(t.pos) + " " + std::to_string(t.height) + (t.closed ? " closed" : ""); }
+
+Result<SetupTower> parse_tower_entry(std::string_view text) {
+  const auto w = words(text);
+  if (w.size() != 2 && !(w.size() == 3 && w[2] == "closed")) return fail("expected 'x,y HEIGHT [closed]', not '" + std::string(text) + "'");
+  SetupTower t;
+  if (!parse_pos(w[0], t.pos)) return fail("'" + std::string(w[0]) + "': expected a position " + pos_syntax());
+  if (!parse_int(w[1], t.height)) return fail("'" + std::string(w[1]) + "': a tower's height is a whole number");
+  t.closed = w.size() == 3;
+  return t;
+}
+
 std::string to_string(const Setup& s, const TileCatalog& catalog) {
   auto tile_name = [&](TileTypeId t) { return t < catalog.size() ? catalog[t].id : std::string("?"); };
   auto colour = [&](Colour c) { return std::string(colour_name(c)); };
@@ -279,6 +361,7 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
   for (const SetupTile& t : s.tiles) lines.push_back("tile " + tile_name(t.type) + " " + to_string(t.pos) + " " + rotation_name(t.rot));
   for (const SetupFigure& f : s.figures)
     lines.push_back("figure " + colour(f.owner) + " " + std::string(figure_name(f.kind)) + " " + located(f.pos, f.feature));
+  for (const SetupTower& t : s.towers) lines.push_back("tower " + to_string(t));
   for (std::size_t p = 0; p < s.seats.size() && p < s.supply.size(); ++p) {
     std::vector<std::string> parts;
     for (int k = 0; k < kFigureKinds; ++k)
@@ -286,6 +369,10 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
         parts.push_back(std::string(figure_name(static_cast<FigureKind>(k))) + "=" + std::to_string(n));
     if (!parts.empty()) lines.push_back("supply " + colour(s.seats[p]) + " " + joined(parts));
   }
+  for (std::size_t p = 0; p < s.seats.size() && p < s.floors.size(); ++p)
+    if (s.floors[p] != kDefaultFloors) lines.push_back("floors " + colour(s.seats[p]) + " " + std::to_string(s.floors[p]));
+  for (const SetupPrisoner& pr : s.prisoners)
+    lines.push_back("prisoner " + colour(pr.holder) + " " + colour(pr.owner) + " " + std::string(figure_name(pr.kind)));
   for (std::size_t p = 0; p < s.seats.size() && p < s.scores.size(); ++p)
     if (s.scores[p] != 0) lines.push_back("score " + colour(s.seats[p]) + " " + std::to_string(s.scores[p]));
   const bool default_turn = s.active == 0 && s.phase == Phase::Tile;
@@ -305,6 +392,7 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
     lines.push_back("rolls " + joined(rolls));
   }
   if (s.second_tile) lines.push_back("second-tile yes");
+  if (s.ransom_paid) lines.push_back("ransom-paid yes");
   std::string out;
   for (const auto& l : lines) out += l + "\n";
   return out;
@@ -365,6 +453,14 @@ std::optional<Setup> snapshot(const State& st) {
   s.last_tile = !st.pile_open_ended();
   s.rolls.assign(st.rolls().begin() + static_cast<std::ptrdiff_t>(st.rolls_next()), st.rolls().end());
   s.second_tile = st.flags().second_part;
+  const TowerData& tw = st.tower();
+  if (tw.capture_site >= 0 || tw.exchange_with >= 0) return std::nullopt;
+  for (const TowerSite& site : tw.sites)
+    if (site.height > 0) s.towers.push_back({b.tile(site.tile).pos, site.height, site.closed_empty});
+  const int dealt = default_floors(st.player_count());
+  for (std::size_t p = 0; p < tw.floors.size(); ++p) s.floors[p] = tw.floors[p] == dealt ? kDefaultFloors : tw.floors[p];
+  for (const Prisoner& pr : tw.prisoners) s.prisoners.push_back({st.player(pr.holder).colour, st.player(pr.owner).colour, pr.kind});
+  s.ransom_paid = tw.ransom_paid;
   return s;
 }
 

@@ -37,6 +37,29 @@ struct SetupFigure {
   friend bool operator==(const SetupFigure&, const SetupFigure&) = default;
 };
 
+// A tower with floors (the tower room): its foundation's square, height 1..30, and
+// closed = closed with nobody on top (V-TO-2 `no`, after its top figure was captured).
+struct SetupTower {
+  Pos pos;
+  int height = 1;
+  bool closed = false;
+  friend bool operator==(const SetupTower&, const SetupTower&) = default;
+};
+
+// A figure of owner held by holder (TO-05).
+struct SetupPrisoner {
+  Colour holder = Colour::Red;
+  Colour owner = Colour::Red;
+  FigureKind kind = FigureKind::Follower;
+  friend bool operator==(const SetupPrisoner&, const SetupPrisoner&) = default;
+};
+// "x,y HEIGHT [closed]" (the position's `towers` entries and the text form's `tower` line).
+std::string to_string(const SetupTower& t);
+Result<SetupTower> parse_tower_entry(std::string_view text);
+
+// Floors in hand not stated: TO-01's number for the player count.
+inline constexpr int kDefaultFloors = -1;
+
 struct Setup {
   std::vector<Colour> seats;        // in seat order
   std::vector<SetupTile> tiles;     // in placing order: each touches an earlier one
@@ -51,6 +74,10 @@ struct Setup {
   bool last_tile = false;           // the pile is closed: the game ends when it runs out
   std::vector<int> rolls;           // fixed die results, in order
   bool second_tile = false;         // the builder's second turn part
+  std::vector<SetupTower> towers;   // foundations with floors (not listed: empty)
+  std::vector<int> floors;          // per seat: floors in hand, or kDefaultFloors (empty: all default)
+  std::vector<SetupPrisoner> prisoners;  // one per held figure; owned = in hand + on the board + held by others
+  bool ransom_paid = false;         // this turn's ransom is paid (TO-08)
   friend bool operator==(const Setup&, const Setup&) = default;
 
   // An empty position with these seats (supplies and scores sized to them).
@@ -58,10 +85,10 @@ struct Setup {
 };
 
 // Where State::from refused a Setup: which part and which item of it.
-enum class SetupPart : std::uint8_t { Seats, Tiles, Supply, Figures, Turn };
+enum class SetupPart : std::uint8_t { Seats, Tiles, Supply, Figures, Turn, Towers, Floors, Prisoners };
 struct SetupErrorAt {
   SetupPart part = SetupPart::Seats;
-  std::size_t index = 0;  // the tile, figure or seat
+  std::size_t index = 0;  // the tile, figure, seat, tower or prisoner
 };
 
 // The canonical text form and its parser (errors name the line: "line 3: ...").

@@ -16,7 +16,7 @@ namespace carc {
 bool engine_supports(FigureKind) { return true; }
 
 const std::vector<std::string_view>& engine_expansions() {
-  static const std::vector<std::string_view> names{"flier", "crop-circles", "portal", "princess"};
+  static const std::vector<std::string_view> names{"flier", "crop-circles", "portal", "princess", "tower"};
   return names;
 }
 
@@ -45,6 +45,8 @@ Result<State> State::create(const TileCatalog& catalog, RuleSet rules, const std
     p.colour = c;
     s.players_.push_back(p);
   }
+  s.tower_.floors.assign(seats.size(), default_floors(static_cast<int>(seats.size())));  // TO-01
+  s.tower_.floors_total = default_floors(static_cast<int>(seats.size())) * static_cast<int>(seats.size());
   return s;
 }
 
@@ -78,7 +80,53 @@ Result<bool> State::setup_tile(TileTypeId type, Pos p, int rot) {
       return fail("edges do not match");
     }
   }
-  board_.place(type, p, rot);
+  note_tile(board_.place(type, p, rot));
+  return true;
+}
+
+void State::note_tile(int t) {
+  if (board_.def(t).tower >= 0) tower_.sites.push_back(TowerSite{t, 0, false});
+}
+
+Result<bool> State::setup_tower(Pos p, int height, bool closed) {
+  const int t = board_.tile_at(p);
+  TowerSite* site = nullptr;
+  for (TowerSite& x : tower_.sites)
+    if (x.tile == t) site = &x;
+  if (!site) return fail("no tower foundation at " + to_string(p) + (t < 0 ? " (no tile there)" : " (tile " + board_.def(t).id + ")"));
+  if (height < 1 || height > kMaxTowerFloors)
+    return fail("a tower has 1 to " + std::to_string(kMaxTowerFloors) + " floors, not " + std::to_string(height));
+  if (site->height != 0) return fail("the tower at " + to_string(p) + " is given twice");
+  tower_.floors_total += height - site->height;
+  site->height = static_cast<std::uint8_t>(height);
+  site->closed_empty = closed;
+  if (closed && rules_.tower_reopens_after_capture())
+    return fail("the tower at " + to_string(p) + " is closed with nobody on top, which only happens under tower-reopens-after-capture: no");
+  return true;
+}
+
+Result<bool> State::setup_floors(int player, int count) {
+  if (count < 0 || count > kMaxFloorsInHand)
+    return fail("a player holds 0 to " + std::to_string(kMaxFloorsInHand) + " floors, not " + std::to_string(count));
+  int& f = tower_.floors[static_cast<std::size_t>(player)];
+  tower_.floors_total += count - f;
+  f = count;
+  return true;
+}
+
+Result<bool> State::setup_prisoner(int holder, int owner, FigureKind kind) {
+  if (holder == owner) return fail(std::string(colour_name(players_[static_cast<std::size_t>(holder)].colour)) + " cannot hold its own figure");
+  for (const Prisoner& p : tower_.prisoners)
+    if (p.holder == owner && p.owner == holder)
+      return fail(std::string(colour_name(players_[static_cast<std::size_t>(holder)].colour)) + " and " +
+                  std::string(colour_name(players_[static_cast<std::size_t>(owner)].colour)) +
+                  " hold prisoners of each other (TO-07: they would have been exchanged)");
+  Player& pl = players_[static_cast<std::size_t>(owner)];
+  if (pl.supply[static_cast<std::size_t>(kind)] == 0)
+    return fail(std::string(colour_name(pl.colour)) + " has no " + std::string(figure_name(kind)) + " left to be held (owns " +
+                std::to_string(pl.owned[static_cast<std::size_t>(kind)]) + ")");
+  --pl.supply[static_cast<std::size_t>(kind)];
+  tower_.prisoners.push_back(Prisoner{static_cast<std::uint8_t>(holder), static_cast<std::uint8_t>(owner), kind});
   return true;
 }
 
@@ -199,6 +247,7 @@ std::size_t State::find_figure(int owner, FigureKind kind, std::uint16_t node) c
 
 int State::place_tile(TileTypeId type, Pos p, int rot) {
   placed_ = board_.place(type, p, rot);
+  note_tile(placed_);
   turn_tiles_.push_back(placed_);
   in_hand_ = kNoTile;
   return placed_;
@@ -212,6 +261,24 @@ void State::add_score(int player, int points) {
   score = static_cast<int>(std::min<std::int64_t>(sum, std::numeric_limits<int>::max()));
 }
 
+void State::transfer_points(int from, int to, int points) {
+  players_[static_cast<std::size_t>(from)].score -= points;
+  players_[static_cast<std::size_t>(to)].score += points;
+}
+
+void State::capture_figure(std::size_t index, int holder) {
+  const BoardFigure f = figures_[index];
+  figures_.erase(figures_.begin() + static_cast<std::ptrdiff_t>(index));
+  if (is_follower(f.kind)) --board_.root_mut(f.node).occupants;
+  tower_.prisoners.push_back(Prisoner{static_cast<std::uint8_t>(holder), f.owner, f.kind});
+}
+
+void State::free_prisoner(std::size_t index) {
+  const Prisoner p = tower_.prisoners[index];
+  tower_.prisoners.erase(tower_.prisoners.begin() + static_cast<std::ptrdiff_t>(index));
+  ++players_[p.owner].supply[static_cast<std::size_t>(p.kind)];
+}
+
 std::vector<int> State::take_unscored_tiles() {
   std::vector<int> out;
   out.swap(turn_tiles_);
@@ -222,6 +289,7 @@ void State::begin_part(bool second, std::vector<Event>* ev) {
   placed_ = -1;
   flags_ = TurnFlags{};
   flags_.second_part = second;
+  if (!second) tower_.ransom_paid = false;  // TO-08: once per turn; the builder's double turn is one turn
   phase_ = Phase::Tile;
   actor_ = active_;
   stage_ = 0;
@@ -273,6 +341,10 @@ std::string State::check_invariants() const {
     ++on_board[f.owner][static_cast<std::size_t>(f.kind)];
     if (is_follower(f.kind)) ++occupants[board_.find(f.node)];
   }
+  for (const Prisoner& p : tower_.prisoners) {  // held by others: owned, neither in hand nor on the board
+    if (p.owner >= players_.size() || p.holder >= players_.size()) return "prisoner of a player not seated";
+    ++on_board[p.owner][static_cast<std::size_t>(p.kind)];
+  }
   for (std::size_t i = 0; i < board_.node_count(); ++i) {
     const auto n = static_cast<std::uint16_t>(i);
     if (board_.find(n) == n && board_.at(n).occupants != occupants[i])
@@ -283,15 +355,16 @@ std::string State::check_invariants() const {
     for (std::size_t k = 0; k < kFigureKinds; ++k) {
       if (players_[p].supply[k] + on_board[p][k] != players_[p].owned[k])
         return std::string(colour_name(players_[p].colour)) + "'s " + std::string(figure_name(static_cast<FigureKind>(k))) +
-               " count: supply + board != owned";
+               " count: supply + board + held by others != owned";
     }
   }
-  const bool needs_tile = phase_ == Phase::Figure || phase_ == Phase::Landing || phase_ == Phase::Phantom;
+  const bool needs_tile = phase_ == Phase::Figure || phase_ == Phase::Landing || phase_ == Phase::Phantom ||
+                          phase_ == Phase::Capture || phase_ == Phase::Exchange;
   if (needs_tile && (placed_ < 0 || placed_ >= board_.tile_count())) return "step-2 phase without a placed tile";
   if (phase_ == Phase::Wagon && wagons_.empty()) return "wagon phase without a pending wagon";
   if (phase_ == Phase::CropResponse && (crop_.responders.empty() || crop_.responders.front() != actor_)) return "crop response out of turn";
   if (phase_ == Phase::Tile && placed_ >= 0) return "tile phase with a placed tile";
-  return {};
+  return tower_invariants(*this);
 }
 
 std::string describe(const Event& e, const State& s) {
@@ -313,6 +386,14 @@ std::string describe(const Event& e, const State& s) {
       return "the princess sends " + who + "'s " + std::string(figure_name(e.figure)) + " home from " + located(e.pos, e.feature);
     case EventKind::CropChoice: return who + " chooses crop " + (e.points ? "add" : "remove");
     case EventKind::SecondTile: return who + " draws a second tile (builder)";
+    case EventKind::FloorPlaced: return who + " builds the tower at " + to_string(e.pos) + " to height " + std::to_string(e.points);
+    case EventKind::FigureCaptured:
+      return "the tower takes " + who + "'s " + std::string(figure_name(e.figure)) + " from " + located(e.pos, e.feature) +
+             (e.other >= 0 ? " (held by " + std::string(colour_name(s.player(e.other).colour)) + ")" : std::string());
+    case EventKind::PrisonerFreed:
+      return who + "'s " + std::string(figure_name(e.figure)) + " comes back " +
+             (e.points > 0 ? "for a ransom of " + std::to_string(e.points) + " paid to " + std::string(colour_name(s.player(e.other).colour))
+                           : std::string("in an exchange"));
     case EventKind::GameOver: return "game over";
   }
   return "?";

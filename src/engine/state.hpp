@@ -16,6 +16,7 @@
 #include "engine/events.hpp"
 #include "engine/expansions/crop_circles.hpp"
 #include "engine/expansions/flier.hpp"
+#include "engine/expansions/tower.hpp"
 #include "engine/expansions/wagon.hpp"
 #include "engine/figures.hpp"
 #include "engine/move.hpp"
@@ -28,7 +29,7 @@ namespace carc {
 // Which figure kinds this engine models (all of figures.hpp).
 bool engine_supports(FigureKind k);
 // The tile features with rules of their own that this engine models.
-const std::vector<std::string_view>& engine_expansions();  // flier, crop-circles, portal, princess
+const std::vector<std::string_view>& engine_expansions();  // flier, crop-circles, portal, princess, tower
 
 // Per-turn-part flags (TB-09: they reset for the builder's second part).
 struct TurnFlags {
@@ -67,6 +68,12 @@ class State {
   void setup_rolls(std::vector<int> rolls) { rolls_ = std::move(rolls); rolls_next_ = 0; }
   // Marks the turn part as the builder's second one (no further double turn).
   void setup_second_part(bool on) { flags_.second_part = on; }
+  // The tower room's position data (setup.cpp checks it first): floors on the foundation at p
+  // (closed: V-TO-2 `no` after a capture), floors in hand, a prisoner, this turn's ransom.
+  Result<bool> setup_tower(Pos p, int height, bool closed);
+  Result<bool> setup_floors(int player, int count);
+  Result<bool> setup_prisoner(int holder, int owner, FigureKind kind);
+  void setup_ransom_paid(bool paid) { tower_.ransom_paid = paid; }
 
   // --- queries ---
   const TileCatalog& catalog() const { return *catalog_; }
@@ -88,6 +95,8 @@ class State {
   const CropStep& crop() const { return crop_; }
   // The wagon room's data: the wagons waiting to move, in decision order (first decides now).
   const std::vector<PendingWagon>& wagon_queue() const { return wagons_; }
+  // The tower room's data: foundations and heights, floors in hand, prisoners, this turn's ransom.
+  const TowerData& tower() const { return tower_; }
   int player_count() const { return static_cast<int>(players_.size()); }
   const Player& player(int i) const { return players_[static_cast<std::size_t>(i)]; }
   int player_of(Colour c) const;  // -1 when not seated
@@ -125,6 +134,12 @@ class State {
   void remove_figure(std::size_t index, std::vector<Event>* ev, bool returned_event);
   // Adds points > 0 to a score (checked: scores are bounded, limits.hpp).
   void add_score(int player, int points);
+  // Moves points from one score to another (a ransom, TO-08; the payer may go below zero, V-TO-4).
+  void transfer_points(int from, int to, int points);
+  // Takes figures()[index] off the board as a prisoner of holder (TO-05): not to its owner's supply.
+  void capture_figure(std::size_t index, int holder);
+  // Frees tower().prisoners[index] to its owner's supply (TO-07, TO-08).
+  void free_prisoner(std::size_t index);
   void set_phase(Phase p) { phase_ = p; }
   void set_actor(int player) { actor_ = player; }
   void set_stage(std::size_t stage) { stage_ = stage; }
@@ -136,6 +151,7 @@ class State {
   FlightInProgress& mutable_flight() { return flight_; }
   CropStep& mutable_crop() { return crop_; }
   std::vector<PendingWagon>& mutable_wagons() { return wagons_; }
+  TowerData& mutable_tower() { return tower_; }
   // Hands over the tiles placed this turn for step 3 (and forgets them).
   std::vector<int> take_unscored_tiles();
   // Starts a turn part (the builder's second one when second): no tile placed, fresh flags, a draw.
@@ -146,6 +162,8 @@ class State {
  private:
   State() = default;
   void draw(std::vector<Event>* ev);
+  // Indexes a tile just put on the board (its foundation, if any: the tower room's sites).
+  void note_tile(int t);
 
   const TileCatalog* catalog_ = nullptr;
   RuleSet rules_;
@@ -169,6 +187,7 @@ class State {
   FlightInProgress flight_;
   CropStep crop_;
   std::vector<PendingWagon> wagons_;
+  TowerData tower_;
 };
 
 // Whether the tile fits anywhere on the board (BG-03).

@@ -107,9 +107,38 @@ class Comparer {
         }
       }
     }
+    tower(e);
     if (e.phase && *e.phase != a_.phase) add("phase", {*e.phase}, {a_.phase});
     if (e.active && std::string(colour_name(*e.active)) != a_.active)
       add("active", {std::string(colour_name(*e.active))}, {a_.active});
+  }
+
+  // The tower's keys: the exact list of towers, floors in hand per player named, prisoners per holder named.
+  void tower(const Expect& e) {
+    if (e.towers) {
+      std::vector<std::string> want = *e.towers, got = a_.towers;
+      std::sort(want.begin(), want.end());
+      std::sort(got.begin(), got.end());
+      add("towers", minus(want, got), minus(got, want));
+    }
+    if (e.floors)
+      for (const auto& [c, want] : *e.floors) {
+        const std::string colour(colour_name(c));
+        const auto it = a_.floors.find(colour);
+        const std::string got = it == a_.floors.end() ? "(none)" : std::to_string(it->second);
+        if (got != std::to_string(want)) add("floors", {colour + " " + std::to_string(want)}, {colour + " " + got});
+      }
+    if (e.prisoners)
+      for (const auto& [c, held] : *e.prisoners) {
+        const std::string colour(colour_name(c));
+        std::vector<std::string> want, got;
+        for (const auto& h : held) want.push_back(colour + " holds " + h);
+        if (const auto it = a_.prisoners.find(colour); it != a_.prisoners.end())
+          for (const auto& h : it->second) got.push_back(colour + " holds " + h);
+        std::sort(want.begin(), want.end());
+        std::sort(got.begin(), got.end());
+        add("prisoners", minus(want, got), minus(got, want));
+      }
   }
 
   std::vector<Diff> take() { return std::move(diffs_); }

@@ -95,7 +95,7 @@ class Batch {
       const Request* r = next_request();
       if (!r) return;
       std::string seq = std::to_string(p_.next_seq_++);
-      p_.conn_.send(proto::encode_run(wire_request(*r, seq)));
+      p_.conn_.send(proto::encode_run(wire_request(*r, seq, p_.hello_.protocol_version)));
       p_.sent_[seq] = r->scenario->id + " under " + r->rules.name;
       inflight_.push_back({r, std::move(seq), Clock::now()});
     }
@@ -290,6 +290,7 @@ std::string ProcessSubject::lacks(const Request& request) const {
   const auto add = [&](const std::string& what) { missing += (missing.empty() ? "needs " : ", ") + what; };
   const auto& declared = hello_.capabilities.switches;
   for (const auto& [key, value] : request.rules.effective()) {
+    if (proto::switch_introduced_in(key) > hello_.protocol_version) continue;  // never sent: see wire_ruleset
     const auto it = declared.find(std::string(key));
     const SwitchSpec* spec = find_switch(key);
     const bool ok = it != declared.end() ? std::find(it->second.begin(), it->second.end(), value) != it->second.end()

@@ -10,7 +10,8 @@ namespace carc {
 
 const std::vector<std::string_view>& capability_names() {
   static const std::vector<std::string_view> names{"base", "abbot",   "large",   "mayor",        "wagon",  "builder",
-                                                   "pig",  "phantom", "flier", "crop-circles", "portal", "princess"};
+                                                   "pig",  "phantom", "flier", "crop-circles", "portal", "princess",
+                                                   "tower"};
   return names;
 }
 
@@ -29,6 +30,8 @@ std::string_view verb_capability(std::string_view move_text) {
   if (verb == "princess") return "princess";
   if (verb == "crop" || verb == "add" || verb == "remove") return "crop-circles";
   if (verb == "wagon") return "wagon";
+  if (verb == "floor" || verb == "capture" || verb == "exchange" || verb == "ransom") return "tower";
+  if (verb == "deploy" && move_text.find(":tower") != std::string_view::npos) return "tower";
   if (verb == "deploy" && move_text.size() > 7 && move_text.substr(move_text.size() - 7) == " portal") return "portal";
   return {};
 }
@@ -66,6 +69,10 @@ class UseCollector {
     out_.push_back({std::string(cap), what});
   }
   void figure(FigureKind k, const std::string& what) { add(figure_capability(k), what); }
+  void figure_entry(const FigureEntry& f, const std::string& what) {
+    figure(f.kind, what);
+    if (f.feature.kind == FeatureKind::Tower) add("tower", what);
+  }
   void tile(TileTypeId t, const std::string& where) {
     const auto& cat = builtin_catalog();
     if (t >= cat.size()) return;
@@ -75,6 +82,7 @@ class UseCollector {
     if (d.flier >= 0) add("flier", "flying-machine " + what);
     if (d.crop >= 0) add("crop-circles", "crop-circle " + what);
     if (d.portal >= 0) add("portal", "portal " + what);
+    if (d.tower >= 0) add("tower", "tower-foundation " + what);
     for (const auto& f : d.features)
       if (f.princess) add("princess", "princess " + what);
   }
@@ -97,7 +105,10 @@ class UseCollector {
       for (const auto& [m, reason] : *e.legal) move(m);
     for (const auto* list : {&e.returned, &e.figures})
       if (*list)
-        for (const auto& f : **list) figure(f.kind, "figure '" + to_string(f) + "' in expect");
+        for (const auto& f : **list) figure_entry(f, "figure '" + to_string(f) + "' in expect");
+    if (e.towers) add("tower", "towers in expect");
+    if (e.floors) add("tower", "floors in expect");
+    if (e.prisoners) add("tower", "prisoners in expect");
     if (e.supply)
       for (const auto& [colour, kinds] : *e.supply)
         for (const auto& [kind, n] : kinds) figure(kind, std::string(figure_name(kind)) + " in the expected supply");
@@ -113,7 +124,11 @@ std::vector<Use> inferred_uses(const Scenario& s) {
   std::vector<Use> out;
   UseCollector c(out);
   const Position& p = s.position;
-  for (const auto& f : p.figures) c.figure(f.kind, "figure '" + to_string(f) + "'");
+  for (const auto& f : p.figures) c.figure_entry(f, "figure '" + to_string(f) + "'");
+  if (!p.towers.empty()) c.add("tower", "towers (position.towers)");
+  if (!p.floors.empty()) c.add("tower", "floors (position.floors)");
+  if (!p.prisoners.empty()) c.add("tower", "prisoners (position.prisoners)");
+  if (p.ransom_paid) c.add("tower", "position.ransom_paid");
   for (const auto& [colour, counts] : p.supply)
     for (int k = 0; k < kFigureKinds; ++k)
       if (counts[static_cast<std::size_t>(k)] > 0)

@@ -71,11 +71,17 @@ struct Position {
   std::vector<FigureEntry> figures;
   std::map<Colour, FigureCounts> supply;  // as written
   std::map<Colour, int> scores;
+  // The tower (scenarios/README.md "the Tower"): foundations with floors, floors in hand,
+  // prisoners per holder (owner, kind), this turn's ransom.
+  std::vector<SetupTower> towers;
+  std::map<Colour, int> floors;
+  std::map<Colour, std::vector<std::pair<Colour, FigureKind>>> prisoners;
+  bool ransom_paid = false;
   std::map<std::string, Loc> locs;        // key -> where it was written
 };
 // A player's figures in hand after the default rule of scenarios/README.md:
 // kinds given are taken as written; follower defaults to 7 minus that
-// player's followers on the board; any other kind defaults to 0.
+// player's followers on the board and held by others; any other kind defaults to 0.
 FigureCounts effective_supply(const Position& p, Colour c);
 
 struct Rejection {
@@ -95,6 +101,9 @@ struct Expect {
   std::optional<std::map<Colour, std::map<FigureKind, int>>> supply;
   std::optional<std::string> phase;
   std::optional<Colour> active;
+  std::optional<std::vector<std::string>> towers;                     // "x,y HEIGHT [closed]", canonical
+  std::optional<std::map<Colour, int>> floors;                        // in hand after
+  std::optional<std::map<Colour, std::vector<std::string>>> prisoners;  // holder -> "OWNER KIND"
   Loc loc;
 
   // Replaces every key that `over` sets.

@@ -19,11 +19,14 @@ void Expect::overlay(const Expect& over) {
   if (over.supply) supply = over.supply;
   if (over.phase) phase = over.phase;
   if (over.active) active = over.active;
+  if (over.towers) towers = over.towers;
+  if (over.floors) floors = over.floors;
+  if (over.prisoners) prisoners = over.prisoners;
 }
 
 bool Expect::empty() const {
   return !moves && !includes && !excludes && !count && !legal && !rejected && !scores && !returned && !figures &&
-         !supply && !phase && !active;
+         !supply && !phase && !active && !towers && !floors && !prisoners;
 }
 
 bool Variant::matches(const RuleSet& effective) const {
@@ -67,6 +70,8 @@ FigureCounts effective_supply(const Position& p, Colour c) {
   if (it == p.supply.end() || it->second[0] < 0) {
     int on_board = 0;
     for (const auto& f : p.figures) on_board += (f.owner == c && f.kind == FigureKind::Follower) ? 1 : 0;
+    for (const auto& [holder, held] : p.prisoners)  // held by others: owned, not in hand (TO-05)
+      for (const auto& [owner, kind] : held) on_board += (owner == c && kind == FigureKind::Follower) ? 1 : 0;
     out[0] = std::max(7 - on_board, 0);
   }
   return out;
@@ -124,6 +129,12 @@ Setup setup_of(const Position& p) {
   out.last_tile = p.last_tile;
   out.rolls = p.rolls;
   out.second_tile = p.second_tile;
+  out.towers = p.towers;
+  for (const auto& [c, n] : p.floors)
+    if (const int i = seat(c); i >= 0) out.floors[static_cast<std::size_t>(i)] = n;
+  for (const auto& [holder, held] : p.prisoners)
+    for (const auto& [owner, kind] : held) out.prisoners.push_back({holder, owner, kind});
+  out.ransom_paid = p.ransom_paid;
   return out;
 }
 
@@ -137,6 +148,9 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
     case SetupPart::Supply: return key("supply");
     case SetupPart::Figures: return at.index < p.figures.size() ? p.figures[at.index].loc : s.loc;
     case SetupPart::Turn: return key("phase");
+    case SetupPart::Towers: return key("towers");
+    case SetupPart::Floors: return key("floors");
+    case SetupPart::Prisoners: return key("prisoners");
   }
   return s.loc;
 }

@@ -93,11 +93,45 @@ void ScenarioReader::read_expect_figures(const MapView& m, Expect& e) {
   }
 }
 
+void ScenarioReader::read_expect_tower(const MapView& m, Expect& e) {
+  if (const auto* v = m.get("towers")) {
+    e.towers.emplace();
+    if (!v->IsSequence()) r_.error(*v, "towers: expected a list of 'x,y HEIGHT [closed]' entries");
+    else
+      for (const auto& item : *v)
+        if (auto text = r_.str(item, "towers")) {
+          auto t = parse_tower_entry(*text);
+          if (!t) r_.error(item, "towers: " + t.error());
+          else e.towers->push_back(to_string(*t));
+        }
+  }
+  if (const auto* v = m.get("floors")) {
+    e.floors.emplace();
+    for (const auto& [c, n, at] : score_entries(*v, "floors")) (*e.floors)[c] = static_cast<int>(n);
+  }
+  if (const auto* v = m.get("prisoners")) {
+    e.prisoners.emplace();
+    if (!v->IsMap()) r_.error(*v, "prisoners: expected a map of holder to a list of 'COLOUR KIND'");
+    else
+      for (const auto& kv : *v) {
+        const auto holder = colour(kv.first, "prisoners");
+        if (!kv.second.IsSequence()) {
+          r_.error(kv.second, "prisoners: expected a list of 'COLOUR KIND'");
+          continue;
+        }
+        std::vector<std::string> held;
+        for (const auto& item : kv.second)
+          if (auto text = r_.str(item, "prisoners")) held.push_back(*text);
+        if (holder) (*e.prisoners)[*holder] = held;
+      }
+  }
+}
+
 Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what) {
   Expect e;
   e.loc = loc_of(n);
   if (!r_.keys(n, {"moves", "includes", "excludes", "count", "legal", "rejected", "scores", "returned", "figures",
-                   "supply", "phase", "active"},
+                   "supply", "phase", "active", "towers", "floors", "prisoners"},
                what))
     return e;
   const MapView m(n, r_);
@@ -132,6 +166,7 @@ Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what)
   read_expect_figures(m, e);
   if (const auto* v = m.get("phase")) e.phase = phase(*v);
   if (const auto* v = m.get("active")) e.active = colour(*v, "active");
+  read_expect_tower(m, e);
   if (e.empty() && r_.ok()) r_.error(n, what + ": give at least one key to check");
   return e;
 }

@@ -27,16 +27,17 @@ constexpr std::string_view kFlowHint =
 }  // namespace
 
 bool is_phase_name(std::string_view s) {
-  for (std::string_view p : {"tile", "figure", "landing", "phantom", "wagon", "crop-choice", "crop-response", "game-over"})
-    if (p == s) return true;
-  return false;
+  Phase p;
+  return parse_phase(s, p);
 }
 
 std::optional<std::string> ScenarioReader::phase(const YAML::Node& n) {
   auto s = r_.str(n, "phase");
   if (s && !is_phase_name(*s)) {
-    r_.error(n, "phase: unknown phase '" + *s +
-                    "' (expected tile, figure, landing, phantom, wagon, crop-choice, crop-response or game-over)");
+    std::string names;
+    const auto& all = all_phase_names();
+    for (std::size_t i = 0; i < all.size(); ++i) names += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + std::string(all[i]);
+    r_.error(n, "phase: unknown phase '" + *s + "' (expected " + names + ")");
     return std::nullopt;
   }
   return s;
@@ -104,9 +105,9 @@ std::vector<std::tuple<Colour, long long, Loc>> ScenarioReader::score_entries(co
 std::map<Colour, int> ScenarioReader::scores(const YAML::Node& n, std::string_view what) {
   std::map<Colour, int> out;
   for (const auto& [c, v, at] : score_entries(n, what)) {
-    if (v >= 0 && v <= std::numeric_limits<int>::max()) out[c] = static_cast<int>(v);
+    if (v >= -kMaxScore && v <= std::numeric_limits<int>::max()) out[c] = static_cast<int>(v);  // below 0: a ransom (V-TO-4)
     else
-      s_.problem(at, std::string(what) + " points: expected an integer from 0 to " +
+      s_.problem(at, std::string(what) + " points: expected an integer from " + std::to_string(-kMaxScore) + " to " +
                          std::to_string(std::numeric_limits<int>::max()) + ", found " + std::to_string(v));
   }
   return out;
@@ -156,7 +157,7 @@ Result<FigureEntry> parse_figure_entry(std::string_view text) {
 
 void ScenarioReader::read_position(const YAML::Node& n) {
   if (!r_.keys(n, {"players", "active", "phase", "tiles", "placed", "in_hand", "pile", "last_tile", "rolls", "second_tile",
-                   "figures", "supply", "scores"},
+                   "figures", "supply", "scores", "towers", "floors", "prisoners", "ransom_paid"},
                "position"))
     return;
   const MapView m(n, r_);
@@ -206,11 +207,60 @@ void ScenarioReader::read_position(const YAML::Node& n) {
     for (const auto& [c, score, at] : score_entries(*v, "scores")) {
       numbers_.scores.push_back(score);
       number_locs_.scores.push_back(at);
-      if (score >= 0 && score <= kMaxScore) p.scores[c] = static_cast<int>(score);
+      if (score >= -kMaxScore && score <= kMaxScore) p.scores[c] = static_cast<int>(score);
     }
   if (const auto* v = m.get("supply")) read_supply(*v);
+  read_position_tower(m);
   read_position_turn(m);
   check_bounds();
+}
+
+void ScenarioReader::read_position_tower(const MapView& m) {
+  Position& p = s_.position;
+  if (const auto* v = m.get("towers")) {
+    if (!v->IsSequence()) r_.error(*v, "towers: expected a list of 'x,y HEIGHT [closed]' entries");
+    else
+      for (const auto& item : *v)
+        if (auto text = r_.str(item, "towers")) {
+          auto t = parse_tower_entry(*text);
+          if (!t) r_.error(item, "towers: " + t.error());
+          else if (t->height < 1 || t->height > kMaxTowerFloors)
+            r_.error(item, "towers: a tower has 1 to " + std::to_string(kMaxTowerFloors) + " floors, not " + std::to_string(t->height));
+          else if (!within_position_bounds(t->pos.x, t->pos.y))
+            r_.error(item, "towers: " + to_string(t->pos) + " is outside the bounds of a position");
+          else p.towers.push_back(*t);
+        }
+  }
+  if (const auto* v = m.get("floors"))
+    for (const auto& [c, n, at] : score_entries(*v, "floors")) {
+      if (n < 0 || n > kMaxFloorsInHand)
+        s_.problem(at, "floors: floors in hand lie within 0.." + std::to_string(kMaxFloorsInHand) + ", not " + std::to_string(n));
+      else p.floors[c] = static_cast<int>(n);
+    }
+  if (const auto* v = m.get("prisoners")) {
+    if (!v->IsMap()) r_.error(*v, "prisoners: expected a map of holder to a list of 'COLOUR KIND', e.g. {red: [blue follower]}");
+    else
+      for (const auto& kv : *v) {
+        const auto holder = colour(kv.first, "prisoners");
+        if (!kv.second.IsSequence()) {
+          r_.error(kv.second, "prisoners: expected a list of 'COLOUR KIND' (the owner and the kind)");
+          continue;
+        }
+        for (const auto& item : kv.second) {
+          auto text = r_.str(item, "prisoners");
+          if (!text) continue;
+          const auto sp = text->find(' ');
+          Colour owner;
+          FigureKind kind;
+          if (sp == std::string::npos || !parse_colour(text->substr(0, sp), owner) || !parse_figure(text->substr(sp + 1), kind)) {
+            r_.error(item, "prisoners: '" + echo(*text) + "': expected 'COLOUR KIND', e.g. 'blue follower'");
+            continue;
+          }
+          if (holder) p.prisoners[*holder].emplace_back(owner, kind);
+        }
+      }
+  }
+  if (const auto* v = m.get("ransom_paid")) p.ransom_paid = r_.boolean(*v, "ransom_paid").value_or(false);
 }
 
 void ScenarioReader::check_bounds() {

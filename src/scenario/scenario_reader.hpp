@@ -42,10 +42,12 @@ class ScenarioReader {
   void read_requirements(const MapView& m);
   void read_position(const YAML::Node& n);
   void read_position_turn(const MapView& m);
+  void read_position_tower(const MapView& m);
   void read_supply(const YAML::Node& n);
   void read_query(const YAML::Node& n);
   Expect read_expect(const YAML::Node& n, const std::string& what);
   void read_expect_figures(const MapView& m, Expect& e);
+  void read_expect_tower(const MapView& m, Expect& e);
   void read_variants(const YAML::Node& n);
   Variant read_variant(const YAML::Node& n);
 

@@ -39,9 +39,13 @@ Move BoardTransform::apply(const Move& m) const {
     case MoveKind::CropAdd:
     case MoveKind::CropRemove:
     case MoveKind::Wagon:
+    case MoveKind::Capture:
       out.pos = apply(m.pos);
       out.feature = apply(m.feature);
       break;
+    case MoveKind::Floor: out.pos = apply(m.pos); break;
+    case MoveKind::Exchange:
+    case MoveKind::Ransom:
     case MoveKind::Pass:
     case MoveKind::Fly:  // the roll is invariant; the target follows the rotated arrow
     case MoveKind::CropChoice: break;
@@ -107,7 +111,26 @@ class ScenarioMapper {
     if (p.placed) n.placed = wide(*p.placed);
     p.figures = figures(p.figures);
     for (const auto& f : p.figures) n.figures.push_back(wide(f.pos));
+    for (auto& tower : p.towers) {
+      tower.pos = t_.apply(tower.pos);
+      if (!within_position_bounds(tower.pos.x, tower.pos.y)) beyond_ = true;
+    }
     if (!check_position_bounds(n).empty()) beyond_ = true;
+  }
+
+  // "x,y HEIGHT [closed]" with its square moved.
+  std::vector<std::string> towers(const std::vector<std::string>& list) const {
+    std::vector<std::string> out;
+    for (const auto& text : list) {
+      auto t = parse_tower_entry(text);
+      if (!t) {
+        out.push_back(text);
+        continue;
+      }
+      t->pos = t_.apply(t->pos);
+      out.push_back(to_string(*t));
+    }
+    return out;
   }
 
   // Whether something was moved beyond the bounds (limits.hpp).
@@ -120,6 +143,7 @@ class ScenarioMapper {
       for (auto& [m, verdict] : *e.legal) m = move(m, false);
     for (auto* list : {&e.returned, &e.figures})
       if (*list) **list = figures(**list);
+    if (e.towers) *e.towers = towers(*e.towers);
   }
 
  private:

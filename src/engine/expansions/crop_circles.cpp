@@ -33,6 +33,7 @@ FeatureKind crop_role(CropSymbol symbol) {
 
 std::vector<BoardFigure> crop_role_figures(const State& s, int player) {
   std::vector<BoardFigure> out;
+  if (s.crop().symbol == CropSymbol::None) return out;  // crop_role's stand-in kind (tower) must match nobody
   const FeatureKind role = crop_role(s.crop().symbol);
   for (const BoardFigure& f : s.figures()) {
     // CC-14, CC-27: any follower on that kind of feature; builder, pig and the abbot never.
