@@ -106,7 +106,7 @@ class Batch {
     const Clock::time_point deadline = std::max(inflight_.front().sent, last_progress_) + p_.options_.timeout;
     bytes_ += c.pump(std::min(until(deadline), milliseconds(1000)));
     proto::Line line;
-    while (!inflight_.empty() && c.lines.next(line)) take(line);
+    while (!inflight_.empty() && c.next_line(line)) take(line);
     if (inflight_.empty()) return;
     if (c.dead) return crashed();
     if (bytes_ > p_.options_.max_output) return runaway();
@@ -246,7 +246,7 @@ Result<proto::Hello> ProcessSubject::launch() {
   conn_.send(proto::encode_start());
   const auto deadline = Clock::now() + options_.start_timeout;
   proto::Line line;
-  while (!conn_.lines.next(line)) {
+  while (!conn_.next_line(line)) {
     if (conn_.dead) {
       const bool partial = conn_.lines.partial_size() > 0;
       return fail("it " + conn_.how + " before replying to start" + (partial ? " (after part of a line)" : "") +

@@ -1,0 +1,20 @@
+#pragma once
+// Shared by the commands that take one scenario id (`explain`, `request`): the
+// scenario with that id in a loaded corpus, or a located error on err.
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scenario/corpus.hpp"
+
+namespace carc {
+
+// The valid scenario with this id (any case). When there is none, prints why on err
+// — the corpus's unreadable files first (the scenario may be in one), then "no
+// scenario has the id" with the three closest ids, or, for an invalid scenario, its
+// problems and "carc-oracle COMMAND: ID is invalid" — and returns null.
+const Scenario* scenario_by_id(const Corpus& corpus, const std::vector<std::string>& paths, const std::string& id,
+                               std::string_view command, std::ostream& err);
+
+}  // namespace carc
