@@ -31,14 +31,7 @@ void setup_explain(CLI::App& app, std::function<int()>& action) {
 
 int run_explain(const ExplainOptions& o, std::ostream& out, std::ostream& err) {
   std::string ruleset;
-  if (!o.ruleset.empty()) {
-    const Preset* p = find_preset(o.ruleset);
-    if (!p) {
-      err << "carc-oracle explain: --ruleset: " << ruleset_named(o.ruleset).error() << "\n";
-      return kExitInvalidInput;
-    }
-    ruleset = p->name;
-  }
+  if (!ruleset_option(o.ruleset, "explain", ruleset, err)) return kExitInvalidInput;
   const auto paths = scenario_paths(o.paths, "explain", err);
   if (paths.empty()) return kExitInvalidInput;
   const Corpus corpus = load_corpus(paths);

@@ -7,6 +7,7 @@
 
 #include "cli/output.hpp"
 #include "lookup/cards_text.hpp"
+#include "scenario/oracle_data.hpp"
 
 namespace carc {
 namespace {
@@ -53,6 +54,18 @@ std::string joined_paths(const std::vector<std::string>& paths) {
 }
 
 }  // namespace
+
+bool ruleset_option(const std::string& given, std::string_view command, std::string& name, std::ostream& err) {
+  name.clear();
+  if (given.empty()) return true;
+  const Preset* p = find_preset(given);
+  if (!p) {
+    err << "carc-oracle " << command << ": --ruleset: " << ruleset_named(given).error() << "\n";
+    return false;
+  }
+  name = p->name;
+  return true;
+}
 
 const Scenario* scenario_by_id(const Corpus& corpus, const std::vector<std::string>& paths, const std::string& id,
                                std::string_view command, std::ostream& err) {

@@ -14,6 +14,10 @@ namespace carc {
 // — the corpus's unreadable files first (the scenario may be in one), then "no
 // scenario has the id" with the three closest ids, or, for an invalid scenario, its
 // problems and "carc-oracle COMMAND: ID is invalid" — and returns null.
+// The preset named by a command's --ruleset (a name or an alias), into `name`; empty
+// given: empty name. False with "carc-oracle COMMAND: --ruleset: ..." on err when unknown.
+bool ruleset_option(const std::string& given, std::string_view command, std::string& name, std::ostream& err);
+
 const Scenario* scenario_by_id(const Corpus& corpus, const std::vector<std::string>& paths, const std::string& id,
                                std::string_view command, std::ostream& err);
 

@@ -41,14 +41,7 @@ int run_request(const RequestOptions& o, std::ostream& out, std::ostream& err) {
     return kExitInvalidInput;
   }
   std::string asked;
-  if (!o.ruleset.empty()) {
-    const Preset* p = find_preset(o.ruleset);
-    if (!p) {
-      err << "carc-oracle request: --ruleset: " << ruleset_named(o.ruleset).error() << "\n";
-      return kExitInvalidInput;
-    }
-    asked = p->name;
-  }
+  if (!ruleset_option(o.ruleset, "request", asked, err)) return kExitInvalidInput;
   const auto paths = scenario_paths(o.paths, "request", err);
   if (paths.empty()) return kExitInvalidInput;
   const Corpus corpus = load_corpus(paths);

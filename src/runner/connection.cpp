@@ -26,14 +26,17 @@ int poll_millis(std::chrono::milliseconds wait) {
 Result<bool> Connection::open(const ProcessOptions& o) {
   trace = o.trace;
   trace_impl = o.trace_impl;
-  std::string command;
-  for (const auto& a : o.argv) command += (command.empty() ? "" : " ") + a;
+  const auto command = [&] {  // only for the trace
+    std::string text;
+    for (const auto& a : o.argv) text += (text.empty() ? "" : " ") + a;
+    return text;
+  };
   auto child_or = ChildProcess::spawn(o.argv);
   if (!child_or) {
-    if (trace) trace->event(trace_impl, "not-started", command + ": " + child_or.error());
+    if (trace) trace->event(trace_impl, "not-started", command() + ": " + child_or.error());
     return fail(child_or.error());
   }
-  if (trace) trace->event(trace_impl, "started", command);
+  if (trace) trace->event(trace_impl, "started", command());
   child = std::move(*child_or);
   lines = proto::LineReader(o.max_line);
   outgoing.clear();
