@@ -42,9 +42,24 @@ struct RunOptions {
   std::vector<std::string> expectations, save_expectations;
   bool no_progress = false;        // no progress line on a terminal's stderr
   std::string trace;               // --impl: write every message exchanged, with timing, to this file
+  int jobs = 1;                    // --impl: processes of each implementation answering side by side
+  int max_failures = 0;            // cut the run short after this many failures (0: never)
+  int max_crashes = 5;             // ... or after this many crashes in a row (0: never)
 };
 void setup_run(CLI::App& app, std::function<int()>& action);
 int run_run(const RunOptions& o, std::ostream& out, std::ostream& err);
+
+// `render RESULTS.jsonl [PATHS] --format F[,F...] [--out DIR | -o FILE]`: reports made
+// from the JSON lines of a run (src/cli/render_report.cpp).
+struct RenderOptions {
+  std::string results;       // the JSON lines of a run (run --format json)
+  std::vector<std::string> paths;  // the scenario paths the run was given (default: the files the results name)
+  std::string format = "text";
+  std::string out_dir;       // each format into DIR/<its file name>
+  std::string output;        // -o FILE: the one format into this file
+};
+void setup_render(CLI::App& app, std::function<int()>& action);
+int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err);
 
 // `report [PATHS] --out DIR`: regenerates reports/ (summary.md and results.jsonl).
 struct ReportCommandOptions {

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   carc::setup_play(app, action);
   carc::setup_run(app, action);
   carc::setup_report(app, action);
+  carc::setup_render(app, action);
   carc::setup_check(app, action);
   carc::setup_moves(app, action);
   carc::setup_perft(app, action);

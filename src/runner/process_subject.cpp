@@ -55,6 +55,10 @@ class Batch {
       p_.note("the implementation " + c.how + " between requests" + c.stderr_excerpt());
     }
     while (true) {
+      if (const std::string why = source_.stopped(); !why.empty()) {  // cut short: nothing more is sent
+        hand_back(ReplyKind::Skipped, why);
+        break;
+      }
       if (p_.conn_.dead && !(queue_.empty() && inflight_.empty() && source_.exhausted()) && !revive()) break;
       fill();
       if (inflight_.empty()) break;  // nothing left: the source has no request and none waits
@@ -202,19 +206,23 @@ class Batch {
   }
 
   // Every request left is crashed with why: those in flight, those to send again, and the source's.
-  void give_up(const std::string& why) {
+  void give_up(const std::string& why) { hand_back(ReplyKind::Crashed, why); }
+
+  // Every request this batch holds (in flight, to send again) and the source's
+  // remaining ones end as `kind` with why.
+  void hand_back(ReplyKind kind, const std::string& why) {
     std::deque<const Request*> left;
     for (const auto& f : inflight_) left.push_back(f.request);
     left.insert(left.end(), queue_.begin(), queue_.end());
     inflight_.clear();
     queue_.clear();
-    for (const Request* r : left) finish_left(r, why);
-    while (const Request* r = source_.next()) finish_left(r, why);
+    for (const Request* r : left) finish_left(r, kind, why);
+    while (const Request* r = source_.next()) finish_left(r, kind, why);
   }
 
-  void finish_left(const Request* r, const std::string& why) {
+  void finish_left(const Request* r, ReplyKind kind, const std::string& why) {
     ++done_;
-    source_.reply(*r, Reply{ReplyKind::Crashed, {}, why, {}});
+    source_.reply(*r, Reply{kind, {}, why, {}});
     if (p_.on_progress) p_.on_progress(done_, source_.total());
   }
 
