@@ -104,7 +104,7 @@ TEST_CASE("Dragon and fairy lines of the position value round-trip, and impossib
   no_volcano("dragon 0,0\n", "no volcano tile is on the board");
 }
 
-TEST_CASE("A dragon tile drawn before the volcano is set aside; the volcano brings it back (PD-16, PD-17)", "[engine][dragon]") {
+TEST_CASE("A dragon tile drawn before the volcano is set aside, and the volcano brings it back (PD-16, PD-17)", "[engine][dragon]") {
   // Red places V south of D and passes; the draw for blue meets pd-Rr.d first: set aside, blue gets U.
   State s = must_build("seats red blue\ntile D 0,0 r0\nsupply red follower=7\nsupply blue follower=7\n"
                        "turn red tile\nin-hand V\npile pd-Rr.d pd-F.v\nfairy beside\n");
