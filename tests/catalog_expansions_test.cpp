@@ -1,6 +1,6 @@
-// The expansion tile sets (tiles.md §3, §4.1, §5.1, §5.2, §8): Flying Machines,
-// Crop Circles Mini #7 and the portal and princess tiles of The Princess & the
-// Dragon. Counts per edition, arrows, symbols, princess segments, partitions,
+// The expansion tile sets (tiles.md §3, §4.1, §5.1, §5.2, §8; tiles-extra §2): Flying
+// Machines, Crop Circles Mini #7 and The Princess & the Dragon (portal, princess, volcano
+// and dragon tiles). Counts per edition, arrows, symbols, princess segments, partitions,
 // the corner rule and the distinct orientations.
 #include <catch2/catch.hpp>
 
