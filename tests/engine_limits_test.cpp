@@ -120,9 +120,11 @@ TEST_CASE("A position within every bound has no problem, and each number beyond 
     CHECK(only_problem(p).item == BoundsItem::Supply);
     p.supply[0] = 0;
     p.scores[1] = INT_MAX;
-    CHECK(only_problem(p).message == "score 2147483647 is outside 0..1000000");
-    p.scores[1] = -3;
+    CHECK(only_problem(p).message == "score 2147483647 is outside -1000000..1000000");
+    p.scores[1] = -kMaxScore - 1;
     CHECK(only_problem(p).index == 1);
+    p.scores[1] = -3;  // a ransom paid under ransom-score-floor: none (V-TO-4)
+    CHECK(check_position_bounds(p).empty());
   }
 }
 

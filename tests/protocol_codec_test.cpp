@@ -65,7 +65,9 @@ TEST_CASE("A definition whose edges contradict its features is refused", "[proto
 }
 
 TEST_CASE("A run message round-trips and the position rebuilds the scenario's state", "[protocol][codec]") {
-  const Corpus c = load_corpus({data("runner/pass")});
+  // The Tower's scenarios carry the version 3 keys (towers, floors, prisoners, ransom_paid).
+  const Corpus c = load_corpus({data("runner/pass"), std::string(CARC_SOURCE_DIR) + "/scenarios/tower"});
+  REQUIRE(c.all_problems().empty());
   for (const auto& f : c.files)
     for (const auto& s : f.scenarios) {
       INFO(s.id);
@@ -92,6 +94,11 @@ TEST_CASE("A run message round-trips and the position rebuilds the scenario's st
       CHECK(state->phase() == expected->phase());
       CHECK(state->figures().size() == expected->figures().size());
       CHECK(state->board().tile_count() == expected->board().tile_count());
+      CHECK(state->tower() == expected->tower());
+      for (int p = 0; p < state->player_count(); ++p) {
+        CHECK(state->player(p).score == expected->player(p).score);
+        CHECK(state->player(p).supply == expected->player(p).supply);
+      }
     }
 }
 

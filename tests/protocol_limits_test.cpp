@@ -1,11 +1,12 @@
-// Protocol version 2 (oracle/PROTOCOL.md "Limits", "Versions"): a position beyond
-// the limits is refused with its JSON path and the bound, by the decoder and by
-// `serve`; scores near the bound are answered without wrapping; the handshake
-// works in versions 1 and 2.
+// Protocol versions 2 and 3 (oracle/PROTOCOL.md "Limits", "Versions"): a position
+// beyond the limits is refused with its JSON path and the bound, by the decoder and
+// by `serve`; scores near the bound are answered without wrapping; the handshake
+// works in versions 1 to 3, and a peer of version 1 or 2 is never shown the Tower.
 #include <catch2/catch.hpp>
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -105,7 +106,7 @@ TEST_CASE("A position beyond the limits is refused by the decoder, with its JSON
   CHECK(refusal(with(10, "/position/tiles/0/x", Json::parse("99999999999999999999"))) ==
         "position.tiles[0].x: expected an integer, got number");  // JSON parses it as a float
   CHECK(refusal(with(10, "/position/scores/red", 2147483646)) ==
-        "position.scores.red: score 2147483646 is outside 0..1000000");
+        "position.scores.red: score 2147483646 is outside -1000000..1000000");
   CHECK(refusal(with(10, "/position/supply/blue/follower", 100)) ==
         "position.supply.blue.follower: figures in hand 100 is outside 0..99");
   CHECK(refusal(with(10, "/position/rolls", Json::array({1, 4}))) == "position.rolls[1]: die result 4 is outside 1..3");
@@ -147,7 +148,7 @@ TEST_CASE("Scores at the bound are answered exactly, and beyond it refused inste
   const auto beyond = proto::decode_reply(s.lines[2]);
   REQUIRE(beyond.ok());
   CHECK(beyond->state == proto::ReplyState::Errored);
-  CHECK(contains(beyond->message, "position.scores.red: score 2147483646 is outside 0..1000000"));
+  CHECK(contains(beyond->message, "position.scores.red: score 2147483646 is outside -1000000..1000000"));
 }
 
 TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scores 4,096", "[protocol][limits][serve]") {
@@ -165,32 +166,60 @@ TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scor
   CHECK(contains(over->message, "this one holds 4097"));
 }
 
-TEST_CASE("The handshake: the runner sends version 2 and accepts 1 or 2, serve answers 1 or 2 in kind",
+TEST_CASE("The handshake: the runner sends version 3 and accepts 1 to 3, serve answers 1 to 3 in kind",
           "[protocol][limits][handshake]") {
-  CHECK(proto::encode_start() == start(2));
+  CHECK(proto::encode_start() == start(3));
   const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
-  for (const int v : {1, 2}) {
+  for (const int v : {1, 2, 3}) {
     auto h = proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE(h.ok());
     CHECK(h->protocol_version == v);
   }
   CHECK(proto::decode_hello(R"({"name":"x","version":"1",)" + caps + "}").ok());  // the key is optional
-  for (const int v : {0, 3}) {
+  for (const int v : {0, 4}) {
     auto h = proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE_FALSE(h.ok());
-    CHECK(contains(h.error(), "this runner speaks versions 1 to 2, not " + std::to_string(v)));
+    CHECK(contains(h.error(), "this runner speaks versions 1 to 3, not " + std::to_string(v)));
   }
-  for (const int v : {1, 2}) {
+  for (const int v : {1, 2, 3}) {
     const Served s = serve({start(v), proto::encode_run(road_request(10, 0))});
     CHECK(s.code == kExitOk);
     REQUIRE(s.lines.size() == 2);
     auto h = proto::decode_hello(s.lines[0]);
     REQUIRE(h.ok());
     CHECK(h->protocol_version == v);
-    CHECK(proto::decode_reply(s.lines[1])->answer.scores.at("red") == 10);
+    auto reply = proto::decode_reply(s.lines[1]);
+    REQUIRE(reply.ok());
+    CHECK(reply->answer.scores.at("red") == 10);
+    // The Tower is version 3: before it, neither the capability, its switches nor the answer's keys.
+    const auto& e = h->capabilities.expansions;
+    CHECK((std::find(e.begin(), e.end(), "tower") != e.end()) == (v >= 3));
+    CHECK(h->capabilities.switches.count("ransom-timing") == (v >= 3 ? 1U : 0U));
+    CHECK(h->capabilities.switches.count("farmer-scoring") == 1);
+    CHECK(contains(s.lines[1], "\"floors\"") == (v >= 3));
   }
-  const Served s = serve({start(3), proto::encode_run(road_request(10, 0))});
+  const Served s = serve({start(4), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitFailures);
   CHECK(s.lines.empty());
-  CHECK(contains(s.err, "protocol version 3 is not supported (this serves versions 1 to 2)"));
+  CHECK(contains(s.err, "protocol version 4 is not supported (this serves versions 1 to 3)"));
+}
+
+TEST_CASE("A switch or expansion of a later version is neither sent to nor required of an older implementation",
+          "[protocol][handshake]") {
+  for (const auto& spec : switch_specs()) {
+    // The Tower's switches (ledger V-TO-*) came with version 3; every other one with version 1.
+    const bool tower = spec.ruling.substr(0, 5) == "V-TO-";
+    CHECK(proto::switch_introduced_in(spec.key) == (tower ? 3 : 1));
+  }
+  CHECK(proto::expansion_introduced_in("tower") == 3);
+  CHECK(proto::expansion_introduced_in("flier") == 1);
+  RuleSet rules;
+  REQUIRE(rules.set("tower-capture-targets", "all-figures").ok());
+  const auto has = [](const proto::Ruleset& r, std::string_view key) {
+    return std::any_of(r.switches.begin(), r.switches.end(), [&](const auto& kv) { return kv.first == key; });
+  };
+  CHECK(has(wire_ruleset(rules, 3), "tower-capture-targets"));
+  CHECK_FALSE(has(wire_ruleset(rules, 2), "tower-capture-targets"));
+  CHECK(has(wire_ruleset(rules, 2), "farmer-scoring"));
+  CHECK(wire_ruleset(rules, 2).switches.size() + 5 == wire_ruleset(rules, 3).switches.size());
 }

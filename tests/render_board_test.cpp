@@ -278,3 +278,26 @@ TEST_CASE("the ASCII board draws a garden with a glyph the placed tile's frame d
   }
   CHECK(stars_inside == 0);
 }
+
+TEST_CASE("towers show their floors and who closed them, in the terminal and the SVG", "[render][tower]") {
+  BoardView v;
+  v.catalog = &builtin_catalog();
+  v.tiles.push_back({*builtin_catalog().lookup("to-L"), {0, 0}, 0});  // a cloister and a foundation on one tile
+  v.tiles.push_back({*builtin_catalog().lookup("to-L"), {1, 0}, 0});
+  v.tiles.push_back({*builtin_catalog().lookup("to-L"), {2, 0}, 0});
+  v.figures.push_back({Colour::Red, FigureKind::Follower, {1, 0}, addr("tower")});
+  v.towers = {{{0, 0}, 1, false}, {{1, 0}, 3, false}, {{2, 0}, 2, true}};
+  const std::string text = render_terminal(v, style(false));
+  CHECK(text.find("tower 0,0: 1 floor, open\n") != std::string::npos);
+  CHECK(text.find("tower 1,0: 3 floors, red follower on top (closed)\n") != std::string::npos);
+  CHECK(text.find("tower 2,0: 2 floors, closed (its top figure was captured)\n") != std::string::npos);
+  const std::string svg = render_svg(v, SvgOptions{});
+  CHECK(xml_problem(svg).empty());
+  CHECK(svg.find("<title>tower 1,0: 3 floors</title>") != std::string::npos);
+  CHECK(svg.find("<title>tower 2,0: 2 floors, closed</title>") != std::string::npos);
+  // A board without towers says nothing about them.
+  v.towers.clear();
+  v.figures.clear();
+  CHECK(render_terminal(v, style(false)).find("tower 0,0") == std::string::npos);
+  CHECK(render_svg(v, SvgOptions{}).find("class=\"tower\"") == std::string::npos);
+}

@@ -69,3 +69,20 @@ TEST_CASE("applies_to narrows the rulesets and keeps preset order", "[scenario][
   const Scenario& s = load("variants.yaml", "BR-05-t");
   CHECK(scenario_rulesets(s) == std::vector<std::string>{"hig-c1-2000", "hig-c3", "zmg-c2"});
 }
+
+TEST_CASE("A switch entry indented under a preset's notes is refused and not read as text", "[scenario][presets]") {
+  // Regression: hig-c1-prebigbox had its tower-capture-targets entry below `notes: >-`, so
+  // the preset silently lacked the switch (found by the dragon-and-fairy room's author).
+  const std::string text =
+      "name: x-test\ntitle: test\nedition: C1\nswitches:\n  farmers:\n    value: \"off\"\n    source: a test\n"
+      "notes: >-\n  Some words.\n  tower-capture-targets:\n    value: all-figures\n    source: a test\n";
+  Diagnostics diags;
+  const auto presets = load_presets({{"x-test.yaml", text}}, diags);
+  REQUIRE_FALSE(presets.ok());
+  REQUIRE(diags.size() == 1);
+  CHECK(diags[0].message.find("notes: contains the switch entry 'tower-capture-targets:'") != std::string::npos);
+  // The built-in preset has the switch itself.
+  const auto rules = ruleset_named("hig-c1-prebigbox");
+  REQUIRE(rules.ok());
+  CHECK(rules->get("tower-capture-targets") == "all-figures");
+}

@@ -96,17 +96,23 @@ TEST_CASE("run --impl exits 3 when the implementation cannot start or fails the 
   CHECK(contains(r.err, "--impl needs a command line"));
 }
 
-TEST_CASE("The runner sends protocol version 2 and accepts an implementation answering version 1", "[protocol][cli]") {
+TEST_CASE("The runner sends protocol version 3 and accepts an implementation answering version 1", "[protocol][cli]") {
   const std::string log = temp_file("v1.log");
-  const Run r = run(impl_run("python3 " + adapter("v1.py") + " '" + CARC_BINARY + "' '" + log + "'"));
+  RunOptions o = impl_run("python3 " + adapter("v1.py") + " '" + CARC_BINARY + "' '" + log + "'");
+  // hig-c1-prebigbox sets a Tower switch (version 3) away from its default: a version 1
+  // implementation is neither sent it nor refused for not declaring it.
+  o.paths.push_back(std::string(CARC_SOURCE_DIR) + "/scenarios/base/br-01-roads.yaml");
+  o.rulesets = {"hig-c3", "hig-c1-prebigbox"};
+  const Run r = run(o);
   INFO(r.out << r.err);
   CHECK(r.code == kExitOk);
   CHECK(contains(r.out, "passed"));
+  CHECK_FALSE(contains(r.out, "unsupported"));
   std::ifstream in(log);
   std::string sent, answered;
   std::getline(in, sent);
   std::getline(in, answered);
-  CHECK(sent == R"({"cmd":"start","protocol_version":2})");
+  CHECK(sent == R"({"cmd":"start","protocol_version":3})");
   CHECK(contains(answered, "\"protocol_version\": 1"));  // serve, asked in version 1, answers in kind
   std::remove(log.c_str());
 }

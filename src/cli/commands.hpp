@@ -41,6 +41,7 @@ struct RunOptions {
   // into: one per --impl, in the same order.
   std::vector<std::string> expectations, save_expectations;
   bool no_progress = false;        // no progress line on a terminal's stderr
+  std::string trace;               // --impl: write every message exchanged, with timing, to this file
 };
 void setup_run(CLI::App& app, std::function<int()>& action);
 int run_run(const RunOptions& o, std::ostream& out, std::ostream& err);
@@ -117,6 +118,17 @@ struct ExplainOptions {
 void setup_explain(CLI::App& app, std::function<int()>& action);
 int run_explain(const ExplainOptions& o, std::ostream& out, std::ostream& err);
 
+// `request ID [PATHS]`: the protocol messages `run --impl` sends for one scenario.
+struct RequestOptions {
+  std::string id;
+  std::vector<std::string> paths;
+  std::string ruleset;             // default: hig-c3 where the scenario applies, else its first ruleset
+  int protocol_version = 0;        // as sent to an implementation answering this version; 0: the newest
+  bool run_only = false;           // only the run message, not start and stop
+};
+void setup_request(CLI::App& app, std::function<int()>& action);
+int run_request(const RequestOptions& o, std::ostream& out, std::ostream& err);
+
 // Boards for `out`: Unicode unless --ascii or a non-UTF-8 locale (--unicode forces it);
 // colour only when out is a terminal's stdout, NO_COLOR is unset and TERM is not dumb.
 TerminalStyle terminal_style(const std::ostream& out, bool ascii, bool unicode);
@@ -129,6 +141,10 @@ int run_serve(int in_fd, std::ostream& out, std::ostream& err);
 void setup_schema(CLI::App& app, std::function<int()>& action);
 int run_schema(std::ostream& out, std::ostream& err);
 std::string scenario_schema_text();
+
+// `--version`: the tool, the protocol versions it speaks, the ledger and built-in
+// data it was built with (counts and digests), and the current directory's scenarios/.
+std::string version_text();
 
 // Shared by the scenario commands: the paths to load (default scenarios/ when it
 // exists); empty with a message on err when there is nothing to load.

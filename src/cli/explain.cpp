@@ -8,56 +8,13 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/find_scenario.hpp"
 #include "cli/output.hpp"
 #include "lookup/explain.hpp"
 #include "runner/engine_subject.hpp"
 #include "scenario/oracle_data.hpp"
 
 namespace carc {
-namespace {
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
-// The scenario with this id (any case); null when there is none.
-const Scenario* find_scenario(const Corpus& corpus, const std::string& id) {
-  for (const auto& f : corpus.files)
-    for (const auto& s : f.scenarios)
-      if (s.id.size() == id.size() && edit_distance(s.id, id) == 0) return &s;
-  return nullptr;
-}
-
-std::string closest_ids(const Corpus& corpus, const std::string& id) {
-  std::vector<std::pair<std::size_t, std::string>> scored;
-  for (const auto& f : corpus.files)
-    for (const auto& s : f.scenarios)
-      if (!s.id.empty()) scored.emplace_back(edit_distance(s.id, id), s.id);
-  std::sort(scored.begin(), scored.end());
-  std::string out;
-  for (std::size_t i = 0; i < scored.size() && i < 3; ++i) out += (i ? ", " : "") + echo(scored[i].second);  // an id from a file may be long
-  return out;
-}
-
-std::string joined_paths(const std::vector<std::string>& paths) {
-  std::string out;
-  for (const auto& p : paths) out += (out.empty() ? "" : ", ") + p;
-  return out;
-}
-
-}  // namespace
 
 void setup_explain(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<ExplainOptions>();
@@ -74,33 +31,12 @@ void setup_explain(CLI::App& app, std::function<int()>& action) {
 
 int run_explain(const ExplainOptions& o, std::ostream& out, std::ostream& err) {
   std::string ruleset;
-  if (!o.ruleset.empty()) {
-    const Preset* p = find_preset(o.ruleset);
-    if (!p) {
-      err << "carc-oracle explain: --ruleset: " << ruleset_named(o.ruleset).error() << "\n";
-      return kExitInvalidInput;
-    }
-    ruleset = p->name;
-  }
+  if (!ruleset_option(o.ruleset, "explain", ruleset, err)) return kExitInvalidInput;
   const auto paths = scenario_paths(o.paths, "explain", err);
   if (paths.empty()) return kExitInvalidInput;
   const Corpus corpus = load_corpus(paths);
-  const Scenario* s = find_scenario(corpus, o.id);
-  if (!s) {
-    // The scenario may be in a file that could not be read or parsed: say so first.
-    for (const auto& f : corpus.files)
-      for (const auto& d : f.problems) err << printable(d.to_string()) << "\n";
-    err << joined_paths(paths) << ": error: no scenario has the id '" << printable(echo(o.id)) << "'";
-    const std::string close = closest_ids(corpus, o.id);
-    err << (close.empty() ? "" : " (closest: " + printable(close) + ")") << "\n";  // ids come from files
-    return kExitInvalidInput;
-  }
-  if (!s->valid()) {
-    for (const auto& d : s->problems) err << printable(d.to_string()) << "\n";
-    err << "carc-oracle explain: " << printable(s->id) << " is invalid; `carc-oracle check " << printable(s->file)
-        << "` lists its problems\n";
-    return kExitInvalidInput;
-  }
+  const Scenario* s = scenario_by_id(corpus, paths, o.id, "explain", err);
+  if (!s) return kExitInvalidInput;
   EngineSubject subject;
   const ExplainCard e = explain_card(*s, ruleset, subject);
   if (!e.card.not_run.empty()) {

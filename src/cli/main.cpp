@@ -11,6 +11,9 @@
 int main(int argc, char** argv) {
   CLI::App app{"carc-oracle: executable Carcassonne rulings and a conformance runner"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", carc::version_text,
+                       "Print the tool and protocol versions, the ledger and data it was built with, and a digest of "
+                       "./scenarios, then exit");
   std::function<int()> action;
   carc::setup_play(app, action);
   carc::setup_run(app, action);
@@ -21,6 +24,7 @@ int main(int argc, char** argv) {
   carc::setup_coverage(app, action);
   carc::setup_lookup(app, action);
   carc::setup_explain(app, action);
+  carc::setup_request(app, action);
   carc::setup_schema(app, action);
   carc::setup_serve(app, action);
   int rc = carc::kExitOk;

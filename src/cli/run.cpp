@@ -166,6 +166,9 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--save-expectations", o->save_expectations,
                   "Write this run's failures as an expectations file; one per --impl, in order")
       ->allow_extra_args(false);
+  cmd->add_option("--trace", o->trace,
+                  "--impl: write every message sent and received, and each process start and end, with timing, to "
+                  "this file (JSON lines; oracle/PROTOCOL.md \"Tracing\")");
   cmd->callback([o, &action] { action = [o] { return run_run(*o, std::cout, std::cerr); }; });
 }
 
@@ -182,10 +185,20 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   }
   const auto paths = scenario_paths(o.paths, "run", err);
   if (paths.empty()) return kExitInvalidInput;
-  const auto plans = plan_subjects(o);
+  auto plans = plan_subjects(o);
   if (!plans) {
     err << "carc-oracle run: " << plans.error() << "\n";
     return kExitInvalidInput;
+  }
+  std::shared_ptr<Trace> trace;
+  if (!o.trace.empty()) {
+    auto opened = Trace::open(o.trace);
+    if (!opened) {
+      err << "carc-oracle run: " << opened.error() << "\n";
+      return kExitInvalidInput;
+    }
+    trace = *opened;
+    for (auto& plan : *plans) plan.trace = trace;
   }
   const Corpus corpus = load_corpus(paths);
   for (const auto& f : corpus.files)  // also invalid results of the report; said here as well
@@ -229,6 +242,10 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
     setup.subject.reset();  // stops the process before the next one starts
   }
   if (!write_report(*writer, format, o.out_dir, "run", out, err)) return kExitOutput;
+  if (trace && !trace->ok()) {
+    err << "carc-oracle run: --trace " << trace->path() << ": a write failed; the trace is incomplete\n";
+    return kExitOutput;
+  }
   return invalid || bad_selection ? kExitInvalidInput : unstarted ? kExitImplStart : failure ? kExitFailures : kExitOk;
 }
 

@@ -40,6 +40,8 @@ int start_impl(const SubjectPlan& plan, double timeout, RunSetup& setup, std::os
   po.argv = std::move(*argv);
   po.timeout = std::chrono::milliseconds(static_cast<long long>(std::llround(timeout * 1000)));
   po.start_timeout = std::max(po.timeout, std::chrono::milliseconds(10000));
+  po.trace = plan.trace;
+  po.trace_impl = plan.number;
   auto subject = ProcessSubject::start(std::move(po));
   if (!subject) {
     setup.error = "the implementation '" + echo(plan.impl) + "' could not be started: " + subject.error();
@@ -77,8 +79,12 @@ Result<std::vector<SubjectPlan>> plan_subjects(const RunOptions& o) {
                   (files->size() == 1 ? "" : "s") + " for " + std::to_string(n) + " implementation" + (n == 1 ? "" : "s") +
                   ": give it once per --impl, in the same order");
   }
+  if (!o.trace.empty() && o.impl.empty())
+    return fail("--trace needs --impl: our engine runs in process and exchanges no messages (`carc-oracle request ID` "
+                "prints what a scenario would send)");
   std::vector<SubjectPlan> plans(n);
   for (std::size_t k = 0; k < n; ++k) {
+    plans[k].number = static_cast<int>(k) + 1;
     if (k < o.impl.size()) plans[k].impl = o.impl[k];
     if (k < o.expectations.size()) plans[k].expectations = o.expectations[k];
     if (k < o.save_expectations.size()) plans[k].save_expectations = o.save_expectations[k];

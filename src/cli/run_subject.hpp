@@ -12,6 +12,7 @@
 #include "runner/outcome.hpp"
 #include "runner/expectations.hpp"
 #include "runner/subject.hpp"
+#include "runner/trace.hpp"
 
 namespace carc {
 
@@ -21,6 +22,8 @@ namespace carc {
 struct SubjectPlan {
   std::string impl;
   std::string expectations, save_expectations;
+  int number = 1;                // its position among the --impl options (1-based), as the trace names it
+  std::shared_ptr<Trace> trace;  // --trace, shared by every implementation of the run; null without it
 };
 
 // The plans of a run, one per --impl (or one for our engine); an error (exit 2)

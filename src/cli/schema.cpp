@@ -156,7 +156,7 @@ Json position_def() {
        {"second_tile", {{"type", "boolean"}}},
        {"figures", list_of(ref("figureEntry"))},
        {"supply", supply},
-       {"scores", counts_of(ref("colour"), kMaxScore)},
+       {"scores", counts_of(ref("colour"), kMaxScore, -kMaxScore)},
        {"towers", list_of(ref("towerEntry"))},
        {"floors", counts_of(ref("colour"), kMaxFloorsInHand)},
        {"prisoners", prisoners_def()},

@@ -5,7 +5,10 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "answer/answer.hpp"
@@ -32,7 +35,21 @@ proto::RunReply errored(std::string seq, std::string message) {
   return r;
 }
 
-proto::RunReply answer(const proto::RunRequest& run, proto::TileCache& cache) {
+// A runner speaking an older version reads only what that version defines: the
+// Tower's capability, switches and answer keys are version 3.
+void fit_to_version(proto::Capabilities& c, int version) {
+  std::erase_if(c.expansions, [&](const std::string& e) { return proto::expansion_introduced_in(e) > version; });
+  std::erase_if(c.switches, [&](const auto& kv) { return proto::switch_introduced_in(kv.first) > version; });
+}
+
+void fit_to_version(proto::Answer& a, int version) {
+  if (version >= 3) return;
+  a.towers.clear();
+  a.floors.clear();
+  a.prisoners.clear();
+}
+
+proto::RunReply answer(const proto::RunRequest& run, proto::TileCache& cache, int version) {
   auto rules = proto::ruleset_of(run.ruleset);
   if (!rules) return errored(run.seq, rules.error());
   auto catalog = proto::catalog_of(run.position.definitions, cache);
@@ -44,6 +61,7 @@ proto::RunReply answer(const proto::RunRequest& run, proto::TileCache& cache) {
   proto::RunReply r;
   r.seq = run.seq;
   r.answer = std::move(*a);
+  fit_to_version(r.answer, version);
   return r;
 }
 
@@ -72,6 +90,7 @@ int run_serve(int in_fd, std::ostream& out, std::ostream& err) {
   proto::LineReader reader(kMaxRequestLine);
   proto::TileCache cache;
   proto::Line line;
+  int version = proto::kProtocolVersion;  // until a start says otherwise
   while (proto::read_line(in_fd, reader, line)) {
     if (line.overlong) {
       bad_line(line, "a line of " + std::to_string(line.size) + " bytes", out, err);
@@ -89,13 +108,16 @@ int run_serve(int in_fd, std::ostream& out, std::ostream& err) {
             << proto::kOldestProtocolVersion << " to " << proto::kProtocolVersion << ")\n";
         return kExitFailures;
       }
-      // Answer in the runner's version: a version 1 runner sends only positions within the limits.
+      // Answer in the runner's version: a version 1 runner sends only positions within the
+      // limits, and a runner before version 3 never sends the Tower (it cannot name it).
+      version = cmd->protocol_version;
       proto::Hello h = hello();
-      h.protocol_version = cmd->protocol_version;
+      h.protocol_version = version;
+      fit_to_version(h.capabilities, version);
       out << proto::encode_hello(h) << "\n";
     } else {
       try {
-        out << proto::encode_reply(answer(cmd->run, cache)) << "\n";
+        out << proto::encode_reply(answer(cmd->run, cache, version)) << "\n";
       } catch (const std::exception& e) {
         out << proto::encode_reply(errored(cmd->run.seq, std::string("internal error: ") + e.what())) << "\n";
       }

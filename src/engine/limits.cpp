@@ -36,6 +36,8 @@ static_assert(std::int64_t{kMaxNotationCoord} * 4 <= INT_MAX, "coordinate arithm
 // comes from a tile, a pennant, a cloister's ring or a city next to a field, each counted a
 // bounded number of times: far below 10^8) stays inside int; Scoring::award checks each sum.
 static_assert(std::int64_t{kMaxScore} + 100'000'000 <= INT_MAX, "scores must not overflow");
+// Downwards only a ransom moves a score (3 points, at most once per turn, so at most 3 per tile).
+static_assert(-std::int64_t{kMaxScore} - 3 * std::int64_t{kMaxTiles} >= INT_MIN, "scores must not underflow");
 
 std::string range(std::int64_t lo, std::int64_t hi) { return std::to_string(lo) + ".." + std::to_string(hi); }
 
@@ -93,7 +95,7 @@ std::vector<BoundsProblem> check_position_bounds(const PositionNumbers& p) {
                        std::to_string(p.rolls.size())});
   for (std::size_t i = 0; i < p.supply.size(); ++i)
     number(out, BoundsItem::Supply, i, p.supply[i], 0, kMaxFiguresOfKind, "figures in hand");
-  for (std::size_t i = 0; i < p.scores.size(); ++i) number(out, BoundsItem::Score, i, p.scores[i], 0, kMaxScore, "score");
+  for (std::size_t i = 0; i < p.scores.size(); ++i) number(out, BoundsItem::Score, i, p.scores[i], -kMaxScore, kMaxScore, "score");
   return out;
 }
 

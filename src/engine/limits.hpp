@@ -30,7 +30,8 @@ inline constexpr int kMaxTiles = 4'096;
 // looks up to 2 * kMaxTiles + 4 squares further, and every such square must be
 // writable as a move.
 inline constexpr int kMaxNotationCoord = 1'000'000;
-// Points of each player in a position.
+// Points of each player in a position: -kMaxScore..kMaxScore (a score falls below 0
+// only by paying a tower ransom under `ransom-score-floor: none`, V-TO-4).
 inline constexpr int kMaxScore = 1'000'000;
 // Figures of one kind that one player owns (in hand and on the board).
 inline constexpr int kMaxFiguresOfKind = 99;

@@ -3,6 +3,7 @@
 // describe the same shapes.
 #include "protocol/body_codec.hpp"
 
+#include "engine/expansions/tower.hpp"
 #include "engine/limits.hpp"
 
 namespace carc::proto::detail {
@@ -104,6 +105,39 @@ std::vector<T> read_list(const Json& j, const std::string& path, F read_one) {
   return out;
 }
 
+// Version 3, the Tower (PROTOCOL.md §12.4). A tower's square is checked against the
+// position's bounds here: narrowed to int unchecked it could wrap onto a real tile.
+WireTower read_tower(const Json& j, const std::string& path) {
+  only_keys(j, {"x", "y", "height", "closed"}, path);
+  WireTower t;
+  t.x = integer(member(j, "x", path), path + ".x", -kMaxCoord, kMaxCoord);
+  t.y = integer(member(j, "y", path), path + ".y", -kMaxCoord, kMaxCoord);
+  t.height = integer(member(j, "height", path), path + ".height", 1, kMaxTowerFloors);
+  if (j.contains("closed")) t.closed = boolean(j["closed"], path + ".closed");
+  return t;
+}
+
+WirePrisoner read_prisoner(const Json& j, const std::string& path) {
+  only_keys(j, {"owner", "kind"}, path);
+  return WirePrisoner{str(member(j, "owner", path), path + ".owner"), str(member(j, "kind", path), path + ".kind")};
+}
+
+void read_position_tower(const Json& j, const std::string& path, Position& p) {
+  if (j.contains("towers")) p.towers = read_list<WireTower>(j["towers"], path + ".towers", read_tower);
+  if (j.contains("floors")) {
+    const Json& f = j["floors"];
+    if (!f.is_object()) bad(path + ".floors", "expected an object of colour -> floors in hand");
+    for (const auto& [colour, n] : f.items()) p.floors[colour] = integer(n, path + ".floors." + colour, 0, kMaxFloorsInHand);
+  }
+  if (j.contains("prisoners")) {
+    const Json& held = j["prisoners"];
+    if (!held.is_object()) bad(path + ".prisoners", "expected an object of holder colour -> list of figures held");
+    for (const auto& [holder, list] : held.items())
+      p.prisoners[holder] = read_list<WirePrisoner>(list, path + ".prisoners." + holder, read_prisoner);
+  }
+  if (j.contains("ransom_paid")) p.ransom_paid = boolean(j["ransom_paid"], path + ".ransom_paid");
+}
+
 void read_position_turn(const Json& j, const std::string& path, Position& p, WireNumbers& n) {
   if (j.contains("placed")) {
     const Json& pl = j["placed"];
@@ -149,12 +183,34 @@ Json to_json(const Position& p) {
   Json defs = Json::array();
   for (const auto& d : p.definitions) defs.push_back(definition_json(d));
   j["definitions"] = std::move(defs);
+  // Version 3: sent only when there is something to say, so a position without the
+  // Tower reads exactly as in version 2.
+  if (!p.towers.empty()) {
+    Json towers = Json::array();
+    for (const auto& t : p.towers) {
+      Json one{{"x", t.x}, {"y", t.y}, {"height", t.height}};
+      if (t.closed) one["closed"] = true;
+      towers.push_back(std::move(one));
+    }
+    j["towers"] = std::move(towers);
+  }
+  if (!p.floors.empty()) j["floors"] = p.floors;
+  if (!p.prisoners.empty()) {
+    Json held = Json::object();
+    for (const auto& [holder, list] : p.prisoners) {
+      Json list_json = Json::array();
+      for (const auto& f : list) list_json.push_back(Json{{"owner", f.owner}, {"kind", f.kind}});
+      held[holder] = std::move(list_json);
+    }
+    j["prisoners"] = std::move(held);
+  }
+  if (p.ransom_paid) j["ransom_paid"] = true;
   return j;
 }
 
 Position read_position(const Json& j, const std::string& path) {
   only_keys(j, {"players", "active", "phase", "tiles", "placed", "in_hand", "pile", "last_tile", "rolls", "second_tile",
-                "figures", "supply", "scores", "definitions"},
+                "figures", "supply", "scores", "definitions", "towers", "floors", "prisoners", "ransom_paid"},
             path);
   Position p;
   WireNumbers n;
@@ -175,6 +231,7 @@ Position read_position(const Json& j, const std::string& path) {
   if (j.contains("scores")) p.scores = read_counts(j["scores"], path + ".scores", n.numbers.scores, n.score_paths);
   p.definitions = read_list<TileDefinition>(member(j, "definitions", path), path + ".definitions", read_definition);
   read_position_turn(j, path, p, n);
+  read_position_tower(j, path, p);
   check_bounds(n, path);
   return p;
 }
@@ -219,11 +276,16 @@ Json to_json(const Answer& a) {
   j["supply"] = a.supply;
   j["phase"] = a.phase;
   j["active"] = a.active;
+  if (!a.towers.empty()) j["towers"] = a.towers;
+  if (!a.floors.empty()) j["floors"] = a.floors;
+  if (!a.prisoners.empty()) j["prisoners"] = a.prisoners;
   return j;
 }
 
 Answer read_answer(const Json& j, const std::string& path) {
-  only_keys(j, {"moves", "legal", "rejected", "scores", "returned", "figures", "supply", "phase", "active"}, path);
+  only_keys(j, {"moves", "legal", "rejected", "scores", "returned", "figures", "supply", "phase", "active", "towers", "floors",
+                "prisoners"},
+            path);
   Answer a;
   if (j.contains("moves")) a.moves = str_list(j["moves"], path + ".moves");
   if (j.contains("legal")) {
@@ -243,6 +305,13 @@ Answer read_answer(const Json& j, const std::string& path) {
   if (j.contains("supply")) a.supply = nested_int_map(j["supply"], path + ".supply");
   if (j.contains("phase")) a.phase = str(j["phase"], path + ".phase");
   if (j.contains("active")) a.active = str(j["active"], path + ".active");
+  if (j.contains("towers")) a.towers = str_list(j["towers"], path + ".towers");
+  if (j.contains("floors")) a.floors = int_map(j["floors"], path + ".floors");
+  if (j.contains("prisoners")) {
+    const Json& held = j["prisoners"];
+    if (!held.is_object()) bad(path + ".prisoners", "expected an object of holder colour -> list of \"OWNER KIND\"");
+    for (const auto& [holder, list] : held.items()) a.prisoners[holder] = str_list(list, path + ".prisoners." + holder);
+  }
   return a;
 }
 

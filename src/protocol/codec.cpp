@@ -48,6 +48,17 @@ RunReply read_reply_body(const Json& j, std::string seq) {
 
 }  // namespace
 
+int switch_introduced_in(std::string_view key) {
+  // Version 3: the Tower's switches (PROTOCOL.md §12.4, V-TO-1 ... V-TO-5).
+  static constexpr std::string_view kVersion3[] = {"tower-capture-targets", "tower-reopens-after-capture", "ransom-timing",
+                                                   "ransom-score-floor", "portal-to-tower"};
+  for (const auto k : kVersion3)
+    if (k == key) return 3;
+  return 1;
+}
+
+int expansion_introduced_in(std::string_view name) { return name == "tower" ? 3 : 1; }
+
 std::string encode_start(int protocol_version) {
   return detail::dump(Json{{"cmd", "start"}, {"protocol_version", protocol_version}});
 }

@@ -30,6 +30,32 @@ Result<TileTypeId> tile_of(const TileCatalog& cat, const std::string& id, const 
   return *t;
 }
 
+// Version 3: towers, floors in hand, prisoners, this turn's ransom (PROTOCOL.md §12.4).
+template <class Seat>
+Result<bool> add_tower_parts(const Position& p, Seat seat, Setup& out) {
+  for (const auto& t : p.towers) out.towers.push_back({Pos{t.x, t.y}, t.height, t.closed});
+  for (const auto& [colour, n] : p.floors) {
+    auto c = colour_of(colour, "floors");
+    if (!c) return fail(c.error());
+    if (seat(*c) < 0) return fail("floors: " + colour + " is not seated");
+    out.floors.resize(out.seats.size(), kDefaultFloors);
+    out.floors[static_cast<std::size_t>(seat(*c))] = n;
+  }
+  for (const auto& [holder, held] : p.prisoners) {
+    auto h = colour_of(holder, "prisoners");
+    if (!h) return fail(h.error());
+    for (const auto& f : held) {
+      auto owner = colour_of(f.owner, "prisoners." + holder);
+      if (!owner) return fail(owner.error());
+      FigureKind k;
+      if (!parse_figure(f.kind, k)) return fail("prisoners." + holder + ": unknown figure kind '" + f.kind + "'");
+      out.prisoners.push_back({*h, *owner, k});
+    }
+  }
+  out.ransom_paid = p.ransom_paid;
+  return true;
+}
+
 // The message's position as the engine's position value; the message's own
 // syntax (colours, kinds, tile ids, rotations, numbers) is checked here,
 // everything about the position itself by State::from.
@@ -98,6 +124,7 @@ Result<Setup> setup_of(const Position& p, const TileCatalog& cat) {
   out.active = seat(*active);
   out.rolls = p.rolls;
   out.second_tile = p.second_tile;
+  if (auto ok = add_tower_parts(p, seat, out); !ok) return fail(ok.error());
   return out;
 }
 

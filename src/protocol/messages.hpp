@@ -1,10 +1,11 @@
 #pragma once
-// The messages of the adapter protocol, version 2 (oracle/PROTOCOL.md), as plain
+// The messages of the adapter protocol, version 3 (oracle/PROTOCOL.md), as plain
 // values. codec.hpp turns them into JSON lines and back; nothing here knows JSON,
 // the scenario format or the runner.
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -13,11 +14,20 @@
 namespace carc::proto {
 
 // Version 2 is version 1 plus the stated limits of a position (PROTOCOL.md "Limits",
-// engine/limits.hpp). The runner sends 2 and accepts implementations answering 1 or 2
-// (it only ever sends positions within the limits); serve accepts a start with either.
-inline constexpr int kProtocolVersion = 2;
+// engine/limits.hpp); version 3 adds the Tower (PROTOCOL.md §12: position and answer
+// keys, moves, phases, reason codes, five switches, scores below zero). The runner
+// sends 3 and accepts implementations answering 1, 2 or 3; serve accepts any of them.
+inline constexpr int kProtocolVersion = 3;
 inline constexpr int kOldestProtocolVersion = 1;
 constexpr bool speaks_protocol(int version) { return version >= kOldestProtocolVersion && version <= kProtocolVersion; }
+
+// The protocol version that introduced a rule switch (1 for the switches of the
+// first version). An implementation answering an older version is neither sent the
+// switch nor asked to support it: it has never heard of it, and the scenarios that
+// need its expansion need a capability that version cannot declare either.
+int switch_introduced_in(std::string_view key);
+// The same for an expansion capability (`tower`: 3).
+int expansion_introduced_in(std::string_view name);
 
 // A tile type as sent with a position: what an adapter needs to map the tile
 // onto its own representation (oracle/tiles/README.md feature specs).
@@ -41,6 +51,18 @@ struct WireFigure {
   std::string feature;  // address in board orientation, e.g. "road{E,W}"
 };
 
+// A tower with floors (version 3): its foundation, height 1..30, closed with nobody on top.
+struct WireTower {
+  int x = 0, y = 0;
+  int height = 1;
+  bool closed = false;
+};
+
+// A figure held by another player (version 3), listed under its holder.
+struct WirePrisoner {
+  std::string owner, kind;
+};
+
 struct Position {
   std::vector<std::string> players;  // colours in seat order
   std::string active;
@@ -56,6 +78,11 @@ struct Position {
   std::map<std::string, std::map<std::string, int>> supply;  // colour -> kind -> in hand (kinds owned)
   std::map<std::string, int> scores;
   std::vector<TileDefinition> definitions;  // every tile the message names
+  // Version 3, the Tower (PROTOCOL.md §12.4); empty / false = none.
+  std::vector<WireTower> towers;
+  std::map<std::string, int> floors;  // colour -> floors in hand; not listed: TO-01's number
+  std::map<std::string, std::vector<WirePrisoner>> prisoners;  // holder colour -> figures held
+  bool ransom_paid = false;
 };
 
 struct Ruleset {

@@ -19,7 +19,27 @@ BoardView view_of(const State& s) {
   for (const BoardFigure& f : s.figures())
     v.figures.push_back({s.player(f.owner).colour, f.kind, b.node_pos(f.node), b.node_addr(f.node)});
   if (s.placed_tile() >= 0) v.placed = b.tile(s.placed_tile()).pos;
+  for (const TowerSite& t : s.tower().sites)
+    if (t.height > 0) v.towers.push_back({b.tile(t.tile).pos, t.height, t.closed_empty});
   return v;
+}
+
+std::string tower_lines(const BoardView& v) {
+  std::string out;
+  for (const ViewTower& t : v.towers) {
+    out += "tower " + to_string(t.pos) + ": " + std::to_string(t.height) + (t.height == 1 ? " floor" : " floors");
+    const auto top = std::find_if(v.figures.begin(), v.figures.end(), [&](const ViewFigure& f) {
+      return f.pos == t.pos && f.feature.kind == FeatureKind::Tower;
+    });
+    if (top != v.figures.end())
+      out += ", " + std::string(colour_name(top->owner)) + " " + std::string(figure_name(top->kind)) + " on top (closed)";
+    else if (t.closed)
+      out += ", closed (its top figure was captured)";
+    else
+      out += ", open";
+    out += "\n";
+  }
+  return out;
 }
 
 Bounds bounds_of(const BoardView& v) {

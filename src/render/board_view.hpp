@@ -32,17 +32,27 @@ struct Flight {
   bool crashed = false;
 };
 
+// A tower with floors (the Tower): its height, and closed with nobody on top
+// (`tower-reopens-after-capture: no`). A figure on top is one of `figures`
+// (feature `tower`).
+struct ViewTower {
+  Pos pos;
+  int height = 0;
+  bool closed = false;
+};
+
 struct BoardView {
   const TileCatalog* catalog = nullptr;
   std::vector<ViewTile> tiles;  // in placement order
   std::vector<ViewFigure> figures;
+  std::vector<ViewTower> towers;  // every tower with at least one floor
   std::optional<Pos> placed;    // the tile just placed, marked
   std::optional<Flight> flight;
 
   const ViewTile* tile_at(Pos p) const;
 };
 
-// The board of a state: its tiles, figures and the tile placed this turn.
+// The board of a state: its tiles, figures, towers and the tile placed this turn.
 BoardView view_of(const State& s);
 
 // The smallest rectangle holding every tile and the flight's target.
@@ -70,6 +80,8 @@ struct DrawWindow {
 DrawWindow draw_window(const BoardView& v);
 // One line saying what a cropped drawing leaves out; empty when nothing is cropped.
 std::string crop_note(const DrawWindow& w);
+// One line per tower with floors: "tower 2,0: 3 floors, red follower on top" (empty without towers).
+std::string tower_lines(const BoardView& v);
 
 // The drawing of one tile in board orientation: its features with masks and
 // arrow already rotated.

@@ -36,6 +36,7 @@ class SvgBoard {
       if (b_.contains(t.pos)) out += tile(t);
     if (v_.placed && b_.contains(*v_.placed) && v_.tile_at(*v_.placed)) out += placed_frame(*v_.placed);
     out += figures();
+    out += towers();  // over the figures: a tower's height stays readable
     if (v_.flight) out += flight(*v_.flight);
     double y = h - 6;
     for (const std::string* text : {&o_.caption, &note_}) {  // bottom up
@@ -108,6 +109,36 @@ class SvgBoard {
                                             it == spots_.end() ? std::vector<svg::MarkerSpot>{} : it->second, used);
       used.push_back(a);
       out += svg::figure_art(f, px(f.pos.x) + a.x * t_, py(f.pos.y) + a.y * t_, t_) + "\n";
+    }
+    return out;
+  }
+
+  // The floors of each tower: a stack of bars at the tower's marker, the height written on it;
+  // a tower closed with nobody on top (its top figure captured) is struck through.
+  std::string towers() const {
+    std::string out;
+    for (const ViewTower& t : v_.towers) {
+      if (!b_.contains(t.pos) || !v_.tile_at(t.pos)) continue;
+      svg::UPt at{0.5, 0.5};
+      if (const auto it = spots_.find({t.pos.x, t.pos.y}); it != spots_.end())
+        for (const auto& spot : it->second)
+          if (spot.kind == FeatureKind::Tower) at = spot.at;
+      const double w = t_ * 0.3, bar = t_ * 0.035, x = px(t.pos.x) + at.x * t_ - w / 2;
+      const double base = py(t.pos.y) + at.y * t_ + t_ * 0.14;
+      const int bars = std::min(t.height, 8);  // the number says the rest
+      out += "<g class=\"tower\"><title>tower " + to_string(t.pos) + ": " + std::to_string(t.height) +
+             (t.height == 1 ? " floor" : " floors") + (t.closed ? ", closed" : "") + "</title>";
+      for (int i = 0; i < bars; ++i)
+        out += "<rect x=\"" + num(x) + "\" y=\"" + num(base - (i + 1) * (bar + 1)) + "\" width=\"" + num(w) + "\" height=\"" +
+               num(bar) + "\" fill=\"#78716c\" stroke=\"#44403c\" stroke-width=\"0.5\"/>";
+      const double ty = base - bars * (bar + 1) - 3;
+      out += "<text x=\"" + num(x + w / 2) + "\" y=\"" + num(ty) + "\" text-anchor=\"middle\" " + kFont +
+             " font-size=\"11\" font-weight=\"bold\" fill=\"#1c1917\" stroke=\"#fafaf9\" stroke-width=\"2.5\" "
+             "paint-order=\"stroke\">" + std::to_string(t.height) + "</text>";
+      if (t.closed)
+        out += "<path d=\"M" + num(x) + " " + num(base) + "L" + num(x + w) + " " + num(ty - 9) + "\" stroke=\"#dc2626\" "
+               "stroke-width=\"2\"/>";
+      out += "</g>\n";
     }
     return out;
   }

@@ -258,12 +258,16 @@ std::string tile_art(const TileDef& def, int rot, double size, std::vector<Marke
              "\" fill=\"#57534e\" stroke=\"#292524\"/>";
       break;
     }
-  // Centre markers first, then the ones that look for a free spot.
+  // Centre markers first, then the ones that look for a free spot (a tower sharing its tile
+  // with a cloister, as on the Tower's to-L, stands beside it).
+  const bool has_cloister = std::any_of(art.begin(), art.end(), [](const ArtFeature& f) { return f.kind == FeatureKind::Cloister; });
   for (const bool centre : {true, false}) {
     for (const auto& f : art) {
-      const bool at_centre = f.kind == FeatureKind::Cloister || f.kind == FeatureKind::CropCircle || f.kind == FeatureKind::Tower;
+      const bool at_centre = f.kind == FeatureKind::Cloister || f.kind == FeatureKind::CropCircle ||
+                             (f.kind == FeatureKind::Tower && !has_cloister);
       if (is_tile_wide(f.kind) == false || at_centre != centre) continue;
-      const UPt p = centre ? UPt{0.5, 0.5} : free_spot(art, spots);
+      const bool beside_cloister = f.kind == FeatureKind::Tower && has_cloister;  // to-L: the foundation in the NE quadrant
+      const UPt p = centre ? UPt{0.5, 0.5} : beside_cloister ? UPt{0.76, 0.27} : free_spot(art, spots);
       spots.push_back({f.kind, p});
       switch (f.kind) {
         case FeatureKind::Cloister: out += group_at(p, size, 0, cloister(size)); break;

@@ -1,5 +1,7 @@
 #include "render/tile_cell.hpp"
 
+#include <algorithm>
+
 #include <bit>
 #include <cmath>
 
@@ -94,7 +96,8 @@ class Painter {
     for (const auto& f : art)
       if (f.kind == FeatureKind::Road) road(f);
     if (centre_arms_ != 0) put({kMidR, kMidC}, road_piece(centre_arms_, unicode_), Ink::Road, kToneRoad);
-    for (const auto& f : art) marker(f);
+    const bool cloister = std::any_of(art.begin(), art.end(), [](const ArtFeature& f) { return f.kind == FeatureKind::Cloister; });
+    for (const auto& f : art) marker(f, cloister);
     for (const auto& f : figures) figure(f);
     return cell_;
   }
@@ -153,11 +156,12 @@ class Painter {
     roads_.push_back(std::move(d));
   }
 
-  // Tile-wide features: cloister, tower and crop circle in the centre; the others in a free spot.
-  void marker(const ArtFeature& f) {
+  // Tile-wide features: cloister, tower and crop circle in the centre (a tower beside a
+  // cloister on the same tile, as on the Tower's to-L, in a free spot); the others in a free spot.
+  void marker(const ArtFeature& f, bool tile_has_cloister) {
     switch (f.kind) {
       case FeatureKind::Cloister: token({sym_.cloister}, kToneGreen, true); break;
-      case FeatureKind::Tower: token({sym_.tower}, kToneMarker, true); break;
+      case FeatureKind::Tower: token({sym_.tower}, kToneMarker, !tile_has_cloister); break;
       case FeatureKind::Garden: token({sym_.garden}, kToneGreen, false); break;
       case FeatureKind::Portal: token({sym_.portal}, kToneMarker, false); break;
       case FeatureKind::Volcano: token({sym_.volcano}, kToneMarker, false); break;  // PD-12

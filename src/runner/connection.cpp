@@ -24,8 +24,19 @@ int poll_millis(std::chrono::milliseconds wait) {
 }  // namespace
 
 Result<bool> Connection::open(const ProcessOptions& o) {
+  trace = o.trace;
+  trace_impl = o.trace_impl;
+  const auto command = [&] {  // only for the trace
+    std::string text;
+    for (const auto& a : o.argv) text += (text.empty() ? "" : " ") + a;
+    return text;
+  };
   auto child_or = ChildProcess::spawn(o.argv);
-  if (!child_or) return fail(child_or.error());
+  if (!child_or) {
+    if (trace) trace->event(trace_impl, "not-started", command() + ": " + child_or.error());
+    return fail(child_or.error());
+  }
+  if (trace) trace->event(trace_impl, "started", command());
   child = std::move(*child_or);
   lines = proto::LineReader(o.max_line);
   outgoing.clear();
@@ -36,8 +47,18 @@ Result<bool> Connection::open(const ProcessOptions& o) {
 }
 
 void Connection::send(const std::string& line) {
+  if (trace) trace->sent(trace_impl, line);
   outgoing += line;
   outgoing += '\n';
+}
+
+bool Connection::next_line(proto::Line& line) {
+  if (!lines.next(line)) return false;
+  if (trace) {
+    if (line.overlong) trace->received_overlong(trace_impl, line.size);
+    else trace->received(trace_impl, line.text);
+  }
+  return true;
 }
 
 bool Connection::stop(std::chrono::milliseconds grace) {
@@ -49,6 +70,7 @@ bool Connection::stop(std::chrono::milliseconds grace) {
   const bool by_itself = child.exited();
   how = child.finish(std::chrono::milliseconds(0));
   dead = true;
+  if (trace) trace->event(trace_impl, by_itself ? "ended" : "stopped", how);
   outgoing.clear();
   return by_itself;
 }

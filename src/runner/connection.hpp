@@ -5,12 +5,14 @@
 // of every deadline.
 #include <chrono>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/result.hpp"
 #include "protocol/line_reader.hpp"
 #include "runner/child_process.hpp"
+#include "runner/trace.hpp"
 
 namespace carc {
 
@@ -21,6 +23,8 @@ struct ProcessOptions {
   std::size_t max_line = std::size_t{4} << 20;     // bytes in one line (one reply)
   std::size_t max_output = std::size_t{16} << 20;  // bytes written without any reply
   std::size_t window = 8;                          // requests in flight at once
+  std::shared_ptr<Trace> trace;                    // --trace: every line and process event, or null
+  int trace_impl = 1;                              // this implementation's number in the trace (1-based)
 };
 
 struct Connection {
@@ -30,11 +34,15 @@ struct Connection {
   std::string stderr_tail;  // the last bytes it wrote to stderr
   bool dead = true;         // not started, exited, closed its stdout, or stopped by us
   std::string how;          // how it ended
+  std::shared_ptr<Trace> trace;  // from ProcessOptions
+  int trace_impl = 1;
 
   // Starts the process (not the handshake).
   Result<bool> open(const ProcessOptions& o);
   // Queues one line for its stdin.
   void send(const std::string& line);
+  // The next complete line it wrote, when there is one (traced).
+  bool next_line(proto::Line& line);
   // One round of I/O: waits up to `wait` for the process, writes what it can,
   // reads what is there. Returns the bytes read from stdout. On end of stdout,
   // or when the process has exited although its stdout is still open (a

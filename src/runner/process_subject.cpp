@@ -95,7 +95,7 @@ class Batch {
       const Request* r = next_request();
       if (!r) return;
       std::string seq = std::to_string(p_.next_seq_++);
-      p_.conn_.send(proto::encode_run(wire_request(*r, seq)));
+      p_.conn_.send(proto::encode_run(wire_request(*r, seq, p_.hello_.protocol_version)));
       p_.sent_[seq] = r->scenario->id + " under " + r->rules.name;
       inflight_.push_back({r, std::move(seq), Clock::now()});
     }
@@ -106,7 +106,7 @@ class Batch {
     const Clock::time_point deadline = std::max(inflight_.front().sent, last_progress_) + p_.options_.timeout;
     bytes_ += c.pump(std::min(until(deadline), milliseconds(1000)));
     proto::Line line;
-    while (!inflight_.empty() && c.lines.next(line)) take(line);
+    while (!inflight_.empty() && c.next_line(line)) take(line);
     if (inflight_.empty()) return;
     if (c.dead) return crashed();
     if (bytes_ > p_.options_.max_output) return runaway();
@@ -246,7 +246,7 @@ Result<proto::Hello> ProcessSubject::launch() {
   conn_.send(proto::encode_start());
   const auto deadline = Clock::now() + options_.start_timeout;
   proto::Line line;
-  while (!conn_.lines.next(line)) {
+  while (!conn_.next_line(line)) {
     if (conn_.dead) {
       const bool partial = conn_.lines.partial_size() > 0;
       return fail("it " + conn_.how + " before replying to start" + (partial ? " (after part of a line)" : "") +
@@ -290,6 +290,7 @@ std::string ProcessSubject::lacks(const Request& request) const {
   const auto add = [&](const std::string& what) { missing += (missing.empty() ? "needs " : ", ") + what; };
   const auto& declared = hello_.capabilities.switches;
   for (const auto& [key, value] : request.rules.effective()) {
+    if (proto::switch_introduced_in(key) > hello_.protocol_version) continue;  // never sent: see wire_ruleset
     const auto it = declared.find(std::string(key));
     const SwitchSpec* spec = find_switch(key);
     const bool ok = it != declared.end() ? std::find(it->second.begin(), it->second.end(), value) != it->second.end()

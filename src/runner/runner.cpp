@@ -184,9 +184,8 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
     return p;
   }
   p.expect = s.resolved_expect(*rules);
-  auto probes = probes_of(p.expect);
-  auto queries = query_kinds(s, p.expect, probes);
-  Request req{&s, *rules, std::move(probes), std::move(queries), options.board_views};
+  Request req = request_of(s, *rules, p.expect);
+  req.board_views = options.board_views;
   if (auto lacking = subject.lacks(req); !lacking.empty()) {
     r.outcome = Outcome::Unsupported;
     r.message = std::move(lacking);
@@ -197,6 +196,18 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
 }
 
 }  // namespace
+
+Request request_of(const Scenario& s, const RuleSet& rules, const Expect& expect) {
+  auto probes = probes_of(expect);
+  auto queries = query_kinds(s, expect, probes);
+  return Request{&s, rules, std::move(probes), std::move(queries), false};
+}
+
+Result<Request> request_for(const Scenario& s, const std::string& preset) {
+  auto rules = scenario_rules(s, preset);
+  if (!rules) return fail(rules.error());
+  return request_of(s, *rules, s.resolved_expect(*rules));
+}
 
 RunResult run_one(const Scenario& s, const std::string& preset, Subject& subject) {
   Prepared p = prepare(s, preset, subject, {});

@@ -72,5 +72,9 @@ RunReport run_corpus(const Corpus& corpus, const Selection& sel, Subject& subjec
 
 // Runs one scenario under one preset (with the scenario's rules: on top).
 RunResult run_one(const Scenario& s, const std::string& preset, Subject& subject);
+// The request a scenario sends under a preset: its effective rules, the probes and
+// query kinds its expectations need (what `run` sends, and `request ID` prints).
+Request request_of(const Scenario& s, const RuleSet& rules, const Expect& expect);
+Result<Request> request_for(const Scenario& s, const std::string& preset);
 
 }  // namespace carc

@@ -51,11 +51,23 @@ void add_players(const Position& p, proto::Position& w) {
     for (int k = 0; k < kFigureKinds; ++k) {
       int owned = in_hand[static_cast<std::size_t>(k)];
       for (const auto& f : p.figures) owned += f.owner == c && static_cast<int>(f.kind) == k ? 1 : 0;
+      for (const auto& [holder, held] : p.prisoners)  // held by another player: owned (PROTOCOL.md §12.4)
+        for (const auto& [owner, kind] : held) owned += owner == c && static_cast<int>(kind) == k ? 1 : 0;
       if (owned > 0) w.supply[colour][std::string(figure_name(static_cast<FigureKind>(k)))] = in_hand[static_cast<std::size_t>(k)];
     }
   }
   for (const auto& f : p.figures)
     w.figures.push_back({std::string(colour_name(f.owner)), std::string(figure_name(f.kind)), f.pos.x, f.pos.y, to_string(f.feature)});
+}
+
+// The Tower's keys (version 3; empty without the Tower, so older versions see no change).
+void add_tower_parts(const Position& p, proto::Position& w) {
+  for (const auto& t : p.towers) w.towers.push_back({t.pos.x, t.pos.y, t.height, t.closed});
+  for (const auto& [c, n] : p.floors) w.floors[std::string(colour_name(c))] = n;
+  for (const auto& [holder, held] : p.prisoners)
+    for (const auto& [owner, kind] : held)
+      w.prisoners[std::string(colour_name(holder))].push_back({std::string(colour_name(owner)), std::string(figure_name(kind))});
+  w.ransom_paid = p.ransom_paid;
 }
 
 }  // namespace
@@ -88,25 +100,27 @@ proto::Position wire_position(const Scenario& s, const std::vector<std::string>&
   w.rolls = p.rolls;
   w.second_tile = p.second_tile;
   add_players(p, w);
+  add_tower_parts(p, w);
   for (const auto& m : s.apply) use.add_move(m.text);
   for (const auto& m : extra_moves) use.add_move(m);
   w.definitions = use.definitions();
   return w;
 }
 
-proto::Ruleset wire_ruleset(const RuleSet& rules) {
+proto::Ruleset wire_ruleset(const RuleSet& rules, int protocol_version) {
   proto::Ruleset r;
   r.name = rules.name;
-  for (const auto& [k, v] : rules.effective()) r.switches.emplace_back(k, v);
+  for (const auto& [k, v] : rules.effective())
+    if (proto::switch_introduced_in(k) <= protocol_version) r.switches.emplace_back(k, v);
   return r;
 }
 
-proto::RunRequest wire_request(const Request& r, std::string seq) {
+proto::RunRequest wire_request(const Request& r, std::string seq, int protocol_version) {
   const Scenario& s = *r.scenario;
   proto::RunRequest w;
   w.seq = std::move(seq);
   w.scenario = s.id;
-  w.ruleset = wire_ruleset(r.rules);
+  w.ruleset = wire_ruleset(r.rules, protocol_version);
   w.position = wire_position(s, r.probes);
   for (const auto& m : s.apply) w.query.apply.push_back(wire_move(m.text));
   w.query.final_scoring = s.final_scoring;

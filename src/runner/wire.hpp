@@ -11,10 +11,12 @@
 
 namespace carc {
 
-// The `run` message of a request; seq is its JSON text.
-proto::RunRequest wire_request(const Request& r, std::string seq);
+// The `run` message of a request; seq is its JSON text. protocol_version is the
+// version the implementation answered the handshake with: the switches a later
+// version introduced are left out of the ruleset (proto::switch_introduced_in).
+proto::RunRequest wire_request(const Request& r, std::string seq, int protocol_version = proto::kProtocolVersion);
 proto::Position wire_position(const Scenario& s, const std::vector<std::string>& extra_moves);
-proto::Ruleset wire_ruleset(const RuleSet& rules);
+proto::Ruleset wire_ruleset(const RuleSet& rules, int protocol_version = proto::kProtocolVersion);
 // A move as sent: the canonical text (tile ids, not aliases) when this
 // engine's notation parses it, else as written.
 std::string wire_move(const std::string& text);

@@ -107,6 +107,7 @@ LedgerSwitch read_switch(const YAML::Node& n, YamlReader& r) {
 }
 
 struct Ledger {
+  int version = 0;
   std::vector<LedgerRuling> rulings;
   std::vector<LedgerSwitch> switches;
   std::vector<LedgerSource> sources;
@@ -122,6 +123,7 @@ Ledger load_ledger() {
   if (doc.IsMap()) {
     for (const auto& kv : doc) {
       if (kv.first.Scalar() == "sources") out.sources = read_sources(kv.second, r);
+      if (kv.first.Scalar() == "version") out.version = static_cast<int>(r.integer(kv.second, "version").value_or(0));
       if (!kv.second.IsSequence()) continue;
       if (kv.first.Scalar() == "rulings")
         for (const auto& n : kv.second) out.rulings.push_back(read_ruling(n, r));
@@ -142,6 +144,7 @@ const Ledger& ledger() {
 }  // namespace
 
 const std::vector<LedgerRuling>& builtin_ledger() { return ledger().rulings; }
+int builtin_ledger_version() { return ledger().version; }
 const std::vector<LedgerSwitch>& builtin_ledger_switches() { return ledger().switches; }
 
 const std::vector<LedgerSource>& builtin_ledger_sources() { return ledger().sources; }

@@ -47,6 +47,8 @@ struct LedgerSwitch {
 
 // The built-in ledger in file order; broken embedded data is an internal error (exit 70).
 const std::vector<LedgerRuling>& builtin_ledger();
+// The ledger's `version:` (the format's version, bumped when its meaning changes).
+int builtin_ledger_version();
 const LedgerRuling* find_ruling(std::string_view id);
 const std::vector<LedgerSwitch>& builtin_ledger_switches();
 const LedgerSwitch* find_ledger_switch(std::string_view id);

@@ -107,7 +107,23 @@ Result<std::vector<Preset>> load_presets(const std::vector<SourceFile>& files, D
     p.title = r.str(doc["title"], "title").value_or("");
     p.edition = r.str(doc["edition"], "edition").value_or("");
     if (doc["parent"]) p.parent = r.str(doc["parent"], "parent").value_or("");
-    if (doc["notes"]) p.notes = r.str(doc["notes"], "notes").value_or("");
+    if (doc["notes"]) {
+      p.notes = r.str(doc["notes"], "notes").value_or("");
+      // A switch entry written below `notes: >-` and indented is valid YAML: it silently
+      // becomes part of the notes' text and the preset lacks the switch.
+      const auto entry_of = [&](std::string_view key) {
+        const std::string head = std::string(key) + ":";
+        for (auto at = p.notes.find(head); at != std::string::npos; at = p.notes.find(head, at + 1)) {
+          const auto next = p.notes.find_first_not_of(" \t\n", at + head.size());
+          if (next != std::string::npos && p.notes.compare(next, 6, "value:") == 0) return true;
+        }
+        return false;
+      };
+      for (const auto& spec : switch_specs())
+        if (entry_of(spec.key))
+          r.error(doc["notes"], "notes: contains the switch entry '" + std::string(spec.key) +
+                                    ":' (indented under notes it is read as text, not as a switch); move it under switches:");
+    }
     if (doc["aliases"]) p.aliases = r.str_list(doc["aliases"], "aliases");
     if (doc["switches"] && !doc["switches"].IsMap()) r.error(doc["switches"], "switches: expected a map");
     for (const auto& kv : doc["switches"]) {

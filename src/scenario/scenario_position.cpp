@@ -208,7 +208,7 @@ void ScenarioReader::read_position(const YAML::Node& n) {
     for (const auto& [c, score, at] : score_entries(*v, "scores")) {
       numbers_.scores.push_back(score);
       number_locs_.scores.push_back(at);
-      if (score >= 0 && score <= kMaxScore) p.scores[c] = static_cast<int>(score);
+      if (score >= -kMaxScore && score <= kMaxScore) p.scores[c] = static_cast<int>(score);
     }
   if (const auto* v = m.get("supply")) read_supply(*v);
   read_position_tower(m);

@@ -1,0 +1,91 @@
+// The scenario lookup of `explain` and `request` (find_scenario.hpp).
+#include "cli/find_scenario.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+#include "cli/output.hpp"
+#include "lookup/cards_text.hpp"
+#include "scenario/oracle_data.hpp"
+
+namespace carc {
+namespace {
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// The scenario with this id (any case); null when there is none.
+const Scenario* find_scenario(const Corpus& corpus, const std::string& id) {
+  for (const auto& f : corpus.files)
+    for (const auto& s : f.scenarios)
+      if (s.id.size() == id.size() && edit_distance(s.id, id) == 0) return &s;
+  return nullptr;
+}
+
+std::string closest_ids(const Corpus& corpus, const std::string& id) {
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  for (const auto& f : corpus.files)
+    for (const auto& s : f.scenarios)
+      if (!s.id.empty()) scored.emplace_back(edit_distance(s.id, id), s.id);
+  std::sort(scored.begin(), scored.end());
+  std::string out;
+  for (std::size_t i = 0; i < scored.size() && i < 3; ++i) out += (i ? ", " : "") + echo(scored[i].second);  // an id from a file may be long
+  return out;
+}
+
+std::string joined_paths(const std::vector<std::string>& paths) {
+  std::string out;
+  for (const auto& p : paths) out += (out.empty() ? "" : ", ") + p;
+  return out;
+}
+
+}  // namespace
+
+bool ruleset_option(const std::string& given, std::string_view command, std::string& name, std::ostream& err) {
+  name.clear();
+  if (given.empty()) return true;
+  const Preset* p = find_preset(given);
+  if (!p) {
+    err << "carc-oracle " << command << ": --ruleset: " << ruleset_named(given).error() << "\n";
+    return false;
+  }
+  name = p->name;
+  return true;
+}
+
+const Scenario* scenario_by_id(const Corpus& corpus, const std::vector<std::string>& paths, const std::string& id,
+                               std::string_view command, std::ostream& err) {
+  const Scenario* s = find_scenario(corpus, id);
+  if (!s) {
+    // The scenario may be in a file that could not be read or parsed: say so first.
+    for (const auto& f : corpus.files)
+      for (const auto& d : f.problems) err << printable(d.to_string()) << "\n";
+    err << joined_paths(paths) << ": error: no scenario has the id '" << printable(echo(id)) << "'";
+    const std::string close = closest_ids(corpus, id);
+    err << (close.empty() ? "" : " (closest: " + printable(close) + ")") << "\n";  // ids come from files
+    return nullptr;
+  }
+  if (!s->valid()) {
+    for (const auto& d : s->problems) err << printable(d.to_string()) << "\n";
+    err << "carc-oracle " << command << ": " << printable(s->id) << " is invalid; `carc-oracle check " << printable(s->file)
+        << "` lists its problems\n";
+    return nullptr;
+  }
+  return s;
+}
+
+}  // namespace carc

@@ -1,0 +1,69 @@
+// `carc-oracle request ID [PATHS]`: the exact messages `run --impl` sends for one
+// scenario under one ruleset — start, run, stop, one JSON line each — so an adapter
+// author can pipe them into the adapter by hand (oracle/PROTOCOL.md §9).
+// Exit 0; 2 for an unknown id, an invalid scenario, a ruleset it does not apply
+// under or an unknown protocol version.
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/find_scenario.hpp"
+#include "cli/output.hpp"
+#include "lookup/cards.hpp"
+#include "lookup/cards_text.hpp"
+#include "protocol/codec.hpp"
+#include "runner/runner.hpp"
+#include "runner/wire.hpp"
+#include "scenario/oracle_data.hpp"
+
+namespace carc {
+
+void setup_request(CLI::App& app, std::function<int()>& action) {
+  auto o = std::make_shared<RequestOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "request", "Print the protocol messages run --impl sends for one scenario (start, run, stop; pipe them into an adapter)");
+  cmd->add_option("id", o->id, "Scenario id, e.g. FM-13-a")->required();
+  cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
+  cmd->add_option("--ruleset", o->ruleset, "Under this preset (default: hig-c3 where the scenario applies, else its first)");
+  cmd->add_option("--protocol-version", o->protocol_version,
+                  "As sent to an implementation speaking this version (1 to " + std::to_string(proto::kProtocolVersion) +
+                      "; default " + std::to_string(proto::kProtocolVersion) + ")");
+  cmd->add_flag("--run-only", o->run_only, "Print only the run message (to paste into a session already started)");
+  cmd->callback([o, &action] { action = [o] { return run_request(*o, std::cout, std::cerr); }; });
+}
+
+int run_request(const RequestOptions& o, std::ostream& out, std::ostream& err) {
+  const int version = o.protocol_version == 0 ? proto::kProtocolVersion : o.protocol_version;
+  if (!proto::speaks_protocol(version)) {
+    err << "carc-oracle request: --protocol-version: " << o.protocol_version << " is not a version this runner speaks (1 to "
+        << proto::kProtocolVersion << ")\n";
+    return kExitInvalidInput;
+  }
+  std::string asked;
+  if (!ruleset_option(o.ruleset, "request", asked, err)) return kExitInvalidInput;
+  const auto paths = scenario_paths(o.paths, "request", err);
+  if (paths.empty()) return kExitInvalidInput;
+  const Corpus corpus = load_corpus(paths);
+  const Scenario* s = scenario_by_id(corpus, paths, o.id, "request", err);
+  if (!s) return kExitInvalidInput;
+  const std::string ruleset = ruleset_for(*s, asked);
+  if (ruleset.empty()) {
+    std::string list;
+    for (const auto& r : scenario_rulesets(*s)) list += (list.empty() ? "" : ", ") + r;
+    err << printable(s->file) << ":" << s->loc.line << ":" << s->loc.column << ": error: " << printable(s->id)
+        << " does not apply under " << asked << " (it applies to " << list << ")\n";
+    return kExitInvalidInput;
+  }
+  auto request = request_for(*s, ruleset);
+  if (!request) {
+    err << printable(s->file) << ":" << s->loc.line << ":" << s->loc.column << ": error: " << request.error() << "\n";
+    return kExitInvalidInput;
+  }
+  if (!o.run_only) out << proto::encode_start(version) << "\n";
+  out << proto::encode_run(wire_request(*request, "1", version)) << "\n";
+  if (!o.run_only) out << proto::encode_stop() << "\n";
+  return kExitOk;
+}
+
+}  // namespace carc

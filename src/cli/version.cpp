@@ -1,0 +1,95 @@
+// `carc-oracle --version`: what a CI log needs to say which oracle judged an
+// implementation — the tool, the protocol versions it speaks, the ledger and data
+// it was built with, and the scenarios of the current directory (README "Commands").
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "protocol/messages.hpp"
+#include "scenario/embedded.hpp"
+#include "scenario/ledger.hpp"
+
+#ifndef CARC_VERSION
+#define CARC_VERSION "0.0.0"
+#endif
+
+namespace carc {
+namespace {
+
+// FNV-1a, 64 bits: a digest to tell two data sets apart in a log, not a security hash.
+struct Digest {
+  std::uint64_t h = 14695981039346656037ULL;
+  void add(std::string_view bytes) {
+    for (const char c : bytes) {
+      h ^= static_cast<unsigned char>(c);
+      h *= 1099511628211ULL;
+    }
+    h ^= 0xff;  // a separator, so "ab"+"c" and "a"+"bc" differ
+    h *= 1099511628211ULL;
+  }
+  std::string hex() const {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out(16, '0');
+    for (int i = 0; i < 16; ++i) out[static_cast<std::size_t>(15 - i)] = kHex[(h >> (4 * i)) & 0xf];
+    return out;
+  }
+};
+
+std::string plural(std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+
+std::string embedded_line() {
+  Digest d;
+  std::size_t n = 0;
+  for (const auto& f : embedded_files()) {
+    d.add(f.path);
+    d.add(f.text);
+    ++n;
+  }
+  return "built-in data (oracle/: tiles, rulesets, ledger, vocabulary): " + plural(n, "file", "files") + ", digest " + d.hex();
+}
+
+// The YAML files under DIR, by relative path; their paths and contents digested in that order.
+std::string scenarios_line(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return dir.string() + "/: not found in the current directory";
+  std::vector<fs::path> files;
+  for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
+       it.increment(ec))
+    if (it->is_regular_file(ec) && (it->path().extension() == ".yaml" || it->path().extension() == ".yml"))
+      files.push_back(it->path().lexically_relative(dir));
+  if (ec) return dir.string() + "/: cannot be read (" + ec.message() + ")";
+  std::sort(files.begin(), files.end());
+  Digest d;
+  for (const auto& f : files) {
+    std::ifstream in(dir / f, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in.good() && !in.eof()) return dir.string() + "/: " + f.generic_string() + " cannot be read";
+    d.add(f.generic_string());
+    d.add(text);
+  }
+  return dir.string() + "/ (current directory): " + plural(files.size(), "scenario file", "scenario files") + ", digest " +
+         d.hex();
+}
+
+}  // namespace
+
+std::string version_text() {
+  std::string out = "carc-oracle " CARC_VERSION "\n";
+  out += "adapter protocol: versions " + std::to_string(proto::kOldestProtocolVersion) + " to " +
+         std::to_string(proto::kProtocolVersion) + " (sends " + std::to_string(proto::kProtocolVersion) + ")\n";
+  out += "rulings ledger: version " + std::to_string(builtin_ledger_version()) + ", " +
+         plural(builtin_ledger().size(), "ruling", "rulings") + ", " +
+         plural(builtin_ledger_switches().size(), "switch", "switches") + "\n";
+  out += embedded_line() + "\n";
+  out += scenarios_line("scenarios");
+  return out;
+}
+
+}  // namespace carc

@@ -1,0 +1,67 @@
+#include "runner/trace.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+
+namespace carc {
+
+Result<std::shared_ptr<Trace>> Trace::open(const std::string& path) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) return fail("--trace " + path + ": cannot be written (" + std::strerror(errno) + ")");
+  return std::shared_ptr<Trace>(new Trace(path, std::move(out)));
+}
+
+void Trace::write(std::string line) {
+  if (!ok_) return;
+  line += '\n';
+  out_.write(line.data(), static_cast<std::streamsize>(line.size()));
+  out_.flush();  // a trace is read after a crash or a hang: every record is on disk as it happens
+  ok_ = out_.good();
+}
+
+namespace {
+
+nlohmann::ordered_json record(std::chrono::steady_clock::time_point start, int impl, const char* kind) {
+  const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  nlohmann::ordered_json j;
+  j["t"] = std::round(t * 1e6) / 1e6;  // seconds since the run began, to the microsecond
+  j["impl"] = impl;
+  j["dir"] = kind;
+  return j;
+}
+
+// Replaced, not thrown on: a reply may hold any bytes, and the trace must keep what can be kept.
+std::string dumped(const nlohmann::ordered_json& j) { return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace); }
+
+}  // namespace
+
+void Trace::sent(int impl, std::string_view line) {
+  auto j = record(start_, impl, "sent");
+  j["line"] = std::string(line);
+  write(dumped(j));
+}
+
+void Trace::received(int impl, std::string_view line) {
+  auto j = record(start_, impl, "received");
+  j["line"] = std::string(line);
+  write(dumped(j));
+}
+
+void Trace::received_overlong(int impl, std::size_t bytes) {
+  auto j = record(start_, impl, "received");
+  j["overlong"] = true;
+  j["bytes"] = bytes;
+  write(dumped(j));
+}
+
+void Trace::event(int impl, std::string_view what, std::string_view detail) {
+  auto j = record(start_, impl, "event");
+  j["event"] = std::string(what);
+  if (!detail.empty()) j["detail"] = std::string(detail);
+  write(dumped(j));
+}
+
+}  // namespace carc
