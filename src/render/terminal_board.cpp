@@ -166,6 +166,7 @@ std::string render_terminal(const BoardView& v, const TerminalStyle& style) {
   const DrawWindow w = draw_window(v);
   std::string out = Grid(v, style, w.shown).draw();
   out += tower_lines(v);
+  out += dragon_fairy_lines(v);
   if (v.flight) out += flight_line(*v.flight, style);
   if (w.cropped()) out += crop_note(w) + "\n";
   return out;
