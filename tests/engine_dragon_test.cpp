@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "engine/game.hpp"
 #include "engine/legality.hpp"
 #include "engine/movegen.hpp"
 #include "engine/setup.hpp"
@@ -247,4 +248,33 @@ TEST_CASE("The fairy's 3 points when its host's feature scores, under both V-PD-
     CHECK_FALSE(s.dragon_fairy().has_host);  // PD-37: the fairy stays, with no host
     CHECK(s.dragon_fairy().fairy_pos == Pos{0, 0});
   }
+}
+
+TEST_CASE("A game driver shuffles the tiles still to come when the set-aside dragon tiles return", "[engine][dragon][game]") {
+  // PD-16: the rules shuffle them back in; the engine appends them in order (the protocol's
+  // choice), and play shuffles the rest of the pile with its own seed.
+  State s = must_build(
+      "seats red blue\ntile D 0,0 r0\nsupply red follower=7\nsupply blue follower=7\n"
+      "turn red tile\nin-hand pd-F.v\npile U V U V U V\nset-aside pd-Rr.d pd-RFr.d\nfairy beside\n");
+  const std::size_t before = s.dragon_fairy().set_aside.size();
+  REQUIRE(before == 2);
+  const auto rest = [](const State& st) {
+    std::vector<std::string> out;
+    for (std::size_t i = st.pile_next(); i < st.pile().size(); ++i) out.push_back(st.catalog()[st.pile()[i]].id);
+    return out;
+  };
+  SplitMix64 rng(7);
+  CHECK_FALSE(shuffle_returned_tiles(s, before, rng));  // nothing came back yet
+  play(s, "place pd-F.v 0,1 r0");
+  REQUIRE(s.dragon_fairy().set_aside.empty());
+  const std::vector<std::string> appended = rest(s);
+  CHECK(appended == std::vector<std::string>{"U", "V", "U", "V", "U", "V", "pd-Rr.d", "pd-RFr.d"});
+  CHECK(shuffle_returned_tiles(s, before, rng));
+  std::vector<std::string> shuffled = rest(s), sorted_before = appended;
+  CHECK(shuffled != appended);  // this seed moves them (a fixed generator: deterministic)
+  std::sort(shuffled.begin(), shuffled.end());
+  std::sort(sorted_before.begin(), sorted_before.end());
+  CHECK(shuffled == sorted_before);
+  CHECK(s.check_invariants().empty());
+  CHECK_FALSE(shuffle_returned_tiles(s, 0, rng));  // a move that set nothing aside: no shuffle
 }
