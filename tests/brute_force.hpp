@@ -53,6 +53,9 @@ inline MoveList candidate_moves(const State& s) {
           if (f.kind == FeatureKind::Tower) out.push_back(Move::deploy(static_cast<FigureKind>(k), p, f));
         });
       for (int i = 0; i < b.tile_count(); ++i) out.push_back(Move::floor(b.tile(i).pos));
+      for (int i = 0; i < b.tile_count(); ++i) out.push_back(Move::fairy_tile(b.tile(i).pos));  // the fairy, both forms
+      for (int k = 0; k < kFigureKinds; ++k)
+        all_nodes([&](Pos p, FeatureAddr f) { out.push_back(Move::fairy(static_cast<FigureKind>(k), p, f)); });
       for (const BoardFigure& f : s.figures()) {
         out.push_back(Move::return_abbot(b.node_pos(f.node), b.node_addr(f.node)));
         out.push_back(Move::princess(f.kind, s.player(f.owner).colour, b.node_pos(f.node), b.node_addr(f.node)));
@@ -84,6 +87,12 @@ inline MoveList candidate_moves(const State& s) {
       break;
     case Phase::Exchange:
       for (int k = 0; k < kFigureKinds; ++k) out.push_back(Move::exchange(static_cast<FigureKind>(k)));
+      break;
+    case Phase::Dragon:  // every square on or next to the board
+      for (int t = 0; t < b.tile_count(); ++t) {
+        out.push_back(Move::dragon(b.tile(t).pos));
+        for (int e = 0; e < 4; ++e) out.push_back(Move::dragon(neighbour(b.tile(t).pos, e)));
+      }
       break;
     case Phase::GameOver: return out;
   }

@@ -1,6 +1,6 @@
-// The expansion tile sets (tiles.md §3, §4.1, §5.1, §5.2, §8): Flying Machines,
-// Crop Circles Mini #7 and the portal and princess tiles of The Princess & the
-// Dragon. Counts per edition, arrows, symbols, princess segments, partitions,
+// The expansion tile sets (tiles.md §3, §4.1, §5.1, §5.2, §8; tiles-extra §2): Flying
+// Machines, Crop Circles Mini #7 and The Princess & the Dragon (portal, princess, volcano
+// and dragon tiles). Counts per edition, arrows, symbols, princess segments, partitions,
 // the corner rule and the distinct orientations.
 #include <catch2/catch.hpp>
 
@@ -148,27 +148,33 @@ TEST_CASE("Crop Circles Mini #7 has 6 tiles in every edition, 2 per symbol (tile
   }
 }
 
-TEST_CASE("Princess & Dragon holds 6 portal and 6 princess tiles per edition (tiles.md §5.1, §5.2)", "[catalog]") {
+TEST_CASE("Princess & Dragon holds 6 portal, 6 princess, 6 volcano and 12 dragon tiles per edition (PD-41, PD-42)",
+          "[catalog]") {
   const auto& cat = builtin_catalog();
   const TileSet* s = cat.set("princess-dragon");
   REQUIRE(s);
-  CHECK(s->counts.size() == 2);  // C1 and C2
+  CHECK(s->counts.size() == 2);  // C1 and C2, no C3 printing (PD-41)
   for (const char* ed : {"C1", "C2"}) {
     INFO(ed);
     const auto tiles = cat.tiles_of("princess-dragon", ed);
     REQUIRE(tiles);
-    CHECK(tiles->size() == 12);  // volcano and dragon tiles are not catalogued
-    int portal = 0, princess = 0;
+    CHECK(tiles->size() == 30);  // 12 + the box's 6 volcano and 12 dragon tiles
+    int portal = 0, princess = 0, volcano = 0, dragon = 0;
     for (const auto t : *tiles) {
       const TileDef& d = cat[t];
       const bool has_princess =
           std::any_of(d.features.begin(), d.features.end(), [](const TileFeature& f) { return f.princess; });
-      CHECK((d.portal >= 0) != has_princess);  // each tile is one or the other
+      // each tile is exactly one of the four kinds
+      CHECK((d.portal >= 0) + has_princess + (d.volcano >= 0) + (d.dragon >= 0) == 1);
       portal += d.portal >= 0;
       princess += has_princess;
+      volcano += d.volcano >= 0;
+      dragon += d.dragon >= 0;
     }
     CHECK(portal == 6);
     CHECK(princess == 6);
+    CHECK(volcano == 6);
+    CHECK(dragon == 12);
   }
   const auto c1 = counts_of("princess-dragon", "C1");
   const auto c2 = counts_of("princess-dragon", "C2");
@@ -185,10 +191,39 @@ TEST_CASE("Princess & Dragon holds 6 portal and 6 princess tiles per edition (ti
   CHECK(tile("pd-Cc.p").garden < 0);
   CHECK(tile("pd-Cc.pG").garden >= 0);
   CHECK(tile("pd-Cc.pG").features.size() == tile("pd-Cc.p").features.size() + 1);
+  // One of each, but the dragon tile with two curved roads (tiles-extra §2.2); C1's plain
+  // dragon city cap becomes the garden twin in C2.
+  CHECK(c1.count("pd-C.d") == 1);
+  CHECK(c1.count("pd-C.dG") == 0);
+  CHECK(c2.count("pd-C.d") == 0);
+  CHECK(c2.count("pd-C.dG") == 1);
+  CHECK(tile("pd-C.dG").garden >= 0);
   for (const auto& [ed, list] : s->counts) {
     INFO(ed);
-    for (const auto& [t, n] : list) CHECK(n == 1);
+    for (const auto& [t, n] : list) CHECK(n == (cat[t].id == "pd-Rr.d" ? 2 : 1));
   }
+}
+
+TEST_CASE("Volcano and dragon symbols are tile-wide, one per tile, and no figure stands on them", "[catalog]") {
+  CHECK(parse_feature_addr("volcano")->kind == FeatureKind::Volcano);
+  CHECK(parse_feature_addr("dragon")->kind == FeatureKind::Dragon);
+  CHECK_FALSE(parse_feature_addr("dragon{N}"));
+  CHECK_FALSE(make_tile("x", {"volcano", "volcano", "field{NL,NR,EL,ER,SL,SR,WL,WR}"}));
+  for (int k = 0; k < kFigureKinds; ++k) {
+    CHECK_FALSE(may_stand_on(static_cast<FigureKind>(k), FeatureKind::Volcano));
+    CHECK_FALSE(may_stand_on(static_cast<FigureKind>(k), FeatureKind::Dragon));
+  }
+  // The one road of DG/R.v runs into the volcano (tiles-extra §2.1).
+  CHECK(feature_at(tile("pd-R.v"), "road{S}").road_end == RoadEnd::Volcano);
+  // The tunnel (PD-42): one road under the city; each strip one field.
+  const TileDef& tunnel = tile("pd-CRcr.d");
+  CHECK(tunnel.half_feature[0][0] == tunnel.half_feature[0][1]);
+  CHECK(tunnel.half_feature[0][4] == tunnel.half_feature[0][5]);
+  CHECK(tunnel.dragon >= 0);
+  // The monastery in a city (PD-42): a cloister of its own beside the city.
+  const TileDef& lc = tile("pd-LCcc.d");
+  CHECK(lc.cloister >= 0);
+  CHECK(lc.dragon >= 0);
 }
 
 // --- flier arrows -------------------------------------------------------------
@@ -247,7 +282,12 @@ TEST_CASE("Crop-circle and portal/princess orientations follow the Orient column
       {"cc-RRr", 4},    {"cc-RRRr", 4},   {"cc-CFR", 4},    {"cc-RCR", 4},     {"cc-CFC", 2},   {"cc-CcCc", 2},
       {"pd-RrRr.g", 2}, {"pd-RRR.g", 4},  {"pd-Ccc+.g", 4}, {"pd-CcRr.g", 4},  {"pd-RrC.g", 4}, {"pd-CRr.g", 4},
       {"pd-CRRR.p", 4}, {"pd-CCc+.p", 4}, {"pd-Ccc.p", 4},  {"pd-Cc!.p", 4},   {"pd-Cc.p", 4},  {"pd-Cc.pG", 4},
-      {"pd-CcRr.p", 4}};
+      {"pd-CcRr.p", 4},
+      // volcano tiles: the empty field is the same every way; the straight road twice
+      {"pd-F.v", 1},    {"pd-R.v", 4},    {"pd-C.v", 4},    {"pd-Rr.v", 4},    {"pd-RFr.v", 2}, {"pd-CC.v", 4},
+      // dragon tiles: the straight road, the city band with its pennant and the tunnel twice
+      {"pd-C.d", 4},    {"pd-C.dG", 4},   {"pd-LRRR.d", 4}, {"pd-RRR.d", 4},   {"pd-LCcc.d", 4}, {"pd-Rr.d", 4},
+      {"pd-RFr.d", 2},  {"pd-Cc.d", 4},   {"pd-CFc+.d", 2}, {"pd-CRcr.d", 2},  {"pd-RrC.d", 4}, {"pd-CRr.d", 4}};
   CHECK(orient.size() == ids_of("crop-circles").size() + ids_of("princess-dragon").size());
   for (const auto& [id, n] : orient) {
     INFO(id);
@@ -288,11 +328,13 @@ TEST_CASE("Junction roads of the portal and princess tiles end at the junction",
     const TileDef& t = tile(id);
     for (const char* r : {"road{E}", "road{S}", "road{W}"}) CHECK(feature_at(t, r).road_end == RoadEnd::Junction);
   }
+  // Elsewhere in the set, one-edge roads end at a junction, a cloister (DG/LRRR.d) or the volcano (DG/R.v).
   for (const auto& id : ids_of("princess-dragon")) {
     INFO(id);
-    for (const auto& f : tile(id).features)
-      if (f.kind == FeatureKind::Road && std::popcount(static_cast<unsigned>(f.mask)) == 1)
-        CHECK(f.road_end == RoadEnd::Junction);
+    const TileDef& t = tile(id);
+    const RoadEnd want = id == "pd-LRRR.d" ? RoadEnd::Cloister : id == "pd-R.v" ? RoadEnd::Volcano : RoadEnd::Junction;
+    for (const auto& f : t.features)
+      if (f.kind == FeatureKind::Road && std::popcount(static_cast<unsigned>(f.mask)) == 1) CHECK(f.road_end == want);
   }
 }
 
@@ -347,7 +389,9 @@ TEST_CASE("Half-edge partitions hold for every expansion tile (tiles.md §8.2)",
         const int owner = t.half_feature[0][static_cast<std::size_t>(h)];
         CHECK((owner < 0) == city_edge);
       }
-      // Through roads keep their two sides apart (tiles.md §8.3).
+      // Through roads keep their two sides apart (tiles.md §8.3), except the tunnel under the
+      // city of DG/CRcr.d, which cuts neither strip (PD-42; checked in the volcano/dragon case).
+      if (id == "pd-CRcr.d") continue;
       for (const auto& f : t.features) {
         if (f.kind != FeatureKind::Road || std::popcount(static_cast<unsigned>(f.mask)) != 2) continue;
         for (int e = 0; e < 4; ++e)
@@ -390,7 +434,13 @@ TEST_CASE("Expansion edge strings match tiles.md (N,E,S,W)", "[catalog]") {
       {"cc-RCR", "CRFR"},      {"cc-CFC", "CFCF"},      {"cc-CcCc", "CCCC"},     {"pd-RrRr.g", "RRRR"},
       {"pd-RRR.g", "FRRR"},    {"pd-Ccc+.g", "CCFC"},   {"pd-CcRr.g", "CRRC"},   {"pd-RrC.g", "CFRR"},
       {"pd-CRr.g", "CRRF"},    {"pd-CRRR.p", "CRRR"},   {"pd-CCc+.p", "CCCF"},   {"pd-Ccc.p", "CCFC"},
-      {"pd-Cc!.p", "CFFC"},    {"pd-Cc.p", "CFFC"},     {"pd-Cc.pG", "CFFC"},    {"pd-CcRr.p", "CRRC"}};
+      {"pd-Cc!.p", "CFFC"},    {"pd-Cc.p", "CFFC"},     {"pd-Cc.pG", "CFFC"},    {"pd-CcRr.p", "CRRC"},
+      // volcano and dragon tiles (tiles-extra §2)
+      {"pd-F.v", "FFFF"},      {"pd-R.v", "FFRF"},      {"pd-C.v", "CFFF"},      {"pd-Rr.v", "FFRR"},
+      {"pd-RFr.v", "FRFR"},    {"pd-CC.v", "CCFF"},     {"pd-C.d", "CFFF"},      {"pd-C.dG", "CFFF"},
+      {"pd-LRRR.d", "FRRR"},   {"pd-RRR.d", "FRRR"},    {"pd-LCcc.d", "CCFC"},   {"pd-Rr.d", "FFRR"},
+      {"pd-RFr.d", "FRFR"},    {"pd-Cc.d", "CFFC"},     {"pd-CFc+.d", "FCFC"},   {"pd-CRcr.d", "RCRC"},
+      {"pd-RrC.d", "CFRR"},    {"pd-CRr.d", "CRRF"}};
   std::size_t listed = 0;
   for (const auto& set : kSets) listed += ids_of(set).size();
   CHECK(listed == edges.size());
@@ -421,9 +471,8 @@ TEST_CASE("Expansion tiles are found by their JCZ aliases", "[catalog]") {
       CHECK(tile(id).letter.empty());
       CHECK(cat.lookup(jcz) == cat.lookup(id));
     }
-  // Volcano and dragon tiles are not catalogued.
-  CHECK_FALSE(cat.lookup("DG/F.v").has_value());
-  CHECK_FALSE(cat.lookup("DG/C.d").has_value());
+  CHECK(cat.lookup("DG/F.v") == cat.lookup("pd-F.v"));
+  CHECK(cat.lookup("DG/C.d") == cat.lookup("pd-C.d"));
   // Crop Circles I is not catalogued either.
   CHECK_FALSE(cat.lookup("CC.1/Cc.1").has_value());
 }

@@ -77,7 +77,11 @@ const std::vector<std::pair<const char*, const char*>> kVariants{
     {"crop-add-compulsion", "mandatory-if-possible"}, {"crop-add-where", "anywhere-in-feature"},
     {"crop-add-figures", "regular-only"},      {"portal-to-completed-feature", "allowed"},
     {"princess-action", "must"},               {"princess-large-follower", "only-if-last"},
-    {"abbot-return-excludes-other-actions", "meeples-only"}};
+    {"abbot-return-excludes-other-actions", "meeples-only"},
+    {"dragon-move", "after-scoring"},          {"fairy-placement", "on-tile"},
+    {"fairy-after-volcano", "forbidden"},      {"fairy-protects-from-tower", "yes"},
+    {"fairy-bonus-final-scoring", "no"},       {"fairy-on-tile-turn-points", "per-figure"},
+    {"dragon-tile-deployment", "forbidden"},   {"volcano-tile-deployment", "never"}};
 
 }  // namespace
 
@@ -85,7 +89,7 @@ TEST_CASE("Random playouts keep every invariant and agree with is_legal and lega
   const int games = games_to_play();
   MoveList moves;
   std::vector<Event> events;
-  std::array<int, 15> kinds_played{};  // per MoveKind: the battery must reach every kind of decision
+  std::array<int, 17> kinds_played{};  // per MoveKind: the battery must reach every kind of decision
   int snapshots = 0;
   for (int g = 0; g < games; ++g) {
     GameSetup setup;
@@ -134,7 +138,7 @@ TEST_CASE("Random playouts keep every invariant and agree with is_legal and lega
       INFO(broken);
       REQUIRE(broken.empty());
       for (const Event& e : events) {
-        if (e.kind == EventKind::FeatureScored) scored[static_cast<std::size_t>(e.player)] += e.points;
+        if (e.kind == EventKind::FeatureScored || e.kind == EventKind::FairyPoints) scored[static_cast<std::size_t>(e.player)] += e.points;
         if (e.kind == EventKind::PrisonerFreed && e.points > 0) {  // a ransom (TO-08): zero-sum
           scored[static_cast<std::size_t>(e.player)] -= e.points;
           scored[static_cast<std::size_t>(e.other)] += e.points;
@@ -145,7 +149,8 @@ TEST_CASE("Random playouts keep every invariant and agree with is_legal and lega
     }
     std::size_t total = 0;
     for (const auto& set : setup.sets) total += cat().tiles_of(set, setup.edition)->size();
-    CHECK(static_cast<std::size_t>(placed + discarded) == total);
+    // Tiles conserved: placed, discarded, or still set aside when the pile ran out (PD-16).
+    CHECK(static_cast<std::size_t>(placed + discarded) + s.dragon_fairy().set_aside.size() == total);
     for (int p = 0; p < players; ++p) CHECK(s.player(p).score == scored[static_cast<std::size_t>(p)]);
   }
   CHECK(snapshots > games * 20);  // tile and figure decisions: most of a game's positions

@@ -220,7 +220,7 @@ TEST_CASE("an English word no ruling or scenario uses raises the bar for a confi
   // The second question set's junk "the knight moves in an L shape" names a knight and a move, two rules
   // concepts, and got a confident card at 78% coverage (scenario XR-02-g: the knight in its title, a
   // "move" in its source); "shape" occurs in no ruling or scenario. Such a question is answered only by a
-  // hit whose title or statement holds two of its concepts together.
+  // hit whose title or statement holds three of its concepts together, or a figure and a feature.
   const SearchResult knight = index().search("the knight moves in an L shape");
   CHECK(knight.unknown == Strings{"shape"});
   CHECK_FALSE(knight.confident);

@@ -61,12 +61,20 @@ struct Pin {
 //             place U -1,0: the two fields (the road is blue's), floor 0,1, a follower
 //             on top of 0,1, pass = 5; after -1,1, 1,1, 0,2: road and two fields + 3 = 6
 //             each: 5 + 5 + 6 + 6 + 6 = 28.
+// dragon      the dragon tile pd-RFr.d (straight road, two orientations) next to D and the
+//             volcano pd-F.v: 1,0 and -1,0 road E-W onto D's road, 1,1 and -1,1 road N-S
+//             beside the volcano's field, 0,2 road E-W under it = 5. Step 2: a follower on
+//             the road or either field (all unoccupied: blue's knight is in the city), no
+//             fairy move (red has no follower on the board yet), pass = 4 each: 20.
+//             (Depth 3, the dragon's first step from 0,1: onto D, and onto the new tile when
+//             it touches the volcano: 2 x 4 x 1 + 3 x 4 x 2 = 32.)
 const std::vector<Pin> kPins{
     {"base-start.yaml", {6, 24, 192, 534, 2880, 9778}},
     {"flier.yaml", {14, 66, 1256, 3560, 9270, 69692}},
     {"crop.yaml", {9, 27, 54, 91, 914, 4216}},
     {"phantom.yaml", {6, 54, 226, 1232, 4337, 11438}},
     {"tower.yaml", {5, 28, 110, 532}},  // depths 1-4 (the brute force recounts them all)
+    {"dragon.yaml", {5, 20, 32, 80}},   // depths 1-4 (the brute force recounts them all)
 };
 
 }  // namespace
@@ -81,7 +89,7 @@ TEST_CASE("Perft counts of the perft/ positions are pinned", "[perft]") {
   }
 }
 
-TEST_CASE("Perft agrees with a naive recount over is_legal to depth 5 (the tower position to depth 4)", "[perft][brute]") {
+TEST_CASE("Perft agrees with a naive recount over is_legal to depth 5 (the tower and dragon positions to depth 4)", "[perft][brute]") {
   for (const Pin& pin : kPins) {
     const State s = position_of(perft_scenario(pin.file));
     for (int d = 1; d <= 5 && d <= static_cast<int>(pin.counts.size()); ++d) {

@@ -65,8 +65,10 @@ TEST_CASE("A definition whose edges contradict its features is refused", "[proto
 }
 
 TEST_CASE("A run message round-trips and the position rebuilds the scenario's state", "[protocol][codec]") {
-  // The Tower's scenarios carry the version 3 keys (towers, floors, prisoners, ransom_paid).
-  const Corpus c = load_corpus({data("runner/pass"), std::string(CARC_SOURCE_DIR) + "/scenarios/tower"});
+  // The Tower's scenarios carry the version 3 keys (towers, floors, prisoners, ransom_paid),
+  // the dragon's and the fairy's the version 4 keys (dragon, fairy, set_aside, dragon_path).
+  const Corpus c = load_corpus({data("runner/pass"), std::string(CARC_SOURCE_DIR) + "/scenarios/tower",
+                                std::string(CARC_SOURCE_DIR) + "/scenarios/dragon-fairy"});
   REQUIRE(c.all_problems().empty());
   for (const auto& f : c.files)
     for (const auto& s : f.scenarios) {
@@ -95,6 +97,23 @@ TEST_CASE("A run message round-trips and the position rebuilds the scenario's st
       CHECK(state->figures().size() == expected->figures().size());
       CHECK(state->board().tile_count() == expected->board().tile_count());
       CHECK(state->tower() == expected->tower());
+      // The catalogs differ (one rebuilt from the definitions sent): tile types compare by id.
+      const DragonFairyData& got = state->dragon_fairy();
+      const DragonFairyData& want = expected->dragon_fairy();
+      CHECK(got.dragon_in_play == want.dragon_in_play);
+      CHECK(got.dragon == want.dragon);
+      CHECK(got.fairy == want.fairy);
+      CHECK(got.fairy_pos == want.fairy_pos);
+      CHECK(got.has_host == want.has_host);
+      CHECK(got.host == want.host);
+      CHECK(got.dragon_pending == want.dragon_pending);
+      CHECK(got.dragon_path == want.dragon_path);
+      const auto ids = [](const State& st) {
+        std::vector<std::string> out;
+        for (const TileTypeId t : st.dragon_fairy().set_aside) out.push_back(st.catalog()[t].id);
+        return out;
+      };
+      CHECK(ids(*state) == ids(*expected));
       for (int p = 0; p < state->player_count(); ++p) {
         CHECK(state->player(p).score == expected->player(p).score);
         CHECK(state->player(p).supply == expected->player(p).supply);

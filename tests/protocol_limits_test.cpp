@@ -1,7 +1,8 @@
-// Protocol versions 2 and 3 (oracle/PROTOCOL.md "Limits", "Versions"): a position
+// Protocol versions 2 to 4 (oracle/PROTOCOL.md "Limits", "Versions"): a position
 // beyond the limits is refused with its JSON path and the bound, by the decoder and
 // by `serve`; scores near the bound are answered without wrapping; the handshake
-// works in versions 1 to 3, and a peer of version 1 or 2 is never shown the Tower.
+// works in versions 1 to 4, and a peer of an older version is never shown what came
+// later (the Tower, the dragon and the fairy).
 #include <catch2/catch.hpp>
 #include <fcntl.h>
 #include <unistd.h>
@@ -118,6 +119,25 @@ TEST_CASE("A position beyond the limits is refused by the decoder, with its JSON
   CHECK(refusal(with(10, "/position/pile", pile_over)) ==
         "position.pile[4086]: a position holds at most 4096 tiles (on the board, in hand and in the pile together); "
         "this one holds 4097");
+  // Version 4: set-aside tiles count among them (the error points at the first one over), the
+  // dragon's and the fairy's squares and the dragon's path are bounded like every square.
+  const Json half(std::vector<std::string>((kMaxTiles - 10) / 2, "U"));
+  const Json rest(std::vector<std::string>(kMaxTiles - 10 - (kMaxTiles - 10) / 2 + 1, "U"));
+  Json j = Json::parse(with(10, "/position/pile", half));
+  j["position"]["set_aside"] = rest;
+  CHECK(refusal(j.dump()) ==
+        "position.set_aside[" + std::to_string(kMaxTiles - 10 - (kMaxTiles - 10) / 2) +
+            "]: a position holds at most 4096 tiles (on the board, in hand and in the pile together); this one holds 4097");
+  CHECK(refusal(with(10, "/position/dragon", Json{{"x", 100001}, {"y", 0}})) ==
+        "position.dragon.x: 100001 is outside -100000..100000");
+  CHECK(refusal(with(10, "/position/fairy", Json{{"x", 0}, {"y", -2147483648LL}})) ==
+        "position.fairy.y: -2147483648 is outside -100000..100000");
+  CHECK(contains(refusal(with(10, "/position/fairy", Json{{"next_to", Json{{"owner", "red"}, {"kind", "follower"}, {"feature", "cloister"}}}})),
+                 "position.fairy.next_to: a host needs the fairy's tile"));
+  const Json seven = Json::array({Json{{"x", 0}, {"y", 0}}, Json{{"x", 1}, {"y", 0}}, Json{{"x", 2}, {"y", 0}}, Json{{"x", 3}, {"y", 0}},
+                                  Json{{"x", 4}, {"y", 0}}, Json{{"x", 5}, {"y", 0}}, Json{{"x", 6}, {"y", 0}}});
+  CHECK(refusal(with(10, "/position/dragon_path", seven)) ==
+        "position.dragon_path: at most 6 entries (the sixth step ends the move)");
 }
 
 TEST_CASE("serve answers a request beyond the limits errored, with the path and the bound, and goes on",
@@ -166,22 +186,22 @@ TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scor
   CHECK(contains(over->message, "this one holds 4097"));
 }
 
-TEST_CASE("The handshake: the runner sends version 3 and accepts 1 to 3, serve answers 1 to 3 in kind",
+TEST_CASE("The handshake: the runner sends version 4 and accepts 1 to 4, serve answers 1 to 4 in kind",
           "[protocol][limits][handshake]") {
-  CHECK(proto::encode_start() == start(3));
+  CHECK(proto::encode_start() == start(4));
   const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
-  for (const int v : {1, 2, 3}) {
+  for (const int v : {1, 2, 3, 4}) {
     auto h = proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE(h.ok());
     CHECK(h->protocol_version == v);
   }
   CHECK(proto::decode_hello(R"({"name":"x","version":"1",)" + caps + "}").ok());  // the key is optional
-  for (const int v : {0, 4}) {
+  for (const int v : {0, 5}) {
     auto h = proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE_FALSE(h.ok());
-    CHECK(contains(h.error(), "this runner speaks versions 1 to 3, not " + std::to_string(v)));
+    CHECK(contains(h.error(), "this runner speaks versions 1 to 4, not " + std::to_string(v)));
   }
-  for (const int v : {1, 2, 3}) {
+  for (const int v : {1, 2, 3, 4}) {
     const Served s = serve({start(v), proto::encode_run(road_request(10, 0))});
     CHECK(s.code == kExitOk);
     REQUIRE(s.lines.size() == 2);
@@ -197,21 +217,33 @@ TEST_CASE("The handshake: the runner sends version 3 and accepts 1 to 3, serve a
     CHECK(h->capabilities.switches.count("ransom-timing") == (v >= 3 ? 1U : 0U));
     CHECK(h->capabilities.switches.count("farmer-scoring") == 1);
     CHECK(contains(s.lines[1], "\"floors\"") == (v >= 3));
+    // The dragon and the fairy are version 4.
+    CHECK((std::find(e.begin(), e.end(), "dragon") != e.end()) == (v >= 4));
+    CHECK((std::find(e.begin(), e.end(), "fairy") != e.end()) == (v >= 4));
+    CHECK(h->capabilities.switches.count("dragon-move") == (v >= 4 ? 1U : 0U));
   }
-  const Served s = serve({start(4), proto::encode_run(road_request(10, 0))});
+  const Served s = serve({start(5), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitFailures);
   CHECK(s.lines.empty());
-  CHECK(contains(s.err, "protocol version 4 is not supported (this serves versions 1 to 3)"));
+  CHECK(contains(s.err, "protocol version 5 is not supported (this serves versions 1 to 4)"));
 }
 
 TEST_CASE("A switch or expansion of a later version is neither sent to nor required of an older implementation",
           "[protocol][handshake]") {
   for (const auto& spec : switch_specs()) {
-    // The Tower's switches (ledger V-TO-*) came with version 3; every other one with version 1.
+    // The Tower's switches (ledger V-TO-*) came with version 3; the dragon's and the fairy's
+    // (V-PD-3, V-PD-5 and later; V-PD-1, 2 and 4 are the portal's and the princess's) with
+    // version 4; every other one with version 1.
+    INFO(spec.ruling);
     const bool tower = spec.ruling.substr(0, 5) == "V-TO-";
-    CHECK(proto::switch_introduced_in(spec.key) == (tower ? 3 : 1));
+    const bool pd = spec.ruling.substr(0, 5) == "V-PD-";
+    const int pd_number = pd ? std::stoi(std::string(spec.ruling.substr(5))) : 0;
+    const bool dragon_fairy = pd && (pd_number == 3 || pd_number >= 5);
+    CHECK(proto::switch_introduced_in(spec.key) == (tower ? 3 : dragon_fairy ? 4 : 1));
   }
   CHECK(proto::expansion_introduced_in("tower") == 3);
+  CHECK(proto::expansion_introduced_in("dragon") == 4);
+  CHECK(proto::expansion_introduced_in("fairy") == 4);
   CHECK(proto::expansion_introduced_in("flier") == 1);
   RuleSet rules;
   REQUIRE(rules.set("tower-capture-targets", "all-figures").ok());
@@ -222,4 +254,7 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
   CHECK_FALSE(has(wire_ruleset(rules, 2), "tower-capture-targets"));
   CHECK(has(wire_ruleset(rules, 2), "farmer-scoring"));
   CHECK(wire_ruleset(rules, 2).switches.size() + 5 == wire_ruleset(rules, 3).switches.size());
+  CHECK(wire_ruleset(rules, 3).switches.size() + 8 == wire_ruleset(rules, 4).switches.size());
+  CHECK_FALSE(has(wire_ruleset(rules, 3), "dragon-move"));
+  CHECK(has(wire_ruleset(rules, 4), "dragon-move"));
 }

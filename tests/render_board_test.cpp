@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "engine/limits.hpp"
+#include "engine/setup.hpp"
+#include "engine/state.hpp"
 #include "render/svg_board.hpp"
 #include "render/terminal_board.hpp"
 #include "runner/board_views.hpp"
@@ -300,4 +302,52 @@ TEST_CASE("towers show their floors and who closed them, in the terminal and the
   v.figures.clear();
   CHECK(render_terminal(v, style(false)).find("tower 0,0") == std::string::npos);
   CHECK(render_svg(v, SvgOptions{}).find("class=\"tower\"") == std::string::npos);
+}
+
+TEST_CASE("the dragon, its move under way and the fairy show in the terminal and the SVG", "[render][dragon]") {
+  // The pieces come from the state (view_of), as every report draws them.
+  const std::string base =
+      "seats red blue\n"
+      "tile D 0,0 r0\ntile pd-F.v 0,1 r0\ntile B 1,1 r0\n"
+      "figure blue follower 0,0:city{N}\n"
+      "supply red follower=7\nsupply blue follower=6\n"
+      "turn red tile\nin-hand pd-RFr.d\npile V V\n"
+      "dragon 0,1\n";
+  const auto view = [](const std::string& text) {
+    auto setup = parse_setup(text, builtin_catalog());
+    REQUIRE(setup.ok());
+    auto st = State::from(builtin_catalog(), RuleSet{}, *setup);
+    REQUIRE(st.ok());
+    return view_of(*st);
+  };
+  BoardView v = view(base + "fairy blue follower 0,0:city{N}\n");
+  REQUIRE(v.dragon.has_value());
+  REQUIRE(v.fairy.has_value());
+  std::string text = render_terminal(v, style(false));
+  CHECK(text.find("dragon 0,1\n") != std::string::npos);
+  CHECK(text.find("fairy 0,0, next to blue follower city{N}\n") != std::string::npos);
+  std::string svg = render_svg(v, SvgOptions{});
+  CHECK(xml_problem(svg).empty());
+  CHECK(svg.find("<title>dragon 0,1</title>") != std::string::npos);
+  CHECK(svg.find("<title>fairy 0,0, next to blue follower city{N}</title>") != std::string::npos);
+  CHECK(svg.find("the dragon at 0,1, the fairy at 0,0") != std::string::npos);  // the picture's label
+  // Beside the board: a line, no piece drawn; a move under way: its path.
+  v = view(base + "fairy beside\n");
+  CHECK(render_terminal(v, style(false)).find("fairy beside the board\n") != std::string::npos);
+  CHECK(render_svg(v, SvgOptions{}).find("class=\"fairy\"") == std::string::npos);
+  v.dragon = Pos{1, 1};
+  v.dragon_path = {{0, 1}, {1, 1}};
+  text = render_terminal(v, style(false));
+  CHECK(text.find("dragon 1,1, moving: 0,1 > 1,1 (1 step made)\n") != std::string::npos);
+  svg = render_svg(v, SvgOptions{});
+  CHECK(xml_problem(svg).empty());
+  CHECK(svg.find("<title>dragon's move so far: 0,1 1,1</title>") != std::string::npos);
+  // Without the expansion nothing is said or drawn.
+  v = view("seats red blue\ntile D 0,0 r0\nsupply red follower=7\nsupply blue follower=7\nturn red tile\nin-hand V\n");
+  CHECK_FALSE(v.dragon.has_value());
+  CHECK_FALSE(v.fairy.has_value());
+  CHECK(render_terminal(v, style(false)).find("dragon") == std::string::npos);
+  svg = render_svg(v, SvgOptions{});
+  CHECK(svg.find("class=\"dragon\"") == std::string::npos);
+  CHECK(svg.find("class=\"fairy\"") == std::string::npos);
 }

@@ -98,11 +98,12 @@ TEST_CASE("run --impl exits 3 when the implementation cannot start or fails the 
   CHECK(contains(r.err, "--impl needs a command line"));
 }
 
-TEST_CASE("The runner sends protocol version 3 and accepts an implementation answering version 1", "[protocol][cli]") {
+TEST_CASE("The runner sends protocol version 4 and accepts an implementation answering version 1", "[protocol][cli]") {
   const std::string log = temp_file("v1.log");
   RunOptions o = impl_run("python3 " + adapter("v1.py") + " '" + CARC_BINARY + "' '" + log + "'");
-  // hig-c1-prebigbox sets a Tower switch (version 3) away from its default: a version 1
-  // implementation is neither sent it nor refused for not declaring it.
+  // hig-c1-prebigbox sets a Tower switch (version 3) and a fairy switch (version 4) away from
+  // their defaults: a version 1 implementation is neither sent them nor refused for not
+  // declaring them.
   o.paths.push_back(std::string(CARC_SOURCE_DIR) + "/scenarios/base/br-01-roads.yaml");
   o.rulesets = {"hig-c3", "hig-c1-prebigbox"};
   const Run r = run(o);
@@ -114,7 +115,7 @@ TEST_CASE("The runner sends protocol version 3 and accepts an implementation ans
   std::string sent, answered;
   std::getline(in, sent);
   std::getline(in, answered);
-  CHECK(sent == R"({"cmd":"start","protocol_version":3})");
+  CHECK(sent == R"({"cmd":"start","protocol_version":4})");
   CHECK(contains(answered, "\"protocol_version\": 1"));  // serve, asked in version 1, answers in kind
   std::remove(log.c_str());
 }

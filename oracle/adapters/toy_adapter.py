@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A toy Carcassonne engine behind the carc-oracle adapter protocol (version 3).
+"""A toy Carcassonne engine behind the carc-oracle adapter protocol (version 4).
 
 Copy this file to start an adapter for your own engine: it shows the whole
 protocol (oracle/PROTOCOL.md) with a deliberately small engine inside. The toy
@@ -137,15 +137,17 @@ def toy_answer(position):
 # (PROTOCOL.md "Limits"): the toy's Python integers never overflow. Version 3 adds the
 # Tower (PROTOCOL.md section 12): the toy does not declare the `tower` expansion, so it
 # is never sent a tower scenario, and the five tower switches stay at their defaults
-# like every other switch. It speaks all three.
-VERSIONS = (1, 2, 3)
+# like every other switch. Version 4 adds the dragon, the volcano and the fairy
+# (section 13): the toy declares neither `dragon` nor `fairy`, so it is never sent
+# their scenarios, and their eight switches stay at their defaults too. It speaks all four.
+VERSIONS = (1, 2, 3, 4)
 
 HELLO = {
     "name": "toy-adapter",
     "version": "1.0",
-    "protocol_version": 3,  # answered in the version the runner asked for
+    "protocol_version": 4,  # answered in the version the runner asked for
     "capabilities": {
-        "expansions": ["base"],   # no flier, crop-circles, portal, princess, tower tiles or moves
+        "expansions": ["base"],   # no flier, crop-circles, portal, princess, tower, dragon or fairy
         "figures": ["follower"],  # no large, abbot (nor gardens), mayor, wagon, builder, pig, phantom
         "switches": {},           # every switch at its default value only
         "queries": ["moves"],     # no apply, final-scoring or legal
@@ -179,7 +181,7 @@ def main():
         cmd = message["cmd"]
         if cmd == "start":
             if message["protocol_version"] not in VERSIONS:
-                sys.stderr.write("toy-adapter: only protocol versions 1 to 3\n")  # logs go to stderr, never stdout
+                sys.stderr.write("toy-adapter: only protocol versions 1 to 4\n")  # logs go to stderr, never stdout
                 return 1
             reply(dict(HELLO, protocol_version=message["protocol_version"]))
         elif cmd == "run":

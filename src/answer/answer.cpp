@@ -37,6 +37,16 @@ void describe_state(const State& s, const std::vector<Event>& events, Answer& a)
     a.prisoners[std::string(colour_name(s.player(pr.holder).colour))].push_back(std::string(colour_name(s.player(pr.owner).colour)) + " " +
                                                                                std::string(figure_name(pr.kind)));
   for (auto& [holder, held] : a.prisoners) std::sort(held.begin(), held.end());
+  const DragonFairyData& d = s.dragon_fairy();
+  if (d.dragon_in_play) a.dragon = to_string(d.dragon);
+  if (d.fairy != FairyPlace::Absent) {
+    SetupFairy f{d.fairy, d.fairy_pos, std::nullopt};
+    if (d.has_host)
+      f.host = SetupFigure{s.player(d.host.owner).colour, d.host.kind, b.node_pos(d.host.node), b.node_addr(d.host.node)};
+    a.fairy = to_string(f);
+  }
+  for (const TileTypeId id : d.set_aside) a.set_aside.push_back(s.catalog()[id].id);
+  for (const Pos p : d.dragon_path) a.dragon_path.push_back(to_string(p));
   a.phase = std::string(phase_name(s.phase()));
   a.active = std::string(colour_name(s.player(s.actor()).colour));  // who decides now
 }

@@ -36,6 +36,9 @@ struct Answer {
   std::vector<std::string> towers;                                // "x,y HEIGHT [closed]", every tower with floors
   std::map<std::string, int> floors;                              // colour -> floors in hand
   std::map<std::string, std::vector<std::string>> prisoners;      // holder colour -> "OWNER KIND", sorted
+  std::string dragon;                                             // "x,y", or empty while not in play
+  std::string fairy;                                              // "beside", "x,y", "COLOUR KIND x,y:F", or empty (absent)
+  std::vector<std::string> set_aside, dragon_path;                // tile ids in order; "x,y", start first
 };
 
 // A flying machine's flight made by a `fly` move: from the tile just placed to

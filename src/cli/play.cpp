@@ -94,8 +94,12 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
     out << "\n# tile sets: " << o.sets;
     out << "\n# start: " << catalog[s.board().tile(0).type].id << " 0,0 r0; " << s.pile_remaining() + 1
         << " tiles to draw\n";
+    // The first draw happens as the game is set up: a dragon tile drawn then is set aside too (PD-16).
+    for (const TileTypeId t : s.dragon_fairy().set_aside)
+      out << "# set aside " << catalog[t].id << " (the dragon is not in play)\n";
   }
   SplitMix64 rng(o.seed ^ 0xC0FFEEull);
+  SplitMix64 reshuffle(o.seed ^ 0xD2A90ull);  // the set-aside dragon tiles back into the pile (PD-16)
   MoveList moves;
   std::vector<Event> events;
   while (s.phase() != Phase::GameOver) {
@@ -108,16 +112,19 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
     const int mover = s.active();
     const int turn = s.turn();
     events.clear();
+    const std::size_t set_aside = s.dragon_fairy().set_aside.size();
     if (s.apply(m, &events) != Reason::Ok) {
       err << "carc-oracle play: internal error: legal move " << to_string(m, catalog) << " was refused\n";
       return kExitInternal;
     }
+    const bool reshuffled = shuffle_returned_tiles(s, set_aside, reshuffle);
     if (o.quiet) continue;
     if (m.kind == MoveKind::Place) out << "turn " << turn << " " << colour_name(s.player(mover).colour) << ": ";
     else out << "  ";
     out << to_string(m, catalog) << "\n";
     for (const Event& e : events)
       if (e.kind != EventKind::TilePlaced && e.kind != EventKind::FigureDeployed) out << "    " << describe(e, s) << "\n";
+    if (reshuffled) out << "    the set-aside tiles are shuffled into the " << s.pile_remaining() << " tiles still to draw\n";
   }
   out << "final scores:";
   for (int p = 0; p < s.player_count(); ++p) out << " " << colour_name(s.player(p).colour) << " " << s.player(p).score;

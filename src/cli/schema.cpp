@@ -106,7 +106,7 @@ void notation(Json& d) {
   const std::string pos = "-?[0-9]+,-?[0-9]+";
   const std::string halves = "(NL|NR|EL|ER|SL|SR|WL|WR)";
   const std::string feature = "((city|road)\\{[NESW](,[NESW])*\\}|field\\{(" + halves + "(," + halves +
-                              ")*)?\\}|cloister|garden|flier|crop-circle|portal|tower)";
+                              ")*)?\\}|cloister|garden|flier|crop-circle|portal|tower|volcano|dragon)";
   const std::string loc = pos + ":" + feature;
   const std::string kind = alternatives(figure_kinds());
   const std::string colour = alternatives(colours());
@@ -121,13 +121,17 @@ void notation(Json& d) {
   d["move"] = str("^(place \\S+ " + pos + " " + rot + "|deploy " + kind + " " + loc + "( portal)?|fly " + kind +
                   " [1-3]|land " + loc + "|return abbot " + loc + "|princess " + kind + " " + colour + " " + loc +
                   "|crop (add|remove)|(add|remove) " + kind + " " + loc + "|wagon " + loc + "|floor " + pos + "|capture " + kind +
-                  " " + colour + " " + loc + "|exchange " + kind + "|ransom " + kind + " " + colour + "|pass)$");
+                  " " + colour + " " + loc + "|exchange " + kind + "|ransom " + kind + " " + colour + "|fairy " + kind + " " + loc +
+                  "|fairy " + pos + "|dragon " + pos + "|pass)$");
   d["move"]["description"] = "A move in canonical notation (src/engine/README.md).";
   d["moves"] = list_of(ref("move"));
   d["towerEntry"] = str("^" + pos + " ([1-9]|[12][0-9]|30)( closed)?$");
   d["towerEntry"]["description"] = "x,y HEIGHT [closed]: a foundation with 1 to 30 floors (scenarios/README.md, the Tower).";
   d["prisonerEntry"] = str("^" + colour + " " + kind + "$");
   d["prisonerEntry"]["description"] = "OWNER KIND: a figure held as a prisoner (TO-05).";
+  d["fairyEntry"] = str("^(beside|" + pos + "|" + colour + " " + kind + " " + loc + ")$");
+  d["fairyEntry"]["description"] =
+      "Where the fairy is: beside the board, on a tile (x,y), or next to that figure (scenarios/README.md, the dragon and the fairy).";
 }
 
 // The tower's prisoners: holder -> the figures it holds.
@@ -142,7 +146,7 @@ Json position_def() {
   return object(
       {{"players", {{"type", "array"}, {"minItems", 1}, {"maxItems", kMaxPlayers}, {"uniqueItems", true}, {"items", ref("colour")}}},
        {"active", ref("colour")},
-       {"phase", enum_of({"tile", "figure", "game-over"})},
+       {"phase", enum_of({"tile", "figure", "dragon", "game-over"})},
        {"tiles", {{"type", "array"}, {"minItems", 1}, {"maxItems", kMaxTiles}, {"items", ref("tileEntry")}}},
        {"placed", ref("position")},
        {"in_hand", {{"type", "string"}, {"description", "A tile id or alias of the catalog (oracle/tiles/)."}}},
@@ -156,7 +160,11 @@ Json position_def() {
        {"towers", list_of(ref("towerEntry"))},
        {"floors", counts_of(ref("colour"), kMaxFloorsInHand)},
        {"prisoners", prisoners_def()},
-       {"ransom_paid", {{"type", "boolean"}}}},
+       {"ransom_paid", {{"type", "boolean"}}},
+       {"dragon", ref("position")},
+       {"fairy", ref("fairyEntry")},
+       {"set_aside", {{"type", "array"}, {"maxItems", kMaxTiles}, {"items", {{"type", "string"}}}}},
+       {"dragon_path", {{"type", "array"}, {"minItems", 1}, {"maxItems", kDragonSteps}, {"items", ref("position")}}}},
       {"players", "active", "phase", "tiles"});
 }
 
@@ -181,7 +189,11 @@ Json expect_def() {
                    {"active", ref("colour")},
                    {"towers", list_of(ref("towerEntry"))},
                    {"floors", counts_of(ref("colour"), kMaxTowerFloors)},
-                   {"prisoners", prisoners_def()}});
+                   {"prisoners", prisoners_def()},
+                   {"dragon", {{"anyOf", Json::array({ref("position"), Json{{"const", "none"}}})}}},
+                   {"fairy", ref("fairyEntry")},
+                   {"set_aside", {{"type", "array"}, {"items", {{"type", "string"}}}}},
+                   {"dragon_path", {{"type", "array"}, {"maxItems", kDragonSteps + 1}, {"items", ref("position")}}}});
   e["minProperties"] = 1;
   return e;
 }
@@ -197,7 +209,7 @@ Json scenario_schema() {
   const Json text{{"type", "string"}, {"minLength", 1}};
   Json props{{"id", str("^[A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*$")},
              {"title", text},
-             {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR|TO)-[0-9]{2}|TO-T[0-9]|V-[A-Z0-9]+(-[0-9]+)?)$"))},
+             {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR|TO|PD)-[0-9]{2}|TO-T[0-9]|V-[A-Z0-9]+(-[0-9]+)?)$"))},
              {"status", ref("status")},
              {"disputed", {{"type", "boolean"}}},
              {"source", text},

@@ -36,17 +36,25 @@ proto::RunReply errored(std::string seq, std::string message) {
 }
 
 // A runner speaking an older version reads only what that version defines: the
-// Tower's capability, switches and answer keys are version 3.
+// Tower's capability, switches and answer keys are version 3, the dragon's and the
+// fairy's version 4.
 void fit_to_version(proto::Capabilities& c, int version) {
   std::erase_if(c.expansions, [&](const std::string& e) { return proto::expansion_introduced_in(e) > version; });
   std::erase_if(c.switches, [&](const auto& kv) { return proto::switch_introduced_in(kv.first) > version; });
 }
 
 void fit_to_version(proto::Answer& a, int version) {
-  if (version >= 3) return;
-  a.towers.clear();
-  a.floors.clear();
-  a.prisoners.clear();
+  if (version < 4) {  // the dragon's and the fairy's keys (§13.4)
+    a.dragon.clear();
+    a.fairy.clear();
+    a.set_aside.clear();
+    a.dragon_path.clear();
+  }
+  if (version < 3) {  // the Tower's (§12.4)
+    a.towers.clear();
+    a.floors.clear();
+    a.prisoners.clear();
+  }
 }
 
 proto::RunReply answer(const proto::RunRequest& run, proto::TileCache& cache, int version) {

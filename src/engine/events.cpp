@@ -7,8 +7,8 @@
 
 namespace carc {
 namespace {
-constexpr std::array<std::string_view, 10> kPhaseNames{"tile",          "figure",  "landing",  "phantom",  "wagon",
-                                                       "crop-choice",   "crop-response", "capture", "exchange", "game-over"};
+constexpr std::array<std::string_view, 11> kPhaseNames{"tile",          "figure",  "landing",  "phantom",  "wagon",
+                                                       "crop-choice",   "crop-response", "capture", "exchange", "dragon", "game-over"};
 }
 
 std::string_view phase_name(Phase p) { return kPhaseNames[static_cast<std::size_t>(p)]; }
@@ -62,6 +62,12 @@ std::string_view reason_name(Reason r) {
     case Reason::NoPrisoner: return "no-prisoner";
     case Reason::RansomUsed: return "ransom-used";
     case Reason::NotEnoughPoints: return "not-enough-points";
+    case Reason::VolcanoTile: return "volcano-tile";
+    case Reason::DragonTile: return "dragon-tile";
+    case Reason::NotADragonStep: return "not-a-dragon-step";
+    case Reason::AlreadyVisited: return "already-visited";
+    case Reason::FairyProtected: return "fairy-protected";
+    case Reason::FairyAlreadyThere: return "fairy-already-there";
   }
   return "?";
 }
@@ -69,7 +75,7 @@ std::string_view reason_name(Reason r) {
 const std::vector<std::string_view>& all_reason_names() {
   static const std::vector<std::string_view> names = [] {
     std::vector<std::string_view> out;
-    for (int i = 0; i <= static_cast<int>(Reason::NotEnoughPoints); ++i) out.push_back(reason_name(static_cast<Reason>(i)));
+    for (int i = 0; i <= static_cast<int>(Reason::FairyAlreadyThere); ++i) out.push_back(reason_name(static_cast<Reason>(i)));
     return out;
   }();
   return names;

@@ -22,7 +22,8 @@ namespace carc {
 //   crop-response each player in turn adds or removes a figure (CC-08)
 //   capture       after a tower floor: the active player captures a figure in reach or passes (TO-05)
 //   exchange      the capturer chooses which of its figures comes back in an exchange (TO-07)
-enum class Phase : std::uint8_t { Tile, Figure, Landing, Phantom, Wagon, CropChoice, CropResponse, Capture, Exchange, GameOver };
+//   dragon        one step of the dragon's move, by the player whose step it is (PD-18)
+enum class Phase : std::uint8_t { Tile, Figure, Landing, Phantom, Wagon, CropChoice, CropResponse, Capture, Exchange, Dragon, GameOver };
 std::string_view phase_name(Phase p);
 bool parse_phase(std::string_view s, Phase& out);
 const std::vector<std::string_view>& all_phase_names();
@@ -69,6 +70,12 @@ enum class Reason : std::uint8_t {
   NoPrisoner,
   RansomUsed,
   NotEnoughPoints,
+  VolcanoTile,
+  DragonTile,
+  NotADragonStep,
+  AlreadyVisited,
+  FairyProtected,
+  FairyAlreadyThere,
 };
 std::string_view reason_name(Reason r);
 bool parse_reason(std::string_view s, Reason& out);
@@ -89,10 +96,16 @@ enum class EventKind : std::uint8_t {
   FloorPlaced,    // a tower floor (TO-02); points: the new height
   FigureCaptured, // taken by a tower (TO-05); player: the owner, other: the holder
   PrisonerFreed,  // by exchange (points 0) or ransom (points 3, other: the holder paid); player: the owner
+  DragonPlaced,   // on a volcano tile (PD-17); pos: its tile
+  DragonMoved,    // one step (PD-19); player: who moved it, pos: the tile entered
+  FairyMoved,     // step 2 (PD-31); player: the mover, pos: its tile
+  TileSetAside,   // a dragon tile drawn before the dragon is in play (PD-16)
+  FairyPoints,    // the fairy's points (PD-35, PD-36); player, points
   GameOver
 };
 
-// What happened while applying a move; the sum of FeatureScored points is each player's score change.
+// What happened while applying a move; the sum of FeatureScored and FairyPoints points is each
+// player's score change (a ransom moves points between players).
 struct Event {
   EventKind kind = EventKind::TilePlaced;
   std::int8_t player = -1;

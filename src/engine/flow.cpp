@@ -54,6 +54,7 @@ StageResult start_second_part(State& s, std::vector<Event>* ev) {
 
 StageResult stage_next_turn(State& s, std::vector<Event>* ev) {
   s.pass_turn();
+  fairy_turn_start(s, ev);  // PD-35: before the draw; not on the builder's second tile (one turn)
   s.begin_part(false, ev);
   return StageResult::Decision;
 }

@@ -29,12 +29,29 @@ Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const G
   if (it == pile.end()) return fail("the start tile is not in the pile of edition " + setup.edition);
   pile.erase(it);
   SplitMix64 rng(setup.seed);
-  for (std::size_t i = pile.size(); i > 1; --i) std::swap(pile[i - 1], pile[rng.below(i)]);
+  shuffle(pile, rng);
   position.tiles.push_back({start, Pos{0, 0}, 0});
   for (auto& supply : position.supply)
     for (std::size_t k = 0; k < supply.size(); ++k) supply[k] = std::max(setup.figures[k], 0);  // none of a kind at 0 or below
   position.last_tile = true;
+  // The Princess & the Dragon box brings the fairy, beside the board until first moved (PD-31);
+  // the dragon comes into play with the first volcano tile (PD-17).
+  if (std::any_of(pile.begin(), pile.end(), [&](TileTypeId t) { return catalog[t].volcano >= 0 || catalog[t].dragon >= 0; }))
+    position.fairy.place = FairyPlace::Beside;
   return State::from(catalog, rules, position);
+}
+
+void shuffle(std::vector<TileTypeId>& tiles, SplitMix64& rng) {
+  for (std::size_t i = tiles.size(); i > 1; --i) std::swap(tiles[i - 1], tiles[rng.below(i)]);
+}
+
+bool shuffle_returned_tiles(State& s, std::size_t set_aside_before, SplitMix64& rng) {
+  if (set_aside_before == 0 || !s.dragon_fairy().set_aside.empty()) return false;
+  const auto& pile = s.pile();
+  std::vector<TileTypeId> rest(pile.begin() + static_cast<std::ptrdiff_t>(s.pile_next()), pile.end());
+  shuffle(rest, rng);
+  s.setup_pile(std::move(rest), s.pile_open_ended());
+  return true;
 }
 
 }  // namespace carc

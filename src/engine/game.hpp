@@ -43,4 +43,14 @@ std::array<int, kFigureKinds> default_figures(const std::string& edition);
 
 Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const GameSetup& setup);
 
+// Fisher-Yates with the engine's generator (new_game's shuffle).
+void shuffle(std::vector<TileTypeId>& tiles, SplitMix64& rng);
+
+// A game driver's part of PD-16: the rules shuffle the set-aside dragon tiles back into the pile
+// when the first volcano brings the dragon into play; the engine puts them at the pile's end in the
+// order they were set aside (PROTOCOL.md §13.3: the order is an input, like the dice), so a driver
+// that owns a seed shuffles the tiles still to come itself. Call after each move with the number of
+// set-aside tiles before it: true when they came back and the rest of the pile was shuffled.
+bool shuffle_returned_tiles(State& s, std::size_t set_aside_before, SplitMix64& rng);
+
 }  // namespace carc

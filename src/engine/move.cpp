@@ -36,6 +36,8 @@ std::string to_string(const Move& m, const TileCatalog& catalog) {
       return "capture " + fig + " " + std::string(colour_name(m.colour)) + " " + located(m.pos, m.feature);
     case MoveKind::Exchange: return "exchange " + fig;
     case MoveKind::Ransom: return "ransom " + fig + " " + std::string(colour_name(m.colour));
+    case MoveKind::Fairy: return m.on_tile ? "fairy " + to_string(m.pos) : "fairy " + fig + " " + located(m.pos, m.feature);
+    case MoveKind::DragonStep: return "dragon " + to_string(m.pos);
   }
   return "?";
 }
@@ -130,11 +132,20 @@ Result<Move> parse_move(std::string_view text, const TileCatalog& catalog) {
     if (!loc) return fail(loc.error());
     return verb == "princess" ? Move::princess(k, c, loc->first, loc->second) : Move::capture(k, c, loc->first, loc->second);
   }
-  if (verb == "floor") {
-    if (auto ok = expect_words(2, "floor x,y"); !ok) return fail(ok.error());
+  if (verb == "floor" || verb == "dragon" || (verb == "fairy" && w.size() == 2)) {
+    if (auto ok = expect_words(2, verb == "floor" ? "floor x,y" : verb == "dragon" ? "dragon x,y" : "fairy x,y"); !ok)
+      return fail(ok.error());
     Pos p;
     if (!parse_pos(w[1], p)) return fail(quoted + ": '" + std::string(w[1]) + "' is not a position " + pos_syntax());
-    return Move::floor(p);
+    return verb == "floor" ? Move::floor(p) : verb == "dragon" ? Move::dragon(p) : Move::fairy_tile(p);
+  }
+  if (verb == "fairy") {
+    if (auto ok = expect_words(3, "fairy KIND x,y:FEATURE' or 'fairy x,y"); !ok) return fail(ok.error());
+    FigureKind k;
+    if (auto ok = figure_at(1, k); !ok) return fail(ok.error());
+    auto loc = located_at(2);
+    if (!loc) return fail(loc.error());
+    return Move::fairy(k, loc->first, loc->second);
   }
   if (verb == "exchange") {
     if (auto ok = expect_words(2, "exchange KIND"); !ok) return fail(ok.error());
@@ -155,7 +166,7 @@ Result<Move> parse_move(std::string_view text, const TileCatalog& catalog) {
     return fail(quoted + ": expected 'crop add' or 'crop remove'");
   }
   return fail(quoted + ": unknown move '" + std::string(verb) +
-              "' (expected place, deploy, fly, land, return, princess, crop, add, remove, wagon, floor, capture, exchange, ransom or pass)");
+              "' (expected place, deploy, fly, land, return, princess, crop, add, remove, wagon, floor, capture, exchange, ransom, fairy, dragon or pass)");
 }
 
 }  // namespace carc

@@ -4,7 +4,7 @@
 //   land x,y:FEATURE | return abbot x,y:FEATURE | princess KIND COLOUR x,y:FEATURE |
 //   crop add | crop remove | add KIND x,y:FEATURE | remove KIND x,y:FEATURE |
 //   wagon x,y:FEATURE | floor x,y | capture KIND COLOUR x,y:FEATURE | exchange KIND |
-//   ransom KIND COLOUR | pass
+//   ransom KIND COLOUR | fairy KIND x,y:FEATURE | fairy x,y | dragon x,y | pass
 // Feature addresses are in board orientation, so a move never depends on internal ids.
 #include <string>
 #include <string_view>
@@ -34,6 +34,8 @@ enum class MoveKind : std::uint8_t {
   Capture,      // capture KIND COLOUR x,y:FEATURE (tower)
   Exchange,     // exchange KIND (tower)
   Ransom,       // ransom KIND COLOUR (tower)
+  Fairy,        // fairy KIND x,y:FEATURE | fairy x,y (on_tile) (dragon and fairy)
+  DragonStep,   // dragon x,y (dragon and fairy)
 };
 
 struct Move {
@@ -43,6 +45,7 @@ struct Move {
   std::uint8_t roll = 0;
   bool portal = false;  // Deploy through a magic portal
   bool add = false;     // CropChoice
+  bool on_tile = false; // Fairy: the `fairy x,y` form (fairy-placement: on-tile)
   Colour colour = Colour::Red;  // Princess: the knight's owner; Capture: the figure's owner; Ransom: the holder
   TileTypeId tile = kNoTile;
   Pos pos;
@@ -115,6 +118,20 @@ struct Move {
     m.kind = MoveKind::Ransom;
     m.figure = k;
     m.colour = c;
+    return m;
+  }
+  static Move fairy(FigureKind k, Pos p, FeatureAddr f) { return located_move(MoveKind::Fairy, k, p, f); }
+  static Move fairy_tile(Pos p) {
+    Move m;
+    m.kind = MoveKind::Fairy;
+    m.on_tile = true;
+    m.pos = p;
+    return m;
+  }
+  static Move dragon(Pos p) {
+    Move m;
+    m.kind = MoveKind::DragonStep;
+    m.pos = p;
     return m;
   }
   static Move pass() { return Move{}; }

@@ -64,6 +64,7 @@ void follower_step2_moves(const State& s, bool phantom_only, MoveList& out) {
   const Board& b = s.board();
   const int t = s.placed_tile();
   const PlacedTile& pt = b.tile(t);
+  if (tile_closed_to_figures(s, t) != Reason::Ok) return;  // PD-12: no figure on a volcano in its turn
   auto free_here = [&](int local) { return unoccupied(s, b.node(t, local)); };
   follower_deployments(s, b.def(t), pt.pos, pt.rot, phantom_only, free_here, out);
 }
@@ -126,7 +127,8 @@ void legal_turns(const State& s, std::vector<TurnOption>& out) {
       probed = true;
       return !(occupied & (1u << local));
     };
-    follower_deployments(s, d, pm.pos, pm.rot, false, unoccupied_at, actions);
+    if (d.volcano < 0)  // PD-12: a volcano tile takes no figure in its turn
+      follower_deployments(s, d, pm.pos, pm.rot, false, unoccupied_at, actions);
     for (const Move& a : actions) out.push_back({pm, a});
     // An abbot return is open unless this very tile completes the abbot's feature.
     for (const Move& a : returns) {

@@ -11,6 +11,7 @@
 #include "engine/expansions/abbot.hpp"
 #include "engine/expansions/builder_pig.hpp"
 #include "engine/expansions/crop_circles.hpp"
+#include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/flier.hpp"
 #include "engine/expansions/mayor.hpp"
 #include "engine/expansions/phantom.hpp"
@@ -37,7 +38,7 @@ struct Verb {
   Reason (*check)(const State&, const Move&);
   void (*apply)(State&, const Move&, std::vector<Event>*);
 };
-inline constexpr std::array<Verb, 15> kVerbs{{
+inline constexpr std::array<Verb, 17> kVerbs{{
     {MoveKind::Place, check_place, apply_place},                    // core
     {MoveKind::Deploy, check_deploy, apply_deploy},                 // core (portal: check_portal_deploy)
     {MoveKind::ReturnAbbot, check_return_abbot, apply_return_abbot},  // abbot
@@ -53,6 +54,8 @@ inline constexpr std::array<Verb, 15> kVerbs{{
     {MoveKind::Capture, check_capture, apply_capture},              // tower
     {MoveKind::Exchange, check_exchange, apply_exchange},           // tower
     {MoveKind::Ransom, check_ransom, apply_ransom},                 // tower
+    {MoveKind::Fairy, check_fairy, apply_fairy},                    // dragon and fairy
+    {MoveKind::DragonStep, check_dragon_step, apply_dragon_step},   // dragon and fairy
 }};
 constexpr const Verb& verb(MoveKind k) { return kVerbs[static_cast<std::size_t>(k)]; }
 
@@ -64,7 +67,7 @@ struct PhaseOwner {
   void (*apply_pass)(State&, std::vector<Event>*);  // null where pass is never legal
   bool active_decides;  // the active player decides (else the phase's stage names the actor)
 };
-inline constexpr std::array<PhaseOwner, 10> kPhases{{
+inline constexpr std::array<PhaseOwner, 11> kPhases{{
     {Phase::Tile, placement_moves, pass_not_here, nullptr, true},                           // core
     {Phase::Figure, figure_phase_moves, check_figure_pass, apply_figure_pass, true},        // core (step 2)
     {Phase::Landing, landing_moves, pass_not_here, nullptr, true},                          // flier (FM-07)
@@ -74,6 +77,7 @@ inline constexpr std::array<PhaseOwner, 10> kPhases{{
     {Phase::CropResponse, crop_response_moves, check_crop_pass, apply_crop_pass, false},    // crop circles: a responder
     {Phase::Capture, capture_phase_moves, check_capture_pass, apply_capture_pass, true},    // tower (TO-05)
     {Phase::Exchange, exchange_phase_moves, pass_not_here, nullptr, true},                  // tower (TO-07)
+    {Phase::Dragon, dragon_phase_moves, pass_not_here, nullptr, false},                     // dragon: the step's player (PD-18)
     {Phase::GameOver, no_moves, pass_not_here, nullptr, false},                             // core
 }};
 constexpr const PhaseOwner& phase_owner(Phase p) { return kPhases[static_cast<std::size_t>(p)]; }
@@ -93,10 +97,11 @@ inline constexpr std::array<Step2Source, 4> kStep2Sources{{
 struct Step2Extra {
   void (*moves)(const State&, MoveList&);
 };
-inline constexpr std::array<Step2Extra, 3> kStep2Extras{{
+inline constexpr std::array<Step2Extra, 4> kStep2Extras{{
     {builder_pig_step2_moves},  // builder and pig
     {abbot_return_moves},       // abbot
     {floor_step2_moves},        // tower: a floor anywhere (TO-02 A/B)
+    {fairy_step2_moves},        // fairy: next to one's follower anywhere (PD-31; on a tile, V-PD-5)
 }};
 
 // --- moves a player may add to any of its own decisions (not a phase of their own) ---
@@ -112,18 +117,20 @@ struct Stage {
   std::string_view name;
   StageResult (*run)(State&, std::vector<Event>*);
 };
-inline constexpr std::array<Stage, 9> kStages{{
+inline constexpr std::array<Stage, 11> kStages{{
     {"tower-capture", stage_tower_capture},              // tower: the capture after a floor (TO-05)
     {"tower-exchange", stage_tower_exchange},            // tower: the exchange after a capture (TO-07)
     {"phantom", stage_phantom},                          // phantom: the second figure (PH-04)
+    {"dragon-before-scoring", stage_dragon_before_scoring},  // dragon: V-PD-3 before-scoring (PD-14)
     {"builder-immediate", stage_builder_immediate},      // builder: V-TB-1 "immediately"
     {"scoring", stage_scoring},                          // core: step 3
     {"wagons", stage_wagons},                            // wagon: AM-05, AM-07
+    {"dragon-after-scoring", stage_dragon_after_scoring},  // dragon: V-PD-3 after-scoring (RGG)
     {"crop-circles", stage_crop_circles},                // crop circles: step 4 (CC-03)
     {"builder-second-tile", stage_builder_second_tile},  // builder: TB-05
     {"next-turn", stage_next_turn},                      // core
 }};
-inline constexpr std::size_t kScoringStage = 4;
+inline constexpr std::size_t kScoringStage = 5;
 
 namespace detail {
 template <class Table, class Key>
@@ -136,5 +143,12 @@ constexpr bool indexed_by(const Table& t, Key Table::value_type::*key) {
 static_assert(detail::indexed_by(kVerbs, &Verb::kind), "kVerbs lists the move kinds in enum order");
 static_assert(detail::indexed_by(kPhases, &PhaseOwner::phase), "kPhases lists the phases in enum order");
 static_assert(kStages[kScoringStage].name == "scoring");
+// The stage a dragon move is under way in (a position in phase dragon resumes there).
+constexpr std::size_t dragon_stage_index(bool after_scoring) {
+  for (std::size_t i = 0; i < kStages.size(); ++i)
+    if (kStages[i].name == (after_scoring ? "dragon-after-scoring" : "dragon-before-scoring")) return i;
+  return kStages.size();
+}
+static_assert(dragon_stage_index(false) < kScoringStage && dragon_stage_index(true) > kScoringStage);
 
 }  // namespace carc

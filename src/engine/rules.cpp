@@ -27,6 +27,14 @@ const std::vector<SwitchSpec>& switch_specs() {
       {Switch::RansomTiming, "ransom-timing", "V-TO-3", {"any-time-own-turn", "action-step", "before-draw"}},
       {Switch::RansomScoreFloor, "ransom-score-floor", "V-TO-4", {"none", "needs-3-points"}},
       {Switch::PortalToTower, "portal-to-tower", "V-TO-5", {"allowed", "forbidden"}},
+      {Switch::DragonMove, "dragon-move", "V-PD-3", {"before-scoring", "after-scoring"}},
+      {Switch::FairyPlacement, "fairy-placement", "V-PD-5", {"next-to-follower", "on-tile"}},
+      {Switch::FairyAfterVolcano, "fairy-after-volcano", "V-PD-6", {"allowed", "forbidden"}},
+      {Switch::FairyProtectsFromTower, "fairy-protects-from-tower", "V-PD-7", {"no", "yes"}},
+      {Switch::FairyBonusFinalScoring, "fairy-bonus-final-scoring", "V-PD-8", {"yes", "no"}},
+      {Switch::FairyOnTileTurnPoints, "fairy-on-tile-turn-points", "V-PD-9", {"one", "per-figure"}},
+      {Switch::DragonTileDeployment, "dragon-tile-deployment", "V-PD-10", {"allowed", "forbidden"}},
+      {Switch::VolcanoTileDeployment, "volcano-tile-deployment", "V-PD-11", {"placing-turn-only", "never"}},
   };
   return specs;
 }

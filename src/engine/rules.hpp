@@ -38,6 +38,14 @@ enum class Switch : std::uint8_t {
   RansomTiming,           // V-TO-3
   RansomScoreFloor,       // V-TO-4
   PortalToTower,          // V-TO-5
+  DragonMove,             // V-PD-3
+  FairyPlacement,         // V-PD-5
+  FairyAfterVolcano,      // V-PD-6
+  FairyProtectsFromTower, // V-PD-7
+  FairyBonusFinalScoring, // V-PD-8
+  FairyOnTileTurnPoints,  // V-PD-9
+  DragonTileDeployment,   // V-PD-10
+  VolcanoTileDeployment,  // V-PD-11
   kCount
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::kCount);
@@ -110,6 +118,14 @@ class RuleSet {
   RansomTiming ransom_timing() const { return static_cast<RansomTiming>(at(Switch::RansomTiming)); }  // V-TO-3
   bool ransom_needs_3_points() const { return at(Switch::RansomScoreFloor) == 1; }            // V-TO-4
   bool portal_to_tower() const { return at(Switch::PortalToTower) == 0; }                     // V-TO-5
+  bool dragon_after_scoring() const { return at(Switch::DragonMove) == 1; }                   // V-PD-3
+  bool fairy_on_tile() const { return at(Switch::FairyPlacement) == 1; }                      // V-PD-5
+  bool fairy_after_volcano() const { return at(Switch::FairyAfterVolcano) == 0; }             // V-PD-6
+  bool fairy_protects_from_tower() const { return at(Switch::FairyProtectsFromTower) == 1; }  // V-PD-7
+  bool fairy_bonus_final_scoring() const { return at(Switch::FairyBonusFinalScoring) == 0; }  // V-PD-8
+  bool fairy_points_per_figure() const { return at(Switch::FairyOnTileTurnPoints) == 1; }     // V-PD-9
+  bool dragon_tile_forbidden() const { return at(Switch::DragonTileDeployment) == 1; }        // V-PD-10
+  bool volcano_closed_for_good() const { return at(Switch::VolcanoTileDeployment) == 1; }     // V-PD-11
 
  private:
   std::uint8_t at(Switch s) const { return values_[static_cast<std::size_t>(s)]; }

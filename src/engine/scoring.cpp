@@ -53,6 +53,7 @@ void Scoring::award(int player, int points, std::uint16_t root, bool final_scori
 void Scoring::score_feature(std::uint16_t root, bool final_scoring) {
   const int points = value(s_, root);
   for (int p : winners(root)) award(p, points, root, final_scoring);
+  fairy_feature_scored(s_, root, final_scoring, ev_);  // PD-36: before the figures return
 }
 
 void Scoring::return_figures(std::uint16_t root) {
@@ -117,6 +118,7 @@ void Scoring::score_fields() {
   }
   std::sort(fields.begin(), fields.end());
   fields.erase(std::unique(fields.begin(), fields.end()), fields.end());
+  for (const auto field : fields) fairy_feature_scored(s_, field, true, ev_);  // PD-36 (V-PD-8)
   const auto mode = s_.rules().farmer_scoring();
   if (mode == FarmerScoring::Fs3Field3) {
     // BG-18: each field independently, 3 per adjacent completed city to its majority.

@@ -3,8 +3,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
+#include <functional>
 
 #include "engine/expansions/builder_pig.hpp"
+#include "engine/queries.hpp"
+#include "engine/rooms.hpp"
 #include "engine/state.hpp"
 
 namespace carc {
@@ -17,6 +21,86 @@ Setup Setup::with_seats(std::vector<Colour> seats) {
   s.floors.assign(s.seats.size(), kDefaultFloors);
   return s;
 }
+
+namespace {
+
+// The dragon-and-fairy room's part of a position (scenarios/README.md, the load checks), put into
+// the state: the tiles and figures are there already, the turn not yet (the draw reads the dragon).
+Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::function<void(SetupPart, std::size_t)>& at) {
+  const Board& b = s.board();
+  const TileCatalog& cat = s.catalog();
+  DragonFairyData d;
+  bool volcano = false;
+  for (int t = 0; t < b.tile_count(); ++t) volcano = volcano || b.def(t).volcano >= 0;
+  at(SetupPart::Dragon, 0);
+  if (setup.dragon) {
+    if (b.tile_at(*setup.dragon) < 0) return fail("dragon: no tile at " + to_string(*setup.dragon) + " for the dragon");
+    if (!volcano) return fail("dragon: the dragon is in play, but no volcano tile is on the board (PD-17)");
+    d.dragon_in_play = true;
+    d.dragon = *setup.dragon;
+  } else if (volcano) {
+    return fail("dragon: a volcano tile is on the board, so the dragon is in play: say where it stands (PD-17)");
+  }
+  at(SetupPart::Fairy, 0);
+  d.fairy = setup.fairy.place;
+  if (setup.fairy.place == FairyPlace::OnTile) {
+    d.fairy_pos = setup.fairy.pos;
+    if (b.tile_at(d.fairy_pos) < 0) return fail("fairy: no tile at " + to_string(d.fairy_pos) + " for the fairy");
+    if (const auto& h = setup.fairy.host) {
+      if (!is_follower(h->kind)) return fail("fairy: a " + std::string(figure_name(h->kind)) + " is no follower; the fairy stands next to followers (PD-33)");
+      if (h->pos != d.fairy_pos) return fail("fairy: its host stands on another tile");
+      const int owner = s.player_of(h->owner);
+      const int node = owner < 0 ? -1 : node_of(b, h->pos, h->feature);
+      if (node < 0 || s.find_figure(owner, h->kind, static_cast<std::uint16_t>(node)) == s.figures().size())
+        return fail("fairy: no " + std::string(colour_name(h->owner)) + " " + std::string(figure_name(h->kind)) + " on " +
+                    located(h->pos, h->feature) + " (the host is a figure of figures)");
+      if (!s.rules().fairy_on_tile()) {  // under on-tile the host is ignored (PROTOCOL.md §13.4)
+        d.has_host = true;
+        d.host = BoardFigure{static_cast<std::uint8_t>(owner), h->kind, static_cast<std::uint16_t>(node)};
+      }
+    }
+  }
+  for (std::size_t i = 0; i < setup.set_aside.size(); ++i) {
+    at(SetupPart::SetAside, i);
+    const TileTypeId t = setup.set_aside[i];
+    if (d.dragon_in_play) return fail("set_aside: tiles are set aside only while the dragon is not in play (PD-16)");
+    if (t >= cat.size() || cat[t].dragon < 0) return fail("set_aside: " + (t < cat.size() ? cat[t].id : std::string("?")) + " is no dragon tile");
+  }
+  d.set_aside = setup.set_aside;
+  at(SetupPart::Turn, 0);
+  if (setup.in_hand != kNoTile && setup.in_hand < cat.size() && cat[setup.in_hand].dragon >= 0 && !d.dragon_in_play)
+    return fail("a dragon tile in hand while the dragon is not in play: it would have been set aside (PD-16)");
+  const int placed = setup.placed ? b.tile_at(*setup.placed) : -1;
+  if (setup.phase == Phase::Figure && placed >= 0 && b.def(placed).volcano >= 0)
+    for (const BoardFigure& f : s.figures())
+      if (b.at(f.node).tile == placed) return fail("figures: a figure on the volcano tile placed this turn (PD-12)");
+  at(SetupPart::DragonPath, 0);
+  if (setup.phase != Phase::Dragon && !setup.dragon_path.empty()) return fail("dragon_path: only in phase dragon");
+  if (setup.phase == Phase::Dragon) {
+    const auto& path = setup.dragon_path;
+    if (path.empty()) return fail("dragon_path: phase dragon needs the move so far (its start tile first)");
+    if (placed < 0 || b.def(placed).dragon < 0) return fail("phase dragon needs the dragon tile placed this turn part as its placed tile");
+    if (!d.dragon_in_play || path.back() != d.dragon) return fail("dragon_path: it ends at the dragon's tile");
+    if (path.size() > static_cast<std::size_t>(kDragonSteps))
+      return fail("dragon_path: at most 6 entries (the sixth step ends the move)");
+    for (std::size_t i = 0; i < path.size(); ++i) {
+      at(SetupPart::DragonPath, i);
+      if (b.tile_at(path[i]) < 0) return fail("dragon_path: no tile at " + to_string(path[i]));
+      if (i == 0) continue;
+      if (std::abs(path[i].x - path[i - 1].x) + std::abs(path[i].y - path[i - 1].y) != 1)
+        return fail("dragon_path: " + to_string(path[i]) + " is not an orthogonal neighbour of " + to_string(path[i - 1]) + " (PD-19)");
+      if (std::find(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(i), path[i]) != path.begin() + static_cast<std::ptrdiff_t>(i))
+        return fail("dragon_path: " + to_string(path[i]) + " is entered twice (PD-20)");
+      if (d.fairy == FairyPlace::OnTile && path[i] == d.fairy_pos) return fail("dragon_path: the dragon never enters the fairy's tile (PD-22)");
+      for (const BoardFigure& f : s.figures())
+        if (b.node_pos(f.node) == path[i]) return fail("dragon_path: a figure stands on " + to_string(path[i]) + ", which the dragon entered (PD-23)");
+    }
+  }
+  s.setup_dragon_fairy(std::move(d));
+  return true;
+}
+
+}  // namespace
 
 Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup& setup, SetupErrorAt* where) {
   auto at = [&](SetupPart part, std::size_t index) {
@@ -93,12 +177,20 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
     if (auto ok = s.setup_prisoner(holder, owner, pr.kind); !ok) return fail("prisoners: " + ok.error());
   }
   for (std::size_t p = 0; p < setup.seats.size(); ++p) s.setup_score(static_cast<int>(p), setup.scores[p]);
+  if (auto ok = check_dragon_fairy(s, setup, at); !ok) return fail(ok.error());
   s.setup_pile(setup.pile, !setup.last_tile);
   at(SetupPart::Turn, 0);
   if (auto ok = s.setup_turn(setup.active, setup.phase, setup.in_hand, setup.placed); !ok) return fail(ok.error());
   s.setup_rolls(setup.rolls);
   s.setup_second_part(setup.second_tile);
   s.setup_ransom_paid(setup.ransom_paid);
+  if (setup.phase == Phase::Dragon) {  // the move under way: its player and the stage it resumes in
+    DragonFairyData& d = s.mutable_dragon_fairy();
+    d.dragon_pending = true;
+    d.dragon_path = setup.dragon_path;
+    s.set_actor((s.active() + static_cast<int>(d.dragon_path.size()) - 1) % s.player_count());
+    s.set_stage(dragon_stage_index(s.rules().dragon_after_scoring()));
+  }
   return st;
 }
 
@@ -130,6 +222,13 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
 //   floors red 9                       tower floors in hand (default: TO-01's number)
 //   prisoner red blue follower         red holds blue's follower (one line per figure)
 //   ransom-paid yes                    this turn's ransom is paid (TO-08)
+//   dragon 2,1                         the dragon's tile (default: not in play)
+//   fairy beside                       the fairy in the game, beside the board;
+//   fairy 1,0                          on a tile with no host (or under on-tile);
+//   fairy red follower 1,0:road{E,W}   next to that figure (default: no fairy)
+//   set-aside pd-Rr.d pd-C.d           dragon tiles set aside, in order (PD-16)
+//   dragon-path 2,1 1,1                phase dragon (`turn red dragon 3,0`): the
+//                                      tiles stood on in this move, start first
 //
 // Example: a two-player game with red's follower on a road, red to place a V.
 //
@@ -217,6 +316,34 @@ class LineReader {
       return true;
     }
     if (key == "tower") return tower(w);
+    if (key == "dragon" || key == "dragon-path") {
+      if (key == "dragon" && w.size() != 2) return fail("expected 'dragon x,y'");
+      std::vector<Pos> ps;
+      for (std::size_t i = 1; i < w.size(); ++i) {
+        Pos p;
+        if (!parse_pos(w[i], p)) return fail("'" + std::string(w[i]) + "': expected a position " + pos_syntax());
+        ps.push_back(p);
+      }
+      if (key == "dragon") s_.dragon = ps.front();
+      else s_.dragon_path = std::move(ps);
+      return true;
+    }
+    if (key == "fairy") {
+      std::string rest;
+      for (std::size_t i = 1; i < w.size(); ++i) rest += (i > 1 ? " " : "") + std::string(w[i]);
+      auto f = parse_fairy_entry(rest);
+      if (!f) return fail(f.error());
+      s_.fairy = *f;
+      return true;
+    }
+    if (key == "set-aside") {
+      for (std::size_t i = 1; i < w.size(); ++i) {
+        auto t = tile_id(w[i]);
+        if (!t) return fail(t.error());
+        s_.set_aside.push_back(*t);
+      }
+      return true;
+    }
     if (key == "floors") {
       if (w.size() != 3) return fail("expected 'floors COLOUR N'");
       auto p = seat(w[1]);
@@ -322,12 +449,13 @@ class LineReader {
     s_.active = *p;
     if (!parse_phase(w[2], s_.phase)) return fail("unknown phase '" + std::string(w[2]) + "'");
     s_.placed.reset();
-    if (s_.phase == Phase::Figure) {
+    if (s_.phase == Phase::Figure || s_.phase == Phase::Dragon) {
       Pos at;
-      if (w.size() != 4 || !parse_pos(w[3], at)) return fail("expected 'turn COLOUR figure x,y' (the tile placed this turn)");
+      if (w.size() != 4 || !parse_pos(w[3], at))
+        return fail("expected 'turn COLOUR " + std::string(phase_name(s_.phase)) + " x,y' (the tile placed this turn)");
       s_.placed = at;
     } else if (w.size() != 3) {
-      return fail("only the figure phase names a placed tile");
+      return fail("only the figure and dragon phases name a placed tile");
     }
     return true;
   }
@@ -338,6 +466,41 @@ class LineReader {
 };
 
 }  // namespace
+
+std::string to_string(const SetupFairy& f) {
+  switch (f.place) {
+    case FairyPlace::Absent: return "absent";
+    case FairyPlace::Beside: return "beside";
+    case FairyPlace::OnTile: break;
+  }
+  if (!f.host) return to_string(f.pos);
+  return std::string(colour_name(f.host->owner)) + " " + std::string(figure_name(f.host->kind)) + " " + located(f.host->pos, f.host->feature);
+}
+
+Result<SetupFairy> parse_fairy_entry(std::string_view text) {
+  const auto w = words(text);
+  SetupFairy f;
+  f.place = FairyPlace::OnTile;
+  if (w.size() == 1 && w[0] == "beside") {
+    f.place = FairyPlace::Beside;
+    return f;
+  }
+  if (w.size() == 1) {
+    if (!parse_pos(w[0], f.pos)) return fail("'" + std::string(w[0]) + "': expected 'beside', a position x,y or 'COLOUR KIND x,y:FEATURE'");
+    return f;
+  }
+  if (w.size() != 3) return fail("expected 'beside', a position x,y or 'COLOUR KIND x,y:FEATURE', not '" + std::string(text) + "'");
+  SetupFigure h;
+  if (!parse_colour(w[0], h.owner)) return fail("unknown colour '" + std::string(w[0]) + "'");
+  if (!parse_figure(w[1], h.kind)) return fail("unknown figure kind '" + std::string(w[1]) + "'");
+  auto loc = parse_located(w[2]);
+  if (!loc) return fail(loc.error());
+  h.pos = loc->first;
+  h.feature = loc->second;
+  f.pos = h.pos;
+  f.host = h;
+  return f;
+}
 
 std::string to_string(const SetupTower& t) { return to_string(t.pos) + " " + std::to_string(t.height) + (t.closed ? " closed" : ""); }
 
@@ -393,6 +556,18 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
   }
   if (s.second_tile) lines.push_back("second-tile yes");
   if (s.ransom_paid) lines.push_back("ransom-paid yes");
+  if (s.dragon) lines.push_back("dragon " + to_string(*s.dragon));
+  if (s.fairy.place != FairyPlace::Absent) lines.push_back("fairy " + to_string(s.fairy));
+  if (!s.set_aside.empty()) {
+    std::vector<std::string> ids;
+    for (const TileTypeId t : s.set_aside) ids.push_back(tile_name(t));
+    lines.push_back("set-aside " + joined(ids));
+  }
+  if (!s.dragon_path.empty()) {
+    std::vector<std::string> ps;
+    for (const Pos p : s.dragon_path) ps.push_back(to_string(p));
+    lines.push_back("dragon-path " + joined(ps));
+  }
   std::string out;
   for (const auto& l : lines) out += l + "\n";
   return out;
@@ -419,7 +594,7 @@ Result<Setup> parse_setup(std::string_view text, const TileCatalog& catalog) {
 
 std::optional<Setup> snapshot(const State& st) {
   const Phase phase = st.phase();
-  if (phase != Phase::Tile && phase != Phase::Figure && phase != Phase::GameOver) return std::nullopt;
+  if (phase != Phase::Tile && phase != Phase::Figure && phase != Phase::Dragon && phase != Phase::GameOver) return std::nullopt;
   if (!st.wagon_queue().empty() || !st.crop().tiles.empty() || !st.crop().responders.empty()) return std::nullopt;
   const Board& b = st.board();
   // The turn data a position states must be all there is: what setup_turn would rebuild.
@@ -428,6 +603,14 @@ std::optional<Setup> snapshot(const State& st) {
   if (phase == Phase::Figure) {
     if (st.unscored_tiles() != std::vector<int>{st.placed_tile()}) return std::nullopt;
     // A second part's tile never triggers the builder (TB-06); setup_turn's flag is inert there.
+    expected.builder_triggered = expected.second_part ? st.flags().builder_triggered : extends_builder(st, st.placed_tile());
+  } else if (phase == Phase::Dragon) {
+    // Before scoring the placed tile waits for step 3; after scoring nothing does (V-PD-3).
+    const std::vector<int> unscored =
+        st.rules().dragon_after_scoring() ? std::vector<int>{} : std::vector<int>{st.placed_tile()};
+    if (st.unscored_tiles() != unscored) return std::nullopt;
+    // Step 2 is over: only the flags the rest of the turn reads are stated (the builder's trigger).
+    expected = st.flags();
     expected.builder_triggered = expected.second_part ? st.flags().builder_triggered : extends_builder(st, st.placed_tile());
   } else if (!st.unscored_tiles().empty()) {
     return std::nullopt;
@@ -448,7 +631,7 @@ std::optional<Setup> snapshot(const State& st) {
   s.phase = phase;
   s.active = st.active();
   s.in_hand = phase == Phase::Tile ? st.in_hand() : kNoTile;
-  if (phase == Phase::Figure) s.placed = b.tile(st.placed_tile()).pos;
+  if (phase == Phase::Figure || phase == Phase::Dragon) s.placed = b.tile(st.placed_tile()).pos;
   s.pile.assign(st.pile().begin() + static_cast<std::ptrdiff_t>(st.pile_next()), st.pile().end());
   s.last_tile = !st.pile_open_ended();
   s.rolls.assign(st.rolls().begin() + static_cast<std::ptrdiff_t>(st.rolls_next()), st.rolls().end());
@@ -461,6 +644,14 @@ std::optional<Setup> snapshot(const State& st) {
   for (std::size_t p = 0; p < tw.floors.size(); ++p) s.floors[p] = tw.floors[p] == dealt ? kDefaultFloors : tw.floors[p];
   for (const Prisoner& pr : tw.prisoners) s.prisoners.push_back({st.player(pr.holder).colour, st.player(pr.owner).colour, pr.kind});
   s.ransom_paid = tw.ransom_paid;
+  const DragonFairyData& d = st.dragon_fairy();
+  if (d.dragon_pending && phase != Phase::Dragon) return std::nullopt;  // a move due but not yet begun
+  if (d.dragon_in_play) s.dragon = d.dragon;
+  s.fairy.place = d.fairy;
+  s.fairy.pos = d.fairy_pos;
+  if (d.has_host) s.fairy.host = SetupFigure{st.player(d.host.owner).colour, d.host.kind, b.node_pos(d.host.node), b.node_addr(d.host.node)};
+  s.set_aside = d.set_aside;
+  s.dragon_path = d.dragon_path;
   return s;
 }
 

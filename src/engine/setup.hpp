@@ -12,6 +12,7 @@
 
 #include "engine/catalog.hpp"
 #include "engine/events.hpp"
+#include "engine/expansions/dragon_fairy.hpp"
 #include "engine/figures.hpp"
 #include "engine/geometry.hpp"
 #include "engine/move.hpp"
@@ -57,6 +58,18 @@ struct SetupPrisoner {
 std::string to_string(const SetupTower& t);
 Result<SetupTower> parse_tower_entry(std::string_view text);
 
+// Where the fairy is (the dragon-and-fairy room): not in this game, beside the board, or on
+// the tile at pos, next to host (fairy-placement next-to-follower; none when its host left).
+struct SetupFairy {
+  FairyPlace place = FairyPlace::Absent;
+  Pos pos;
+  std::optional<SetupFigure> host;
+  friend bool operator==(const SetupFairy&, const SetupFairy&) = default;
+};
+// "beside", "x,y" or "COLOUR KIND x,y:FEATURE" (the position's `fairy` and the text form's line).
+std::string to_string(const SetupFairy& f);
+Result<SetupFairy> parse_fairy_entry(std::string_view text);
+
 // Floors in hand not stated: TO-01's number for the player count.
 inline constexpr int kDefaultFloors = -1;
 
@@ -66,10 +79,10 @@ struct Setup {
   std::vector<SetupFigure> figures;
   std::vector<std::array<int, kFigureKinds>> supply;  // per seat: figures in hand (owned = in hand + on the board)
   std::vector<int> scores;                            // per seat
-  Phase phase = Phase::Tile;        // tile, figure or game-over
+  Phase phase = Phase::Tile;        // tile, figure, dragon (with dragon_path) or game-over
   int active = 0;                   // seat index
   TileTypeId in_hand = kNoTile;     // phase tile; none: the first tile of the pile is drawn
-  std::optional<Pos> placed;        // phase figure: the tile placed this turn
+  std::optional<Pos> placed;        // phase figure or dragon: the tile placed this turn (part)
   std::vector<TileTypeId> pile;     // draw order still to come
   bool last_tile = false;           // the pile is closed: the game ends when it runs out
   std::vector<int> rolls;           // fixed die results, in order
@@ -78,6 +91,10 @@ struct Setup {
   std::vector<int> floors;          // per seat: floors in hand, or kDefaultFloors (empty: all default)
   std::vector<SetupPrisoner> prisoners;  // one per held figure; owned = in hand + on the board + held by others
   bool ransom_paid = false;         // this turn's ransom is paid (TO-08)
+  std::optional<Pos> dragon;        // the dragon's tile; none: not in play yet (PD-17)
+  SetupFairy fairy;                 // absent: no fairy in this game
+  std::vector<TileTypeId> set_aside;  // dragon tiles drawn before the dragon came into play (PD-16)
+  std::vector<Pos> dragon_path;     // phase dragon: the tiles the dragon stood on in this move, start first
   friend bool operator==(const Setup&, const Setup&) = default;
 
   // An empty position with these seats (supplies and scores sized to them).
@@ -85,7 +102,7 @@ struct Setup {
 };
 
 // Where State::from refused a Setup: which part and which item of it.
-enum class SetupPart : std::uint8_t { Seats, Tiles, Supply, Figures, Turn, Towers, Floors, Prisoners };
+enum class SetupPart : std::uint8_t { Seats, Tiles, Supply, Figures, Turn, Towers, Floors, Prisoners, Dragon, Fairy, SetAside, DragonPath };
 struct SetupErrorAt {
   SetupPart part = SetupPart::Seats;
   std::size_t index = 0;  // the tile, figure, seat, tower or prisoner

@@ -16,7 +16,7 @@ namespace carc {
 bool engine_supports(FigureKind) { return true; }
 
 const std::vector<std::string_view>& engine_expansions() {
-  static const std::vector<std::string_view> names{"flier", "crop-circles", "portal", "princess", "tower"};
+  static const std::vector<std::string_view> names{"flier", "crop-circles", "portal", "princess", "tower", "dragon", "fairy"};
   return names;
 }
 
@@ -201,8 +201,17 @@ Result<bool> State::setup_turn(int active, Phase phase, TileTypeId in_hand, std:
       flags_.builder_triggered = extends_builder(*this, placed_);  // TB-04, as if just placed
       return true;
     }
+    case Phase::Dragon: {  // a dragon move under way (State::from sets the move itself)
+      if (!placed) return fail("phase 'dragon' needs the position of the dragon tile placed this turn");
+      placed_ = board_.tile_at(*placed);
+      if (placed_ < 0) return fail("no tile at " + to_string(*placed) + " to be the tile just placed");
+      if (!rules_.dragon_after_scoring()) turn_tiles_.push_back(placed_);  // V-PD-3: scoring follows the move
+      flags_.builder_triggered = extends_builder(*this, placed_);
+      flags_.step2_done = true;
+      return true;
+    }
     case Phase::GameOver: return true;
-    default: return fail("a position starts in phase tile, figure or game-over; reach later phases by applying moves");
+    default: return fail("a position starts in phase tile, figure, dragon or game-over; reach later phases by applying moves");
   }
 }
 
@@ -228,6 +237,7 @@ void State::remove_figure(std::size_t index, std::vector<Event>* ev, bool return
   figures_.erase(figures_.begin() + static_cast<std::ptrdiff_t>(index));
   ++players_[f.owner].supply[static_cast<std::size_t>(f.kind)];
   if (is_follower(f.kind)) --board_.root_mut(f.node).occupants;
+  fairy_figure_left(*this, f);
   if (ev && returned_event) {
     Event e;
     e.kind = EventKind::FigureReturned;
@@ -270,6 +280,7 @@ void State::capture_figure(std::size_t index, int holder) {
   const BoardFigure f = figures_[index];
   figures_.erase(figures_.begin() + static_cast<std::ptrdiff_t>(index));
   if (is_follower(f.kind)) --board_.root_mut(f.node).occupants;
+  fairy_figure_left(*this, f);
   tower_.prisoners.push_back(Prisoner{static_cast<std::uint8_t>(holder), f.owner, f.kind});
 }
 
@@ -307,6 +318,17 @@ void State::pass_turn() {
 void State::draw(std::vector<Event>* ev) {
   while (pile_next_ < pile_.size()) {
     const TileTypeId t = pile_[pile_next_++];
+    if (sets_aside(*this, t)) {  // PD-16: a dragon tile before the dragon is in play
+      dragon_fairy_.set_aside.push_back(t);
+      if (ev) {
+        Event e;
+        e.kind = EventKind::TileSetAside;
+        e.player = static_cast<std::int8_t>(active_);
+        e.tile = t;
+        ev->push_back(e);
+      }
+      continue;
+    }
     if (has_placement(board_, (*catalog_)[t])) {
       in_hand_ = t;
       return;
@@ -359,12 +381,13 @@ std::string State::check_invariants() const {
     }
   }
   const bool needs_tile = phase_ == Phase::Figure || phase_ == Phase::Landing || phase_ == Phase::Phantom ||
-                          phase_ == Phase::Capture || phase_ == Phase::Exchange;
+                          phase_ == Phase::Capture || phase_ == Phase::Exchange || phase_ == Phase::Dragon;
   if (needs_tile && (placed_ < 0 || placed_ >= board_.tile_count())) return "step-2 phase without a placed tile";
   if (phase_ == Phase::Wagon && wagons_.empty()) return "wagon phase without a pending wagon";
   if (phase_ == Phase::CropResponse && (crop_.responders.empty() || crop_.responders.front() != actor_)) return "crop response out of turn";
   if (phase_ == Phase::Tile && placed_ >= 0) return "tile phase with a placed tile";
-  return tower_invariants(*this);
+  if (std::string t = tower_invariants(*this); !t.empty()) return t;
+  return dragon_fairy_invariants(*this);
 }
 
 std::string describe(const Event& e, const State& s) {
@@ -394,6 +417,11 @@ std::string describe(const Event& e, const State& s) {
       return who + "'s " + std::string(figure_name(e.figure)) + " comes back " +
              (e.points > 0 ? "for a ransom of " + std::to_string(e.points) + " paid to " + std::string(colour_name(s.player(e.other).colour))
                            : std::string("in an exchange"));
+    case EventKind::DragonPlaced: return "the dragon jumps onto the volcano at " + to_string(e.pos);
+    case EventKind::DragonMoved: return who + " moves the dragon to " + to_string(e.pos);
+    case EventKind::FairyMoved: return who + " moves the fairy to " + to_string(e.pos);
+    case EventKind::TileSetAside: return "set aside " + cat[e.tile].id + " (the dragon is not in play)";
+    case EventKind::FairyPoints: return "fairy " + who + " +" + std::to_string(e.points);
     case EventKind::GameOver: return "game over";
   }
   return "?";

@@ -15,6 +15,7 @@
 #include "engine/board.hpp"
 #include "engine/events.hpp"
 #include "engine/expansions/crop_circles.hpp"
+#include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/flier.hpp"
 #include "engine/expansions/tower.hpp"
 #include "engine/expansions/wagon.hpp"
@@ -29,7 +30,7 @@ namespace carc {
 // Which figure kinds this engine models (all of figures.hpp).
 bool engine_supports(FigureKind k);
 // The tile features with rules of their own that this engine models.
-const std::vector<std::string_view>& engine_expansions();  // flier, crop-circles, portal, princess, tower
+const std::vector<std::string_view>& engine_expansions();  // flier, crop-circles, portal, princess, tower, dragon, fairy
 
 // Per-turn-part flags (TB-09: they reset for the builder's second part).
 struct TurnFlags {
@@ -74,6 +75,9 @@ class State {
   Result<bool> setup_floors(int player, int count);
   Result<bool> setup_prisoner(int holder, int owner, FigureKind kind);
   void setup_ransom_paid(bool paid) { tower_.ransom_paid = paid; }
+  // The dragon-and-fairy room's position data (setup.cpp checks it): where the dragon and the
+  // fairy stand, the set-aside tiles, and in phase dragon the move so far (dragon_fairy.hpp).
+  void setup_dragon_fairy(DragonFairyData d) { dragon_fairy_ = std::move(d); }
 
   // --- queries ---
   const TileCatalog& catalog() const { return *catalog_; }
@@ -97,6 +101,8 @@ class State {
   const std::vector<PendingWagon>& wagon_queue() const { return wagons_; }
   // The tower room's data: foundations and heights, floors in hand, prisoners, this turn's ransom.
   const TowerData& tower() const { return tower_; }
+  // The dragon-and-fairy room's data: the dragon, the fairy, the set-aside tiles, the move under way.
+  const DragonFairyData& dragon_fairy() const { return dragon_fairy_; }
   int player_count() const { return static_cast<int>(players_.size()); }
   const Player& player(int i) const { return players_[static_cast<std::size_t>(i)]; }
   int player_of(Colour c) const;  // -1 when not seated
@@ -152,6 +158,9 @@ class State {
   CropStep& mutable_crop() { return crop_; }
   std::vector<PendingWagon>& mutable_wagons() { return wagons_; }
   TowerData& mutable_tower() { return tower_; }
+  DragonFairyData& mutable_dragon_fairy() { return dragon_fairy_; }
+  // Puts tiles at the end of the pile still to come (the set-aside dragon tiles, PD-16).
+  void append_to_pile(const std::vector<TileTypeId>& tiles) { pile_.insert(pile_.end(), tiles.begin(), tiles.end()); }
   // Hands over the tiles placed this turn for step 3 (and forgets them).
   std::vector<int> take_unscored_tiles();
   // Starts a turn part (the builder's second one when second): no tile placed, fresh flags, a draw.
@@ -188,6 +197,7 @@ class State {
   CropStep crop_;
   std::vector<PendingWagon> wagons_;
   TowerData tower_;
+  DragonFairyData dragon_fairy_;
 };
 
 // Whether the tile fits anywhere on the board (BG-03).

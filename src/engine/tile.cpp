@@ -10,7 +10,7 @@
 namespace carc {
 namespace {
 constexpr std::array<std::string_view, kFeatureKinds> kKindNames{
-    "city", "road", "field", "cloister", "garden", "flier", "crop-circle", "portal", "tower"};
+    "city", "road", "field", "cloister", "garden", "flier", "crop-circle", "portal", "tower", "volcano", "dragon"};
 
 std::vector<std::string_view> split_words(std::string_view s) {
   std::vector<std::string_view> out;
@@ -89,7 +89,7 @@ Result<FeatureAddr> parse_feature_addr(std::string_view s) {
   FeatureAddr a;
   if (!parse_feature_kind(s.substr(0, brace), a.kind))
     return fail("unknown feature kind '" + std::string(s.substr(0, brace)) +
-                "' (expected city, road, field, cloister, garden, flier, crop-circle, portal or tower)");
+                "' (expected city, road, field, cloister, garden, flier, crop-circle, portal, tower, volcano or dragon)");
   if (is_tile_wide(a.kind)) {
     if (brace != std::string_view::npos)
       return fail("'" + std::string(feature_kind_name(a.kind)) + "' is tile-wide and takes no {edges}");
@@ -228,6 +228,8 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
       case FeatureKind::CropCircle: unique = set_unique(t.crop); break;
       case FeatureKind::Portal: unique = set_unique(t.portal); break;
       case FeatureKind::Tower: unique = set_unique(t.tower); break;
+      case FeatureKind::Volcano: unique = set_unique(t.volcano); break;
+      case FeatureKind::Dragon: unique = set_unique(t.dragon); break;
       default: break;
     }
     if (!unique) return bad("a tile has at most one of each tile-wide feature");

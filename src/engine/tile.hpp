@@ -1,7 +1,7 @@
 #pragma once
 // Tiles as values: features with the edges or half-edges they touch, and the
 // per-rotation lookup tables the board uses. Tile-wide features (cloister,
-// garden, flier, crop circle, portal, tower) touch no edge.
+// garden, flier, crop circle, portal, tower, volcano, dragon) touch no edge.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -13,8 +13,9 @@
 
 namespace carc {
 
-enum class FeatureKind : std::uint8_t { City, Road, Field, Cloister, Garden, Flier, CropCircle, Portal, Tower };
-inline constexpr int kFeatureKinds = 9;
+// Volcano and Dragon are the Princess & the Dragon symbols (the dragon-and-fairy room): no figure stands on them.
+enum class FeatureKind : std::uint8_t { City, Road, Field, Cloister, Garden, Flier, CropCircle, Portal, Tower, Volcano, Dragon };
+inline constexpr int kFeatureKinds = 11;
 std::string_view feature_kind_name(FeatureKind k);
 bool parse_feature_kind(std::string_view s, FeatureKind& out);
 // City and road address edges, fields half-edges; the rest are tile-wide.
@@ -71,7 +72,7 @@ struct TileDef {
   std::array<std::array<std::int8_t, 8>, 4> half_feature{};  // [rot][board half-edge] -> local field index
   std::array<std::uint8_t, 4> canonical_rot{};       // smallest rotation giving the same layout
   std::array<std::uint8_t, 4> packed_edges{};        // [rot] 2 bits per board edge (EdgeType), N in the low bits
-  std::int8_t cloister = -1, garden = -1, flier = -1, crop = -1, portal = -1, tower = -1;
+  std::int8_t cloister = -1, garden = -1, flier = -1, crop = -1, portal = -1, tower = -1, volcano = -1, dragon = -1;
 
   EdgeType edge_at(int rot, int board_edge) const { return edges[static_cast<std::size_t>((board_edge - rot) & 3)]; }
   FeatureAddr address(int local, int rot) const;
@@ -82,7 +83,7 @@ struct TileDef {
 
 // Builds a tile from feature specs, e.g. "city{N,W} pennant", "road{E,W}",
 // "field{EL,WR} touches city{N}", "road{S} ends cloister", "road{S} ends city{N,E,W}",
-// "road{E} ends junction", "cloister", "flier NW", "crop-circle club".
+// "road{E} ends junction", "cloister", "flier NW", "crop-circle club", "volcano", "dragon".
 // Checks the half-edge partition (tiles.md §8.2) and derives the edge types.
 Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs);
 // The feature specs of a tile at rotation 0, in feature order: make_tile(id, tile_specs(t))

@@ -81,8 +81,8 @@ void write_not_confident_text(std::ostream& out, const LookupRequest& q, const S
                   (r.unknown.empty() ? std::string(".")
                                      : "; and as the question uses words no ruling or scenario uses (" +
                                            printable(join(r.unknown, ", ")) +
-                                           "), only when the match's title or statement holds two of its figures, features, expansions or "
-                                           "actions together."),
+                                           "), only when the match's title or statement holds three of its figures, features, expansions "
+                                           "or actions together, or a figure and a feature."),
               q.text.width, "");
   out << "\nNearest candidates (suggestions, not answers):\n";
   write_hits_text(out, q, r, std::min<std::size_t>(r.hits.size(), 5));

@@ -172,6 +172,7 @@ double SearchIndex::word_score(const Doc& d, const std::vector<WeightedTerm>& te
         feature = feature || kind == ConceptKind::Feature;
       }
       hit.concepts_together = std::max(hit.concepts_together, together);
+      hit.figure_at_feature = hit.figure_at_feature || (figure && feature);
       if (together < 2) continue;
       double bonus = 1 + 0.25 * (together - 1);
       if (figure && feature) bonus *= 1.2;
@@ -229,7 +230,7 @@ SearchResult SearchIndex::search(std::string_view query, int language) const {
   }
   std::vector<Hit> hits;
   for (const auto& d : docs_) {
-    Hit h{d.kind, d.id, d.title, 0, {}, {}, 0, 0, 0};
+    Hit h{d.kind, d.id, d.title, 0, {}, {}, 0, 0, 0, 0, false};
     h.score = word_score(d, terms, h);
     const double ids = id_score(d, out.ids);
     if (ids >= kExactId) {
@@ -264,10 +265,14 @@ SearchResult SearchIndex::search(std::string_view query, int language) const {
     // One rules concept alone must carry nearly the whole question ("castle" in "castle in chess" does not).
     const double needed = best.concepts_matched >= 2 ? kMinConfidence : kMinConfidenceOneConcept;
     // A question that also names what no ruling or scenario speaks of ("the knight moves in an L shape")
-    // is about the hit only when the hit is about its concepts together, not about each somewhere.
+    // is about the hit only when the hit is about its concepts together, not about each somewhere: three
+    // of them in one title or statement, or a figure and the feature it stands on ("can my abbot land on
+    // a garden my dog chewed?"). Two concepts of any kind are too common a pair: with the dragon and
+    // fairy scenarios, a knight and a move meet in many titles (a knight moved away, a fairy moved to a
+    // knight) without saying anything of how a knight moves.
     const auto named = std::count_if(terms.begin(), terms.end(), [](const WeightedTerm& wt) { return wt.meets; });
-    const bool about_it = out.unknown.empty() || best.concepts_together >= 2 ||
-                          (named < 2 && out.confidence >= kMinConfidenceOneConcept);
+    const bool together = best.concepts_together >= 3 || (best.concepts_together >= 2 && best.figure_at_feature);
+    const bool about_it = out.unknown.empty() || together || (named < 2 && out.confidence >= kMinConfidenceOneConcept);
     out.confident = best.score >= kExactId || (best.concepts_matched >= 1 && best.concept_coverage >= 0.5 &&
                                                out.confidence >= needed && about_it);
   }

@@ -39,6 +39,7 @@ struct Hit {
   int concepts_matched = 0;          // rules concepts (figure, feature, expansion, action, publisher, edition) matched
   int concepts_together = 0;         // most of the question's figures, features, expansions and actions in one
                                      // title or statement
+  bool figure_at_feature = false;   // one title or statement holds a figure and a feature of the question
 };
 
 struct SearchResult {

@@ -3,6 +3,7 @@
 // describe the same shapes.
 #include "protocol/body_codec.hpp"
 
+#include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/tower.hpp"
 #include "engine/limits.hpp"
 
@@ -16,6 +17,7 @@ std::string at(const std::string& path, std::size_t i) { return path + "[" + std
 struct WireNumbers {
   PositionNumbers numbers;
   std::vector<std::string> supply_paths, score_paths;
+  std::size_t pile_listed = 0;  // of numbers.pile, the pile's own; the rest are set_aside (version 4)
 };
 
 WideCoord wide_xy(const Json& j, const std::string& path) {
@@ -88,7 +90,9 @@ void check_bounds(const WireNumbers& n, const std::string& path) {
     case BoundsItem::Tile: bad(at(path + ".tiles", b.index), b.message);
     case BoundsItem::Figure: bad(at(path + ".figures", b.index), b.message);
     case BoundsItem::Placed: bad(path + ".placed", b.message);
-    case BoundsItem::Pile: bad(at(path + ".pile", b.index), b.message);
+    case BoundsItem::Pile:
+      if (b.index < n.pile_listed) bad(at(path + ".pile", b.index), b.message);
+      bad(at(path + ".set_aside", b.index - n.pile_listed), b.message);
     case BoundsItem::Roll: bad(at(path + ".rolls", b.index), b.message);
     case BoundsItem::Supply: bad(n.supply_paths.at(b.index), b.message);
     case BoundsItem::Score: bad(n.score_paths.at(b.index), b.message);
@@ -138,6 +142,49 @@ void read_position_tower(const Json& j, const std::string& path, Position& p) {
   if (j.contains("ransom_paid")) p.ransom_paid = boolean(j["ransom_paid"], path + ".ransom_paid");
 }
 
+// Version 4, the dragon and the fairy (PROTOCOL.md §13.4). Squares are checked against
+// the position's bounds before they are narrowed, as the towers' are; set-aside tiles
+// count among the position's tiles.
+WireSquare read_square(const Json& j, const std::string& path) {
+  only_keys(j, {"x", "y"}, path);
+  return WireSquare{integer(member(j, "x", path), path + ".x", -kMaxCoord, kMaxCoord),
+                    integer(member(j, "y", path), path + ".y", -kMaxCoord, kMaxCoord)};
+}
+
+WireFairy read_fairy(const Json& j, const std::string& path) {
+  only_keys(j, {"x", "y", "next_to"}, path);
+  WireFairy f;
+  if (j.contains("x") || j.contains("y")) {
+    WireSquare at;
+    at.x = integer(member(j, "x", path), path + ".x", -kMaxCoord, kMaxCoord);
+    at.y = integer(member(j, "y", path), path + ".y", -kMaxCoord, kMaxCoord);
+    f.at = at;
+  }
+  if (j.contains("next_to")) {
+    const Json& h = j["next_to"];
+    const std::string hp = path + ".next_to";
+    if (!f.at) bad(hp, "a host needs the fairy's tile (x, y): a fairy beside the board has none");
+    only_keys(h, {"owner", "kind", "feature"}, hp);
+    f.next_to = WireHost{str(member(h, "owner", hp), hp + ".owner"), str(member(h, "kind", hp), hp + ".kind"),
+                         str(member(h, "feature", hp), hp + ".feature")};
+  }
+  return f;
+}
+
+void read_position_dragon(const Json& j, const std::string& path, Position& p, WireNumbers& n) {
+  if (j.contains("dragon")) p.dragon = read_square(j["dragon"], path + ".dragon");
+  if (j.contains("fairy")) p.fairy = read_fairy(j["fairy"], path + ".fairy");
+  if (j.contains("set_aside")) p.set_aside = str_list(j["set_aside"], path + ".set_aside");
+  n.numbers.pile += p.set_aside.size();
+  if (j.contains("dragon_path")) {
+    p.dragon_path = read_list<WireSquare>(j["dragon_path"], path + ".dragon_path", read_square);
+    if (p.dragon_path.size() > static_cast<std::size_t>(kDragonSteps))
+      bad(path + ".dragon_path", "at most " + std::to_string(kDragonSteps) + " entries (the sixth step ends the move)");
+  }
+}
+
+Json square_json(const WireSquare& q) { return Json{{"x", q.x}, {"y", q.y}}; }
+
 void read_position_turn(const Json& j, const std::string& path, Position& p, WireNumbers& n) {
   if (j.contains("placed")) {
     const Json& pl = j["placed"];
@@ -150,6 +197,7 @@ void read_position_turn(const Json& j, const std::string& path, Position& p, Wir
   n.numbers.in_hand = !p.in_hand.empty();
   if (j.contains("pile")) p.pile = str_list(j["pile"], path + ".pile");
   n.numbers.pile = p.pile.size();
+  n.pile_listed = p.pile.size();
   if (j.contains("last_tile")) p.last_tile = boolean(j["last_tile"], path + ".last_tile");
   if (j.contains("rolls")) {
     n.numbers.rolls = read_list<std::int64_t>(j["rolls"], path + ".rolls", wide_integer);
@@ -205,12 +253,28 @@ Json to_json(const Position& p) {
     j["prisoners"] = std::move(held);
   }
   if (p.ransom_paid) j["ransom_paid"] = true;
+  // Version 4, likewise only when there is something to say.
+  if (p.dragon) j["dragon"] = square_json(*p.dragon);
+  if (p.fairy) {
+    Json f = Json::object();
+    if (p.fairy->at) f = square_json(*p.fairy->at);
+    if (p.fairy->next_to)
+      f["next_to"] = Json{{"owner", p.fairy->next_to->owner}, {"kind", p.fairy->next_to->kind}, {"feature", p.fairy->next_to->feature}};
+    j["fairy"] = std::move(f);
+  }
+  if (!p.set_aside.empty()) j["set_aside"] = p.set_aside;
+  if (!p.dragon_path.empty()) {
+    Json path = Json::array();
+    for (const auto& q : p.dragon_path) path.push_back(square_json(q));
+    j["dragon_path"] = std::move(path);
+  }
   return j;
 }
 
 Position read_position(const Json& j, const std::string& path) {
   only_keys(j, {"players", "active", "phase", "tiles", "placed", "in_hand", "pile", "last_tile", "rolls", "second_tile",
-                "figures", "supply", "scores", "definitions", "towers", "floors", "prisoners", "ransom_paid"},
+                "figures", "supply", "scores", "definitions", "towers", "floors", "prisoners", "ransom_paid", "dragon", "fairy",
+                "set_aside", "dragon_path"},
             path);
   Position p;
   WireNumbers n;
@@ -232,6 +296,7 @@ Position read_position(const Json& j, const std::string& path) {
   p.definitions = read_list<TileDefinition>(member(j, "definitions", path), path + ".definitions", read_definition);
   read_position_turn(j, path, p, n);
   read_position_tower(j, path, p);
+  read_position_dragon(j, path, p, n);
   check_bounds(n, path);
   return p;
 }
@@ -279,12 +344,16 @@ Json to_json(const Answer& a) {
   if (!a.towers.empty()) j["towers"] = a.towers;
   if (!a.floors.empty()) j["floors"] = a.floors;
   if (!a.prisoners.empty()) j["prisoners"] = a.prisoners;
+  if (!a.dragon.empty()) j["dragon"] = a.dragon;
+  if (!a.fairy.empty()) j["fairy"] = a.fairy;
+  if (!a.set_aside.empty()) j["set_aside"] = a.set_aside;
+  if (!a.dragon_path.empty()) j["dragon_path"] = a.dragon_path;
   return j;
 }
 
 Answer read_answer(const Json& j, const std::string& path) {
   only_keys(j, {"moves", "legal", "rejected", "scores", "returned", "figures", "supply", "phase", "active", "towers", "floors",
-                "prisoners"},
+                "prisoners", "dragon", "fairy", "set_aside", "dragon_path"},
             path);
   Answer a;
   if (j.contains("moves")) a.moves = str_list(j["moves"], path + ".moves");
@@ -312,6 +381,10 @@ Answer read_answer(const Json& j, const std::string& path) {
     if (!held.is_object()) bad(path + ".prisoners", "expected an object of holder colour -> list of \"OWNER KIND\"");
     for (const auto& [holder, list] : held.items()) a.prisoners[holder] = str_list(list, path + ".prisoners." + holder);
   }
+  if (j.contains("dragon")) a.dragon = str(j["dragon"], path + ".dragon");
+  if (j.contains("fairy")) a.fairy = str(j["fairy"], path + ".fairy");
+  if (j.contains("set_aside")) a.set_aside = str_list(j["set_aside"], path + ".set_aside");
+  if (j.contains("dragon_path")) a.dragon_path = str_list(j["dragon_path"], path + ".dragon_path");
   return a;
 }
 

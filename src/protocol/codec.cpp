@@ -49,15 +49,30 @@ RunReply read_reply_body(const Json& j, std::string seq) {
 }  // namespace
 
 int switch_introduced_in(std::string_view key) {
-  // Version 3: the Tower's switches (PROTOCOL.md §12.4, V-TO-1 ... V-TO-5).
+  // Version 3: the Tower's switches (PROTOCOL.md §12.4, V-TO-1 ... V-TO-5); version 4: the
+  // dragon's and the fairy's (§13.4, V-PD-3, V-PD-5 ... V-PD-11).
   static constexpr std::string_view kVersion3[] = {"tower-capture-targets", "tower-reopens-after-capture", "ransom-timing",
                                                    "ransom-score-floor", "portal-to-tower"};
+  static constexpr std::string_view kVersion4[] = {"dragon-move",
+                                                   "fairy-placement",
+                                                   "fairy-after-volcano",
+                                                   "fairy-protects-from-tower",
+                                                   "fairy-bonus-final-scoring",
+                                                   "fairy-on-tile-turn-points",
+                                                   "dragon-tile-deployment",
+                                                   "volcano-tile-deployment"};
   for (const auto k : kVersion3)
     if (k == key) return 3;
+  for (const auto k : kVersion4)
+    if (k == key) return 4;
   return 1;
 }
 
-int expansion_introduced_in(std::string_view name) { return name == "tower" ? 3 : 1; }
+int expansion_introduced_in(std::string_view name) {
+  if (name == "tower") return 3;
+  if (name == "dragon" || name == "fairy") return 4;
+  return 1;
+}
 
 std::string encode_start(int protocol_version) {
   return detail::dump(Json{{"cmd", "start"}, {"protocol_version", protocol_version}});

@@ -56,6 +56,31 @@ Result<bool> add_tower_parts(const Position& p, Seat seat, Setup& out) {
   return true;
 }
 
+// Version 4: the dragon, the fairy and its host, the set-aside tiles, the dragon's path (§13.4).
+Result<bool> add_dragon_parts(const Position& p, const TileCatalog& cat, Setup& out) {
+  if (p.dragon) out.dragon = Pos{p.dragon->x, p.dragon->y};
+  if (p.fairy) {
+    out.fairy.place = p.fairy->at ? FairyPlace::OnTile : FairyPlace::Beside;
+    if (p.fairy->at) out.fairy.pos = Pos{p.fairy->at->x, p.fairy->at->y};
+    if (const auto& h = p.fairy->next_to) {
+      auto owner = colour_of(h->owner, "fairy.next_to");
+      if (!owner) return fail(owner.error());
+      FigureKind k;
+      if (!parse_figure(h->kind, k)) return fail("fairy.next_to: unknown figure kind '" + h->kind + "'");
+      auto addr = parse_feature_addr(h->feature);
+      if (!addr) return fail("fairy.next_to: " + addr.error());
+      out.fairy.host = SetupFigure{*owner, k, out.fairy.pos, *addr};
+    }
+  }
+  for (const auto& id : p.set_aside) {
+    auto t = tile_of(cat, id, "set_aside");
+    if (!t) return fail(t.error());
+    out.set_aside.push_back(*t);
+  }
+  for (const auto& q : p.dragon_path) out.dragon_path.push_back(Pos{q.x, q.y});
+  return true;
+}
+
 // The message's position as the engine's position value; the message's own
 // syntax (colours, kinds, tile ids, rotations, numbers) is checked here,
 // everything about the position itself by State::from.
@@ -125,6 +150,7 @@ Result<Setup> setup_of(const Position& p, const TileCatalog& cat) {
   out.rolls = p.rolls;
   out.second_tile = p.second_tile;
   if (auto ok = add_tower_parts(p, seat, out); !ok) return fail(ok.error());
+  if (auto ok = add_dragon_parts(p, cat, out); !ok) return fail(ok.error());
   return out;
 }
 

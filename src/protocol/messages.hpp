@@ -1,5 +1,5 @@
 #pragma once
-// The messages of the adapter protocol, version 3 (oracle/PROTOCOL.md), as plain
+// The messages of the adapter protocol, version 4 (oracle/PROTOCOL.md), as plain
 // values. codec.hpp turns them into JSON lines and back; nothing here knows JSON,
 // the scenario format or the runner.
 #include <map>
@@ -15,9 +15,10 @@ namespace carc::proto {
 
 // Version 2 is version 1 plus the stated limits of a position (PROTOCOL.md "Limits",
 // engine/limits.hpp); version 3 adds the Tower (PROTOCOL.md §12: position and answer
-// keys, moves, phases, reason codes, five switches, scores below zero). The runner
-// sends 3 and accepts implementations answering 1, 2 or 3; serve accepts any of them.
-inline constexpr int kProtocolVersion = 3;
+// keys, moves, phases, reason codes, five switches, scores below zero); version 4 adds
+// the dragon, the volcano and the fairy (PROTOCOL.md §13). The runner sends 4 and
+// accepts implementations answering 1 to 4; serve accepts any of them.
+inline constexpr int kProtocolVersion = 4;
 inline constexpr int kOldestProtocolVersion = 1;
 constexpr bool speaks_protocol(int version) { return version >= kOldestProtocolVersion && version <= kProtocolVersion; }
 
@@ -26,7 +27,7 @@ constexpr bool speaks_protocol(int version) { return version >= kOldestProtocolV
 // switch nor asked to support it: it has never heard of it, and the scenarios that
 // need its expansion need a capability that version cannot declare either.
 int switch_introduced_in(std::string_view key);
-// The same for an expansion capability (`tower`: 3).
+// The same for an expansion capability (`tower`: 3; `dragon`, `fairy`: 4).
 int expansion_introduced_in(std::string_view name);
 
 // A tile type as sent with a position: what an adapter needs to map the tile
@@ -63,6 +64,21 @@ struct WirePrisoner {
   std::string owner, kind;
 };
 
+// A tile's square (version 4: the dragon, the fairy, the dragon's path).
+struct WireSquare {
+  int x = 0, y = 0;
+};
+
+// The fairy (version 4): `at` none = beside the board; `next_to` its host there
+// (owner, kind and feature of a figure of the position on that tile), none = no host.
+struct WireHost {
+  std::string owner, kind, feature;
+};
+struct WireFairy {
+  std::optional<WireSquare> at;
+  std::optional<WireHost> next_to;
+};
+
 struct Position {
   std::vector<std::string> players;  // colours in seat order
   std::string active;
@@ -83,6 +99,11 @@ struct Position {
   std::map<std::string, int> floors;  // colour -> floors in hand; not listed: TO-01's number
   std::map<std::string, std::vector<WirePrisoner>> prisoners;  // holder colour -> figures held
   bool ransom_paid = false;
+  // Version 4, the dragon and the fairy (PROTOCOL.md §13.4); none / empty = none.
+  std::optional<WireSquare> dragon;     // none: not in play yet
+  std::optional<WireFairy> fairy;       // none: no fairy in this game
+  std::vector<std::string> set_aside;   // tile ids, in the order they were set aside
+  std::vector<WireSquare> dragon_path;  // phase dragon: the move so far, start first
 };
 
 struct Ruleset {

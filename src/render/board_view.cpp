@@ -21,7 +21,41 @@ BoardView view_of(const State& s) {
   if (s.placed_tile() >= 0) v.placed = b.tile(s.placed_tile()).pos;
   for (const TowerSite& t : s.tower().sites)
     if (t.height > 0) v.towers.push_back({b.tile(t.tile).pos, t.height, t.closed_empty});
+  const DragonFairyData& d = s.dragon_fairy();
+  if (d.dragon_in_play) v.dragon = d.dragon;
+  if (d.fairy != FairyPlace::Absent) {
+    ViewFairy f;
+    f.on_board = d.fairy == FairyPlace::OnTile;
+    f.pos = d.fairy_pos;
+    if (f.on_board && d.has_host)
+      f.host = ViewFigure{s.player(d.host.owner).colour, d.host.kind, b.node_pos(d.host.node), b.node_addr(d.host.node)};
+    v.fairy = f;
+  }
+  v.dragon_path = d.dragon_path;
   return v;
+}
+
+std::string dragon_fairy_lines(const BoardView& v) {
+  std::string out;
+  if (v.dragon) {
+    out += "dragon " + to_string(*v.dragon);
+    if (!v.dragon_path.empty()) {
+      out += ", moving: ";
+      for (std::size_t i = 0; i < v.dragon_path.size(); ++i) out += (i ? " > " : "") + to_string(v.dragon_path[i]);
+      const std::size_t steps = v.dragon_path.size() - 1;
+      out += " (" + std::to_string(steps) + (steps == 1 ? " step" : " steps") + " made)";
+    }
+    out += "\n";
+  }
+  if (v.fairy) {
+    if (!v.fairy->on_board) out += "fairy beside the board\n";
+    else if (v.fairy->host)
+      out += "fairy " + to_string(v.fairy->pos) + ", next to " + std::string(colour_name(v.fairy->host->owner)) + " " +
+             std::string(figure_name(v.fairy->host->kind)) + " " + to_string(v.fairy->host->feature) + "\n";
+    else
+      out += "fairy " + to_string(v.fairy->pos) + "\n";
+  }
+  return out;
 }
 
 std::string tower_lines(const BoardView& v) {

@@ -41,18 +41,30 @@ struct ViewTower {
   bool closed = false;
 };
 
+// The fairy (The Princess & the Dragon): beside the board, or on a tile, next to its host
+// (fairy-placement next-to-follower) when it has one. A neutral piece, not a figure.
+struct ViewFairy {
+  bool on_board = false;
+  Pos pos;
+  std::optional<ViewFigure> host;
+};
+
 struct BoardView {
   const TileCatalog* catalog = nullptr;
   std::vector<ViewTile> tiles;  // in placement order
   std::vector<ViewFigure> figures;
   std::vector<ViewTower> towers;  // every tower with at least one floor
+  std::optional<Pos> dragon;      // the dragon's tile, once a volcano brought it into play
+  std::optional<ViewFairy> fairy; // none: no fairy in this game
+  std::vector<Pos> dragon_path;   // a dragon move in progress: the tiles stood on, start first
   std::optional<Pos> placed;    // the tile just placed, marked
   std::optional<Flight> flight;
 
   const ViewTile* tile_at(Pos p) const;
 };
 
-// The board of a state: its tiles, figures, towers and the tile placed this turn.
+// The board of a state: its tiles, figures, towers, the dragon and the fairy, and the tile
+// placed this turn.
 BoardView view_of(const State& s);
 
 // The smallest rectangle holding every tile and the flight's target.
@@ -82,6 +94,9 @@ DrawWindow draw_window(const BoardView& v);
 std::string crop_note(const DrawWindow& w);
 // One line per tower with floors: "tower 2,0: 3 floors, red follower on top" (empty without towers).
 std::string tower_lines(const BoardView& v);
+// The dragon and the fairy under a terminal board: "dragon 2,1", its move so far when one is
+// under way, "fairy 1,0, next to red follower road{E,W}" (empty when neither is in the game).
+std::string dragon_fairy_lines(const BoardView& v);
 
 // The drawing of one tile in board orientation: its features with masks and
 // arrow already rotated.

@@ -37,6 +37,7 @@ class SvgBoard {
     if (v_.placed && b_.contains(*v_.placed) && v_.tile_at(*v_.placed)) out += placed_frame(*v_.placed);
     out += figures();
     out += towers();  // over the figures: a tower's height stays readable
+    out += dragon_path() + dragon_and_fairy();
     if (v_.flight) out += flight(*v_.flight);
     double y = h - 6;
     for (const std::string* text : {&o_.caption, &note_}) {  // bottom up
@@ -56,6 +57,8 @@ class SvgBoard {
     std::string s = "board with " + std::to_string(v_.tiles.size()) + " tiles and " + std::to_string(v_.figures.size()) +
                     " figures";
     if (v_.placed) s += ", tile just placed at " + to_string(*v_.placed);
+    if (v_.dragon) s += ", the dragon at " + to_string(*v_.dragon);
+    if (v_.fairy && v_.fairy->on_board) s += ", the fairy at " + to_string(v_.fairy->pos);
     return s;
   }
 
@@ -141,6 +144,43 @@ class SvgBoard {
       out += "</g>\n";
     }
     return out;
+  }
+
+  // The neutral pieces, in a corner of their tile so they never hide a figure: the dragon a
+  // dark red disc marked D in the lower left, the fairy a violet disc marked F in the upper
+  // right (its host named in the tooltip).
+  std::string piece(Pos at, double ux, double uy, std::string_view fill, char letter, const std::string& title) const {
+    const double cx = px(at.x) + ux * t_, cy = py(at.y) + uy * t_, r = t_ * 0.11;
+    return "<g class=\"" + std::string(letter == 'D' ? "dragon" : "fairy") + "\"><title>" + xml_escape(title) +
+           "</title><circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(r) + "\" fill=\"" + std::string(fill) +
+           "\" stroke=\"#fafaf9\" stroke-width=\"2\"/><text x=\"" + num(cx) + "\" y=\"" + num(cy + 4) +
+           "\" text-anchor=\"middle\" " + kFont + " font-size=\"11\" font-weight=\"bold\" fill=\"#fafaf9\">" +
+           std::string(1, letter) + "</text></g>\n";
+  }
+
+  std::string dragon_and_fairy() const {
+    std::string out;
+    if (v_.dragon && b_.contains(*v_.dragon)) out += piece(*v_.dragon, 0.2, 0.8, "#7f1d1d", 'D', "dragon " + to_string(*v_.dragon));
+    if (v_.fairy && v_.fairy->on_board && b_.contains(v_.fairy->pos)) {
+      std::string title = "fairy " + to_string(v_.fairy->pos);
+      if (const auto& h = v_.fairy->host)
+        title += ", next to " + std::string(colour_name(h->owner)) + " " + std::string(figure_name(h->kind)) + " " +
+                 to_string(h->feature);
+      out += piece(v_.fairy->pos, 0.8, 0.2, "#7c3aed", 'F', title);
+    }
+    return out;
+  }
+
+  // A dragon move under way: a dotted line through the centres of the tiles it stood on.
+  std::string dragon_path() const {
+    if (v_.dragon_path.size() < 2) return {};
+    std::string points, title = "dragon's move so far:";
+    for (const Pos p : v_.dragon_path) {
+      points += (points.empty() ? "" : " ") + num(px(p.x) + t_ / 2) + "," + num(py(p.y) + t_ / 2);
+      title += " " + to_string(p);
+    }
+    return "<g class=\"dragon-path\"><title>" + title + "</title><polyline points=\"" + points +
+           "\" fill=\"none\" stroke=\"#7f1d1d\" stroke-width=\"3\" stroke-dasharray=\"2 5\" stroke-linecap=\"round\"/></g>\n";
   }
 
   // A dashed arrow from the flier's tile to its target; a circle where it landed, a cross where it crashed.

@@ -175,6 +175,19 @@ std::string princess(double size) {
          "\" fill=\"#db2777\" stroke=\"#fff\" stroke-width=\"1\"/>";
 }
 
+// The volcano (a red triangle) and the dragon symbol (a green diamond) of P&D tiles.
+std::string volcano(double size) {
+  const Scaler s{size};
+  return "<polygon points=\"" + s(-0.1) + "," + s(0.08) + " 0," + s(-0.1) + " " + s(0.1) + "," + s(0.08) +
+         "\" fill=\"#dc2626\" stroke=\"#7f1d1d\"/>";
+}
+
+std::string dragon_symbol(double size) {
+  const Scaler s{size};
+  return "<polygon points=\"0," + s(-0.09) + " " + s(0.09) + ",0 0," + s(0.09) + " " + s(-0.09) +
+         ",0\" fill=\"#15803d\" stroke=\"#14532d\"/>";
+}
+
 std::string tower(double size) {
   const Scaler s{size};
   return "<rect x=\"" + s(-0.09) + "\" y=\"" + s(-0.12) + "\" width=\"" + s(0.18) + "\" height=\"" + s(0.24) +
@@ -263,6 +276,8 @@ std::string tile_art(const TileDef& def, int rot, double size, std::vector<Marke
         case FeatureKind::CropCircle: out += group_at(p, size, 0, crop_circle(f.symbol, size)); break;
         case FeatureKind::Portal: out += group_at(p, size, 0, portal(size)); break;
         case FeatureKind::Tower: out += group_at(p, size, 0, tower(size)); break;
+        case FeatureKind::Volcano: out += group_at(p, size, 0, volcano(size)); break;
+        case FeatureKind::Dragon: out += group_at(p, size, 0, dragon_symbol(size)); break;
         default: break;
       }
     }

@@ -166,6 +166,7 @@ std::string render_terminal(const BoardView& v, const TerminalStyle& style) {
   const DrawWindow w = draw_window(v);
   std::string out = Grid(v, style, w.shown).draw();
   out += tower_lines(v);
+  out += dragon_fairy_lines(v);
   if (v.flight) out += flight_line(*v.flight, style);
   if (w.cropped()) out += crop_note(w) + "\n";
   return out;
@@ -207,6 +208,8 @@ std::string terminal_legend(const BoardView& v, const TerminalStyle& style) {
   add(kinds.count(FeatureKind::CropCircle) > 0, s.crop + "c/" + s.crop + "s/" + s.crop + "r crop circle: club/shield/rake");
   add(kinds.count(FeatureKind::Portal) > 0, s.portal + " magic portal");
   add(kinds.count(FeatureKind::Tower) > 0, s.tower + " tower");
+  add(kinds.count(FeatureKind::Volcano) > 0, s.volcano + " volcano");
+  add(kinds.count(FeatureKind::Dragon) > 0, s.dragon + " dragon symbol");
   add(v.placed.has_value(), (style.unicode ? std::string("┏━┓") : std::string("***")) + " the tile just placed");
   std::set<std::string> seen;
   for (const auto& f : v.figures) {

@@ -164,6 +164,8 @@ class Painter {
       case FeatureKind::Tower: token({sym_.tower}, kToneMarker, !tile_has_cloister); break;
       case FeatureKind::Garden: token({sym_.garden}, kToneGreen, false); break;
       case FeatureKind::Portal: token({sym_.portal}, kToneMarker, false); break;
+      case FeatureKind::Volcano: token({sym_.volcano}, kToneMarker, false); break;  // PD-12
+      case FeatureKind::Dragon: token({sym_.dragon}, kToneMarker, false); break;    // PD-14
       case FeatureKind::CropCircle:
         token({sym_.crop, std::string(1, crop_symbol_name(f.symbol)[0])}, kToneMarker, true);
         break;
@@ -257,9 +259,9 @@ class Painter {
 }  // namespace
 
 const Symbols& symbols(bool unicode) {
-  static const Symbols uni{"▒", "◆", "♛", "⌂", "✿", "▲", "◈", "◎", "×", "✈",
+  static const Symbols uni{"▒", "◆", "♛", "⌂", "✿", "▲", "◈", "◎", "×", "✈", "V", "D",
                            {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}};
-  static const Symbols ascii{"#", "$", "Q", "+", "%", "T", "@", "O", "x", ">",
+  static const Symbols ascii{"#", "$", "Q", "+", "%", "T", "@", "O", "x", ">", "V", "D",
                              {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}};
   return unicode ? uni : ascii;
 }

@@ -108,6 +108,7 @@ class Comparer {
       }
     }
     tower(e);
+    dragon(e);
     if (e.phase && *e.phase != a_.phase) add("phase", {*e.phase}, {a_.phase});
     if (e.active && std::string(colour_name(*e.active)) != a_.active)
       add("active", {std::string(colour_name(*e.active))}, {a_.active});
@@ -139,6 +140,22 @@ class Comparer {
         std::sort(got.begin(), got.end());
         add("prisoners", minus(want, got), minus(got, want));
       }
+  }
+
+  // The dragon and the fairy: where each stands, the set-aside tiles and the move so far, exactly.
+  void dragon(const Expect& e) {
+    const auto one = [&](const char* key, const std::optional<std::string>& want, const std::string& got, const char* none) {
+      if (!want) return;
+      const std::string g = got.empty() ? none : got;
+      if (*want != g) add(key, {*want}, {g});
+    };
+    one("dragon", e.dragon, a_.dragon, "none");
+    one("fairy", e.fairy, a_.fairy, "absent");
+    const auto list = [&](const char* key, const std::optional<std::vector<std::string>>& want, const std::vector<std::string>& got) {
+      if (want && *want != got) add(key, *want, got);  // order matters: the whole list both ways
+    };
+    list("set_aside", e.set_aside, a_.set_aside);
+    list("dragon_path", e.dragon_path, a_.dragon_path);
   }
 
   std::vector<Diff> take() { return std::move(diffs_); }

@@ -70,6 +70,23 @@ void add_tower_parts(const Position& p, proto::Position& w) {
   w.ransom_paid = p.ransom_paid;
 }
 
+// The dragon's and the fairy's keys (version 4; absent without them).
+void add_dragon_parts(const Position& p, proto::Position& w, TileUse& use) {
+  if (p.dragon) w.dragon = proto::WireSquare{p.dragon->x, p.dragon->y};
+  if (p.fairy.place != FairyPlace::Absent) {
+    proto::WireFairy f;
+    if (p.fairy.place == FairyPlace::OnTile) f.at = proto::WireSquare{p.fairy.pos.x, p.fairy.pos.y};
+    if (const auto& h = p.fairy.host)
+      f.next_to = proto::WireHost{std::string(colour_name(h->owner)), std::string(figure_name(h->kind)), to_string(h->feature)};
+    w.fairy = f;
+  }
+  for (const TileTypeId id : p.set_aside) {  // their definitions go with the position
+    w.set_aside.push_back(tile_id(id));
+    use.add(id);
+  }
+  for (const Pos q : p.dragon_path) w.dragon_path.push_back({q.x, q.y});
+}
+
 }  // namespace
 
 std::string wire_move(const std::string& text) {
@@ -101,6 +118,7 @@ proto::Position wire_position(const Scenario& s, const std::vector<std::string>&
   w.second_tile = p.second_tile;
   add_players(p, w);
   add_tower_parts(p, w);
+  add_dragon_parts(p, w, use);
   for (const auto& m : s.apply) use.add_move(m.text);
   for (const auto& m : extra_moves) use.add_move(m);
   w.definitions = use.definitions();

@@ -11,7 +11,7 @@ namespace carc {
 const std::vector<std::string_view>& capability_names() {
   static const std::vector<std::string_view> names{"base", "abbot",   "large",   "mayor",        "wagon",  "builder",
                                                    "pig",  "phantom", "flier", "crop-circles", "portal", "princess",
-                                                   "tower"};
+                                                   "tower", "dragon", "fairy"};
   return names;
 }
 
@@ -30,6 +30,8 @@ std::string_view verb_capability(std::string_view move_text) {
   if (verb == "princess") return "princess";
   if (verb == "crop" || verb == "add" || verb == "remove") return "crop-circles";
   if (verb == "wagon") return "wagon";
+  if (verb == "dragon") return "dragon";
+  if (verb == "fairy") return "fairy";
   if (verb == "floor" || verb == "capture" || verb == "exchange" || verb == "ransom") return "tower";
   if (verb == "deploy" && move_text.find(":tower") != std::string_view::npos) return "tower";
   if (verb == "deploy" && move_text.size() > 7 && move_text.substr(move_text.size() - 7) == " portal") return "portal";
@@ -83,6 +85,8 @@ class UseCollector {
     if (d.crop >= 0) add("crop-circles", "crop-circle " + what);
     if (d.portal >= 0) add("portal", "portal " + what);
     if (d.tower >= 0) add("tower", "tower-foundation " + what);
+    if (d.volcano >= 0) add("dragon", "volcano " + what);
+    if (d.dragon >= 0) add("dragon", "dragon " + what);
     for (const auto& f : d.features)
       if (f.princess) add("princess", "princess " + what);
   }
@@ -109,6 +113,11 @@ class UseCollector {
     if (e.towers) add("tower", "towers in expect");
     if (e.floors) add("tower", "floors in expect");
     if (e.prisoners) add("tower", "prisoners in expect");
+    if (e.dragon) add("dragon", "dragon in expect");
+    if (e.set_aside) add("dragon", "set_aside in expect");
+    if (e.dragon_path) add("dragon", "dragon_path in expect");
+    if (e.phase && *e.phase == "dragon") add("dragon", "phase dragon in expect");
+    if (e.fairy) add("fairy", "fairy in expect");
     if (e.supply)
       for (const auto& [colour, kinds] : *e.supply)
         for (const auto& [kind, n] : kinds) figure(kind, std::string(figure_name(kind)) + " in the expected supply");
@@ -129,6 +138,11 @@ std::vector<Use> inferred_uses(const Scenario& s) {
   if (!p.floors.empty()) c.add("tower", "floors (position.floors)");
   if (!p.prisoners.empty()) c.add("tower", "prisoners (position.prisoners)");
   if (p.ransom_paid) c.add("tower", "position.ransom_paid");
+  if (p.dragon) c.add("dragon", "position.dragon");
+  if (!p.set_aside.empty()) c.add("dragon", "set_aside (position.set_aside)");
+  for (const auto t : p.set_aside) c.tile(t, " set aside");
+  if (!p.dragon_path.empty() || p.phase == "dragon") c.add("dragon", "position.dragon_path / phase dragon");
+  if (p.fairy.place != FairyPlace::Absent) c.add("fairy", "position.fairy");
   for (const auto& [colour, counts] : p.supply)
     for (int k = 0; k < kFigureKinds; ++k)
       if (counts[static_cast<std::size_t>(k)] > 0)

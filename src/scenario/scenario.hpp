@@ -60,7 +60,7 @@ inline constexpr FigureCounts kNoCounts{-1, -1, -1, -1, -1, -1, -1, -1};
 struct Position {
   std::vector<Colour> players;
   Colour active = Colour::Red;
-  std::string phase = "tile";  // a position starts in tile, figure or game-over
+  std::string phase = "tile";  // a position starts in tile, figure, dragon or game-over
   std::vector<TileEntry> tiles;
   std::optional<Pos> placed;
   TileTypeId in_hand = kNoTile;
@@ -77,6 +77,12 @@ struct Position {
   std::map<Colour, int> floors;
   std::map<Colour, std::vector<std::pair<Colour, FigureKind>>> prisoners;
   bool ransom_paid = false;
+  // The dragon and the fairy (scenarios/README.md): the dragon's tile, where the fairy is,
+  // the set-aside dragon tiles, and in phase dragon the move so far.
+  std::optional<Pos> dragon;
+  SetupFairy fairy;
+  std::vector<TileTypeId> set_aside;
+  std::vector<Pos> dragon_path;
   std::map<std::string, Loc> locs;        // key -> where it was written
 };
 // A player's figures in hand after the default rule of scenarios/README.md:
@@ -104,6 +110,10 @@ struct Expect {
   std::optional<std::vector<std::string>> towers;                     // "x,y HEIGHT [closed]", canonical
   std::optional<std::map<Colour, int>> floors;                        // in hand after
   std::optional<std::map<Colour, std::vector<std::string>>> prisoners;  // holder -> "OWNER KIND"
+  std::optional<std::string> dragon;                  // "x,y" or "none"
+  std::optional<std::string> fairy;                   // as the position writes it
+  std::optional<std::vector<std::string>> set_aside;  // tile ids, in order
+  std::optional<std::vector<std::string>> dragon_path;  // "x,y", start first
   Loc loc;
 
   // Replaces every key that `over` sets.

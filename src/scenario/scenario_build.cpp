@@ -22,11 +22,16 @@ void Expect::overlay(const Expect& over) {
   if (over.towers) towers = over.towers;
   if (over.floors) floors = over.floors;
   if (over.prisoners) prisoners = over.prisoners;
+  if (over.dragon) dragon = over.dragon;
+  if (over.fairy) fairy = over.fairy;
+  if (over.set_aside) set_aside = over.set_aside;
+  if (over.dragon_path) dragon_path = over.dragon_path;
 }
 
 bool Expect::empty() const {
   return !moves && !includes && !excludes && !count && !legal && !rejected && !scores && !returned && !figures &&
-         !supply && !phase && !active && !towers && !floors && !prisoners;
+         !supply && !phase && !active && !towers && !floors && !prisoners && !dragon && !fairy &&
+         !set_aside && !dragon_path;
 }
 
 bool Variant::matches(const RuleSet& effective) const {
@@ -135,6 +140,10 @@ Setup setup_of(const Position& p) {
   for (const auto& [holder, held] : p.prisoners)
     for (const auto& [owner, kind] : held) out.prisoners.push_back({holder, owner, kind});
   out.ransom_paid = p.ransom_paid;
+  out.dragon = p.dragon;
+  out.fairy = p.fairy;
+  out.set_aside = p.set_aside;
+  out.dragon_path = p.dragon_path;
   return out;
 }
 
@@ -151,6 +160,10 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
     case SetupPart::Towers: return key("towers");
     case SetupPart::Floors: return key("floors");
     case SetupPart::Prisoners: return key("prisoners");
+    case SetupPart::Dragon: return key("dragon");
+    case SetupPart::Fairy: return key("fairy");
+    case SetupPart::SetAside: return key("set_aside");
+    case SetupPart::DragonPath: return key("dragon_path");
   }
   return s.loc;
 }
@@ -159,6 +172,7 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
 Result<State> board_of(const Scenario& s, Loc* where) {
   Setup board = Setup::with_seats(s.position.players);
   for (const auto& t : s.position.tiles) board.tiles.push_back({t.tile, t.pos, t.rot});
+  board.dragon = s.position.dragon;  // a volcano on the board brings the dragon (PD-17)
   SetupErrorAt at;
   auto st = State::from(builtin_catalog(), RuleSet{}, board, &at);
   if (!st && where) *where = loc_of(s, at);

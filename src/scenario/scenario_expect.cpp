@@ -127,11 +127,47 @@ void ScenarioReader::read_expect_tower(const MapView& m, Expect& e) {
   }
 }
 
+void ScenarioReader::read_expect_dragon(const MapView& m, Expect& e) {
+  if (const auto* v = m.get("dragon"))
+    if (auto text = r_.str(*v, "dragon")) {
+      Pos at;
+      if (*text != "none" && !parse_pos(*text, at)) r_.error(*v, "dragon: expected a position x,y or 'none'");
+      else e.dragon = *text == "none" ? *text : to_string(at);
+    }
+  if (const auto* v = m.get("fairy"))
+    if (auto text = r_.str(*v, "fairy")) {
+      auto f = parse_fairy_entry(*text);
+      if (!f) r_.error(*v, "fairy: " + f.error());
+      else e.fairy = to_string(*f);
+    }
+  auto list = [&](const char* key, std::optional<std::vector<std::string>>& out, bool squares) {
+    const auto* v = m.get(key);
+    if (!v) return;
+    out.emplace();
+    if (!v->IsSequence()) {
+      r_.error(*v, std::string(key) + (squares ? ": expected a list of positions x,y" : ": expected a list of tile ids"));
+      return;
+    }
+    for (const auto& item : *v) {
+      if (squares) {
+        auto text = r_.str(item, key);
+        Pos at;
+        if (text && !parse_pos(*text, at)) r_.error(item, std::string(key) + ": '" + echo(*text) + "' is not a position x,y");
+        else if (text) out->push_back(to_string(at));
+      } else if (auto t = tile_id(item, key)) {
+        out->push_back(builtin_catalog()[*t].id);
+      }
+    }
+  };
+  list("set_aside", e.set_aside, false);
+  list("dragon_path", e.dragon_path, true);
+}
+
 Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what) {
   Expect e;
   e.loc = loc_of(n);
   if (!r_.keys(n, {"moves", "includes", "excludes", "count", "legal", "rejected", "scores", "returned", "figures",
-                   "supply", "phase", "active", "towers", "floors", "prisoners"},
+                   "supply", "phase", "active", "towers", "floors", "prisoners", "dragon", "fairy", "set_aside", "dragon_path"},
                what))
     return e;
   const MapView m(n, r_);
@@ -167,6 +203,7 @@ Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what)
   if (const auto* v = m.get("phase")) e.phase = phase(*v);
   if (const auto* v = m.get("active")) e.active = colour(*v, "active");
   read_expect_tower(m, e);
+  read_expect_dragon(m, e);
   if (e.empty() && r_.ok()) r_.error(n, what + ": give at least one key to check");
   return e;
 }

@@ -157,7 +157,8 @@ Result<FigureEntry> parse_figure_entry(std::string_view text) {
 
 void ScenarioReader::read_position(const YAML::Node& n) {
   if (!r_.keys(n, {"players", "active", "phase", "tiles", "placed", "in_hand", "pile", "last_tile", "rolls", "second_tile",
-                   "figures", "supply", "scores", "towers", "floors", "prisoners", "ransom_paid"},
+                   "figures", "supply", "scores", "towers", "floors", "prisoners", "ransom_paid", "dragon", "fairy", "set_aside",
+                   "dragon_path"},
                "position"))
     return;
   const MapView m(n, r_);
@@ -261,6 +262,51 @@ void ScenarioReader::read_position_tower(const MapView& m) {
       }
   }
   if (const auto* v = m.get("ransom_paid")) p.ransom_paid = r_.boolean(*v, "ransom_paid").value_or(false);
+  read_position_dragon(m);
+}
+
+void ScenarioReader::read_position_dragon(const MapView& m) {
+  Position& p = s_.position;
+  auto square = [&](const YAML::Node& v, const char* what) -> std::optional<Pos> {
+    auto text = r_.str(v, what);
+    if (!text) return std::nullopt;
+    Pos at;
+    if (!parse_pos(*text, at)) {
+      r_.error(v, std::string(what) + ": '" + echo(*text) + "' is not a position x,y");
+      return std::nullopt;
+    }
+    if (!within_position_bounds(at.x, at.y)) {
+      r_.error(v, std::string(what) + ": " + to_string(at) + " is outside the bounds of a position");
+      return std::nullopt;
+    }
+    return at;
+  };
+  if (const auto* v = m.get("dragon")) p.dragon = square(*v, "dragon");
+  if (const auto* v = m.get("fairy"))
+    if (auto text = r_.str(*v, "fairy")) {
+      auto f = parse_fairy_entry(*text);
+      if (!f) r_.error(*v, "fairy: " + f.error());
+      else if (f->place == FairyPlace::OnTile && !within_position_bounds(f->pos.x, f->pos.y))
+        r_.error(*v, "fairy: " + to_string(f->pos) + " is outside the bounds of a position");
+      else p.fairy = *f;
+    }
+  if (const auto* v = m.get("set_aside")) {
+    if (!v->IsSequence()) r_.error(*v, "set_aside: expected a list of tile ids");
+    else
+      for (const auto& item : *v) {
+        ++numbers_.pile;  // they count among the tiles of a position (limits.hpp)
+        number_locs_.pile.push_back(loc_of(item));
+        if (auto t = tile_id(item, "set_aside")) p.set_aside.push_back(*t);
+      }
+  }
+  if (const auto* v = m.get("dragon_path")) {
+    if (!v->IsSequence()) r_.error(*v, "dragon_path: expected a list of positions x,y, the start tile first");
+    else if (v->size() > static_cast<std::size_t>(kDragonSteps))
+      r_.error(*v, "dragon_path: at most 6 entries (the sixth step ends the move)");
+    else
+      for (const auto& item : *v)
+        if (auto at = square(item, "dragon_path")) p.dragon_path.push_back(*at);
+  }
 }
 
 void ScenarioReader::check_bounds() {
@@ -321,8 +367,8 @@ void ScenarioReader::read_position_turn(const MapView& m) {
   else s_.problem(s_.loc_of("position"), "position: missing required key 'active' (the colour to act)");
   if (const auto* v = m.get("phase")) {
     p.phase = phase(*v).value_or("tile");
-    if (p.phase != "tile" && p.phase != "figure" && p.phase != "game-over") {
-      r_.error(*v, "phase: a position starts in phase tile, figure or game-over; reach '" + p.phase +
+    if (p.phase != "tile" && p.phase != "figure" && p.phase != "dragon" && p.phase != "game-over") {
+      r_.error(*v, "phase: a position starts in phase tile, figure, dragon or game-over; reach '" + p.phase +
                        "' by applying moves in query.apply");
       p.phase = "tile";
     }

@@ -43,6 +43,8 @@ class ScenarioReader {
   void read_position(const YAML::Node& n);
   void read_position_turn(const MapView& m);
   void read_position_tower(const MapView& m);
+  void read_position_dragon(const MapView& m);
+  void read_expect_dragon(const MapView& m, Expect& e);
   void read_supply(const YAML::Node& n);
   void read_query(const YAML::Node& n);
   Expect read_expect(const YAML::Node& n, const std::string& what);

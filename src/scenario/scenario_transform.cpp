@@ -43,7 +43,12 @@ Move BoardTransform::apply(const Move& m) const {
       out.pos = apply(m.pos);
       out.feature = apply(m.feature);
       break;
-    case MoveKind::Floor: out.pos = apply(m.pos); break;
+    case MoveKind::Fairy:  // the tile form has no feature; rotating the default address is harmless
+      out.pos = apply(m.pos);
+      if (!m.on_tile) out.feature = apply(m.feature);
+      break;
+    case MoveKind::Floor:
+    case MoveKind::DragonStep: out.pos = apply(m.pos); break;
     case MoveKind::Exchange:
     case MoveKind::Ransom:
     case MoveKind::Pass:
@@ -111,6 +116,14 @@ class ScenarioMapper {
     if (p.placed) n.placed = wide(*p.placed);
     p.figures = figures(p.figures);
     for (const auto& f : p.figures) n.figures.push_back(wide(f.pos));
+    const auto moved = [&](Pos q) {
+      const Pos r = t_.apply(q);
+      if (!within_position_bounds(r.x, r.y)) beyond_ = true;
+      return r;
+    };
+    if (p.dragon) p.dragon = moved(*p.dragon);
+    p.fairy = fairy(p.fairy);
+    for (auto& q : p.dragon_path) q = moved(q);
     for (auto& tower : p.towers) {
       tower.pos = t_.apply(tower.pos);
       if (!within_position_bounds(tower.pos.x, tower.pos.y)) beyond_ = true;
@@ -133,6 +146,23 @@ class ScenarioMapper {
     return out;
   }
 
+  // The fairy's square and its host's located feature, moved.
+  SetupFairy fairy(SetupFairy f) const {
+    if (f.place != FairyPlace::OnTile) return f;
+    f.pos = t_.apply(f.pos);
+    if (f.host) {
+      f.host->pos = t_.apply(f.host->pos);
+      f.host->feature = t_.apply(f.host->feature);
+    }
+    return f;
+  }
+
+  // A square written "x,y" (or a word such as "none"), moved.
+  std::string square(const std::string& text) const {
+    Pos q;
+    return parse_pos(text, q) ? to_string(t_.apply(q)) : text;
+  }
+
   // Whether something was moved beyond the bounds (limits.hpp).
   bool beyond() const { return beyond_; }
 
@@ -144,6 +174,11 @@ class ScenarioMapper {
     for (auto* list : {&e.returned, &e.figures})
       if (*list) **list = figures(**list);
     if (e.towers) *e.towers = towers(*e.towers);
+    if (e.dragon) *e.dragon = square(*e.dragon);
+    if (e.dragon_path)
+      for (auto& q : *e.dragon_path) q = square(q);
+    if (e.fairy)
+      if (auto f = parse_fairy_entry(*e.fairy)) *e.fairy = to_string(fairy(*f));
   }
 
  private:

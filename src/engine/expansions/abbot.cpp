@@ -48,6 +48,7 @@ void apply_return_abbot(State& s, const Move& m, std::vector<Event>* ev) {
   const std::size_t i = s.find_figure(s.active(), FigureKind::Abbot, node);
   if (i < s.figures().size()) {
     Scoring(s, ev).award(s.active(), Scoring::value(s, node), node, false);
+    fairy_feature_scored(s, s.board().find(node), false, ev);  // PD-36: an early return scores too
     emit(ev, EventKind::AbbotReturned, s.active(), FigureKind::Abbot, m.pos, m.feature);
     s.remove_figure(i, nullptr, false);
   }

@@ -35,6 +35,7 @@ void builder_pig_step2_moves(const State& s, MoveList& out) {
   const Board& b = s.board();
   const int t = s.placed_tile();
   const Player& pl = s.player(s.actor());
+  if (tile_closed_to_figures(s, t) != Reason::Ok) return;  // PD-12
   for (const FigureKind kind : {FigureKind::Builder, FigureKind::Pig}) {
     if (pl.supply[static_cast<std::size_t>(kind)] == 0) continue;
     for (int local = 0; local < b.tile(t).nfeatures; ++local)

@@ -44,7 +44,7 @@ std::vector<BoardFigure> crop_role_figures(const State& s, int player) {
   return out;
 }
 
-std::vector<std::pair<FigureKind, std::uint16_t>> crop_add_options(const State& s, int player) {
+std::vector<std::pair<FigureKind, std::uint16_t>> crop_add_options(const State& s, int player, bool closed) {
   std::vector<std::pair<FigureKind, std::uint16_t>> out;
   const Board& b = s.board();
   std::vector<std::uint16_t> nodes;
@@ -63,12 +63,14 @@ std::vector<std::pair<FigureKind, std::uint16_t>> crop_add_options(const State& 
   std::sort(nodes.begin(), nodes.end());
   nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
   const Player& pl = s.player(player);
-  for (const auto node : nodes)
+  for (const auto node : nodes) {
+    if (!closed && tile_closed_to_figures(s, b.at(node).tile) != Reason::Ok) continue;  // PD-13 (V-PD-10), V-PD-11
     for (int k = 0; k < kFigureKinds; ++k) {
       const auto kind = static_cast<FigureKind>(k);
       if (pl.supply[static_cast<std::size_t>(k)] > 0 && s.rules().crop_may_add(kind, b.at(node).kind))
         out.emplace_back(kind, node);
     }
+  }
   return out;
 }
 
@@ -135,8 +137,8 @@ Reason check_crop(const State& s, const Move& m) {
     return Reason::NotYourFigure;
   }
   if (s.player(s.actor()).supply[static_cast<std::size_t>(m.figure)] == 0) return Reason::NoFigureInSupply;
-  for (const auto& [kind, n] : crop_add_options(s, s.actor()))
-    if (kind == m.figure && n == node) return Reason::Ok;
+  for (const auto& [kind, n] : crop_add_options(s, s.actor(), true))
+    if (kind == m.figure && n == node) return tile_closed_to_figures(s, b.at(static_cast<std::uint16_t>(n)).tile);
   return Reason::FigureNotAllowed;
 }
 

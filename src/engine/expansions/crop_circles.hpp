@@ -32,7 +32,8 @@ FeatureKind crop_role(CropSymbol symbol);
 // The player's figures of that role (CC-14, CC-27).
 std::vector<BoardFigure> crop_role_figures(const State& s, int player);
 // Where a crop "add" may put which figure (CC-06, CC-10, CC-18, CC-26, V-CC-2, V-CC-4).
-std::vector<std::pair<FigureKind, std::uint16_t>> crop_add_options(const State& s, int player);
+// With closed: also onto tiles closed to figures (the legality check names those with their own reason).
+std::vector<std::pair<FigureKind, std::uint16_t>> crop_add_options(const State& s, int player, bool closed = false);
 // Scoring hook: the turn's crop-circle tiles wait for step 4.
 void crop_note_scored_tiles(State& s, const std::vector<int>& tiles);
 // Stage "crop circles": the next responder, or the next crop-circle tile's choice (CC-03, CC-15).

@@ -121,7 +121,7 @@ void tower_step2_moves(const State& s, bool phantom_only, MoveList& out) {
   const Player& pl = s.player(s.actor());
   const bool portal = portal_open(s) && s.rules().portal_to_tower();
   for (const TowerSite& site : s.tower().sites) {
-    if (!tower_open(s, site)) continue;
+    if (!tower_open(s, site) || tile_closed_to_figures(s, site.tile) != Reason::Ok) continue;  // V-PD-10, V-PD-11
     const Pos p = site_pos(s, site);
     for (const FigureKind k : kTopKinds) {
       if (phantom_only != (k == FigureKind::Phantom) || pl.supply[static_cast<std::size_t>(k)] == 0) continue;
@@ -146,6 +146,7 @@ Reason check_tower_deploy(const State& s, const Move& m, int node) {
   if (node < 0) return Reason::NoSuchFeature;
   if (!may_top(m.figure)) return Reason::FigureNotAllowed;
   const TowerSite* site = tower_site(s, m.pos);
+  if (const Reason c = tile_closed_to_figures(s, site->tile); c != Reason::Ok) return c;
   if (site->height == 0) return Reason::TowerNotBuilt;  // TO-03
   return tower_open(s, *site) ? Reason::Ok : Reason::TowerClosed;
 }
@@ -188,8 +189,13 @@ std::vector<std::size_t> capture_targets(const State& s) {
   const TowerSite& site = s.tower().sites[static_cast<std::size_t>(i)];
   const Pos tp = site_pos(s, site);
   const auto& figs = s.figures();
-  for (std::size_t f = 0; f < figs.size(); ++f)
-    if (capturable(s, figs[f].kind) && in_reach(tp, site.height, s.board().node_pos(figs[f].node))) out.push_back(f);
+  const DragonFairyData& d = s.dragon_fairy();
+  const bool fairy_shield = s.rules().fairy_protects_from_tower() && d.fairy == FairyPlace::OnTile;  // V-PD-7
+  for (std::size_t f = 0; f < figs.size(); ++f) {
+    const Pos p = s.board().node_pos(figs[f].node);
+    if (fairy_shield && p == d.fairy_pos) continue;
+    if (capturable(s, figs[f].kind) && in_reach(tp, site.height, p)) out.push_back(f);
+  }
   return out;
 }
 }  // namespace
@@ -211,6 +217,9 @@ Reason check_capture(const State& s, const Move& m) {
   const std::size_t idx = s.find_figure(owner, m.figure, static_cast<std::uint16_t>(node));
   if (idx == s.figures().size()) return Reason::NoSuchFigure;
   if (!capturable(s, m.figure)) return Reason::NotCapturable;
+  const DragonFairyData& d = s.dragon_fairy();
+  if (s.rules().fairy_protects_from_tower() && d.fairy == FairyPlace::OnTile && d.fairy_pos == m.pos)
+    return Reason::NotCapturable;  // V-PD-7
   const TowerSite& site = s.tower().sites[static_cast<std::size_t>(s.tower().capture_site)];
   return in_reach(site_pos(s, site), site.height, m.pos) ? Reason::Ok : Reason::OutOfReach;
 }

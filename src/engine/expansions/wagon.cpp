@@ -64,6 +64,7 @@ std::vector<std::uint16_t> wagon_targets(const State& s) {
     const auto root = b.find(node);
     if (root == w.root || !may_stand_on(FigureKind::Wagon, b.at(node).kind)) continue;
     if (b.complete(root) || !unoccupied(s, node)) continue;  // AM-05, AM-08
+    if (tile_closed_to_figures(s, b.at(node).tile) != Reason::Ok) continue;  // PD-13 (V-PD-10), V-PD-11
     out.push_back(node);
   }
   std::sort(out.begin(), out.end());
