@@ -197,6 +197,15 @@ TEST_CASE("adapter-check names malformed replies, crashes and wrong answers, eac
     CHECK(c.out.find("killed by signal 11") != std::string::npos);
     CHECK(c.out.find("\n  ok ") != std::string::npos);
   }
+  SECTION("no reply in time") {
+    o.impl = "python3 " + q(adapter("hang.py")) + " " + q(CARC_BINARY) + " BR-03-t";
+    o.timeout = 1;
+    const Checked c = check(o);
+    INFO(c.out << c.err);
+    CHECK(c.code == kExitFailures);
+    CHECK(c.out.find("FAILED timeout  base: BR-03-t under ") != std::string::npos);
+    CHECK(c.out.find("ok              base: BR-03-v under ") != std::string::npos);  // restarted for the others
+  }
   SECTION("wrong answers") {
     o.impl = "python3 " + q(adapter("wrong.py")) + " " + q(CARC_BINARY);
     const Checked c = check(o);

@@ -39,7 +39,7 @@ void setup_export(CLI::App& app, std::function<int()>& action) {
                 "comparison rules) for other test runners (oracle/EXPORT.md)");
   cmd->add_option("--out", o->out_dir, "Directory to write manifest.json and cases/ into")->required();
   cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
-  cmd->add_option("--ruleset", o->rulesets, "Only these presets (names or aliases; repeatable)");
+  cmd->add_option("--ruleset", o->rulesets, "Only under this preset (a name or alias; repeatable)")->allow_extra_args(false);
   cmd->add_option("--protocol-version", o->protocol_version,
                   "Requests as sent to an implementation answering this version (1 to " +
                       std::to_string(proto::kProtocolVersion) + "; default " + std::to_string(proto::kProtocolVersion) + ")");
