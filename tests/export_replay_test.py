@@ -174,6 +174,23 @@ def validate_export(export_dir, schemas):
     return n
 
 
+def check_expect_keys(export_dir):
+    """Every key a scenario's `expect:` sets is in each of its exported cases, so an expectation
+    key added to the format without an export rule cannot go unnoticed (the replay would then
+    compare less than run does)."""
+    import yaml
+    manifest = json.load(open(os.path.join(export_dir, "manifest.json")))
+    for entry in manifest["files"]:
+        written = {}
+        for doc in yaml.safe_load_all(open(entry["source"], encoding="utf-8")):
+            if isinstance(doc, dict) and "id" in doc:
+                written[doc["id"]] = set((doc.get("expect") or {}).keys())
+        for line in open(os.path.join(export_dir, entry["path"])):
+            case = json.loads(line)
+            missing = written.get(case["id"], set()) - set(case["expected"])
+            assert not missing, "%s under %s: expect keys %s not exported" % (case["id"], case["ruleset"], sorted(missing))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
@@ -201,6 +218,8 @@ def main():
             done = subprocess.run(cmd, capture_output=True, text=True)
             assert done.returncode == 0, done.stderr
             cases = validate_export(export_dir, os.path.join(root, "oracle", "schemas"))
+            if name == "serve":
+                check_expect_keys(export_dir)
             replayed = replay(export_dir, argv)
             ran = run_verdicts(binary, paths + selection, " ".join("'%s'" % a for a in argv))
             states = collections.Counter(replayed.values())
