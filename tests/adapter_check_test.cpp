@@ -4,6 +4,8 @@
 // `serve`, the toy adapter, and hostile adapters.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -213,6 +215,29 @@ TEST_CASE("adapter-check names malformed replies, crashes and wrong answers, eac
     CHECK(c.code == kExitFailures);
     CHECK(c.out.find("FAILED wrong answer") != std::string::npos);
     CHECK(c.out.find("moves: missing ") != std::string::npos);
+  }
+  SECTION("a handshake declaring beyond its version, and names this runner does not know") {
+    const auto dir = fresh_dir("adapter-check-hello");
+    std::filesystem::create_directories(dir);
+    const auto script = dir / "odd_hello.py";
+    std::ofstream(script) << "import sys\nsys.path.insert(0, " << q(std::string(CARC_SOURCE_DIR) + "/tests/adapters")
+                          << ")\nimport fakelib\n"
+                             "def hello(r):\n"
+                             "    r['protocol_version'] = 2\n"
+                             "    r['capabilities']['expansions'].append('tower')\n"
+                             "    r['capabilities']['expansions'].append('dragon-v9')\n"
+                             "    r['capabilities']['switches'] = {'no-such-switch': ['x'], 'farmers': ['on', 'sometimes']}\n"
+                             "    return r\n"
+                             "fakelib.serve_loop(fakelib.forward, hello)\n";
+    o.impl = "python3 " + q(script.string()) + " " + q(CARC_BINARY);
+    const Checked c = check(o);
+    INFO(c.out << c.err);
+    CHECK(c.code == kExitFailures);
+    CHECK(c.out.find("declared beyond the version answered: tower (version 3)") != std::string::npos);
+    CHECK(c.out.find("unknown switch no-such-switch (ignored)") != std::string::npos);
+    CHECK(c.out.find("unknown value farmers=sometimes (ignored)") != std::string::npos);
+    CHECK(c.out.find("unknown expansion 'dragon-v9' (ignored)") != std::string::npos);
+    std::filesystem::remove_all(dir);
   }
   SECTION("a handshake that is not one") {
     o.impl = "python3 " + q(adapter("bad_handshake.py")) + " garbage";
