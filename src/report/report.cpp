@@ -18,14 +18,16 @@ namespace {
 constexpr std::array<std::string_view, 5> kFormatNames{"text", "json", "junit", "markdown", "html"};
 constexpr std::array<std::string_view, 5> kFileNames{"results.txt", "results.jsonl", "junit.xml", "summary.md", "report.html"};
 
+}  // namespace
+
 std::string shell_quote(const std::string& s) {
-  if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:+=@") == std::string::npos)
+  if (!s.empty() &&
+      s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:+=@") == std::string::npos)
     return s;
   std::string out = "'";
   for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
-}  // namespace
 
 bool parse_format(std::string_view name, Format& out) {
   for (std::size_t i = 0; i < kFormatNames.size(); ++i) {

@@ -22,6 +22,9 @@
 namespace carc {
 
 enum class Format : std::uint8_t { Text, Json, Junit, Markdown, Html };
+// A word for a POSIX shell: as is when it holds only safe characters, else single-quoted
+// ('' for the empty word). Rerun hints and adapter-check's reproduce lines use it.
+std::string shell_quote(const std::string& s);
 bool parse_format(std::string_view name, Format& out);
 std::string_view format_name(Format f);
 // The file a format is written to under --out DIR.

@@ -11,6 +11,7 @@
 
 #include "engine/result.hpp"
 #include "protocol/line_reader.hpp"
+#include "protocol/messages.hpp"
 #include "runner/child_process.hpp"
 #include "runner/trace.hpp"
 
@@ -26,6 +27,7 @@ struct ProcessOptions {
   std::shared_ptr<Trace> trace;                    // --trace: every line and process event, or null
   int trace_impl = 1;                              // this implementation's number in the trace (1-based)
   int trace_worker = 0;                            // run --jobs N: this process's number (1-based); 0 alone
+  int protocol_version = proto::kProtocolVersion;  // sent in `start` (adapter-check --protocol-version)
 };
 
 struct Connection {

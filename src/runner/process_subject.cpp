@@ -251,7 +251,7 @@ Result<std::unique_ptr<ProcessSubject>> ProcessSubject::start(ProcessOptions opt
 
 Result<proto::Hello> ProcessSubject::launch() {
   if (auto ok = conn_.open(options_); !ok) return fail(ok.error());
-  conn_.send(proto::encode_start());
+  conn_.send(proto::encode_start(options_.protocol_version));
   const auto deadline = Clock::now() + options_.start_timeout;
   proto::Line line;
   while (!conn_.next_line(line)) {
@@ -293,21 +293,26 @@ std::string ProcessSubject::name() const { return hello_.name + " " + hello_.ver
 
 std::vector<std::string> ProcessSubject::capabilities() const { return caps_; }
 
-std::string ProcessSubject::lacks(const Request& request) const {
-  std::string missing;
-  const auto add = [&](const std::string& what) { missing += (missing.empty() ? "needs " : ", ") + what; };
-  const auto& declared = hello_.capabilities.switches;
+std::vector<std::string> lacking_items(const proto::Hello& hello, const Request& request) {
+  std::vector<std::string> missing;
+  const auto& declared = hello.capabilities.switches;
   for (const auto& [key, value] : request.rules.effective()) {
-    if (proto::switch_introduced_in(key) > hello_.protocol_version) continue;  // never sent: see wire_ruleset
+    if (proto::switch_introduced_in(key) > hello.protocol_version) continue;  // never sent: see wire_ruleset
     const auto it = declared.find(std::string(key));
     const SwitchSpec* spec = find_switch(key);
     const bool ok = it != declared.end() ? std::find(it->second.begin(), it->second.end(), value) != it->second.end()
                                          : spec && spec->values.front() == value;
-    if (!ok) add("switch " + std::string(key) + "=" + std::string(value));
+    if (!ok) missing.push_back("switch " + std::string(key) + "=" + std::string(value));
   }
-  const auto& queries = hello_.capabilities.queries;
+  const auto& queries = hello.capabilities.queries;
   for (const auto& q : request.queries)
-    if (std::find(queries.begin(), queries.end(), q) == queries.end()) add("query " + q);
+    if (std::find(queries.begin(), queries.end(), q) == queries.end()) missing.push_back("query " + q);
+  return missing;
+}
+
+std::string ProcessSubject::lacks(const Request& request) const {
+  std::string missing;
+  for (const auto& item : lacking_items(hello_, request)) missing += (missing.empty() ? "needs " : ", ") + item;
   return missing;
 }
 

@@ -77,4 +77,9 @@ class ProcessSubject final : public ImplementationSubject {
 // (the follower is `base`); a note for each name this runner does not know.
 std::vector<std::string> capability_names_of(const proto::Capabilities& c, std::vector<std::string>* unknown);
 
+// What a request needs beyond a handshake's switches and queries, one item each
+// ("switch farmers=off", "query apply"); empty when it can be sent.
+// ProcessSubject::lacks joins them; adapter-check counts them.
+std::vector<std::string> lacking_items(const proto::Hello& hello, const Request& request);
+
 }  // namespace carc
