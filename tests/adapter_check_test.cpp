@@ -85,7 +85,8 @@ TEST_CASE("adapter-check against serve: every check ok and nothing left to unloc
   CHECK(count_of(c.out, "reproduce: carc-oracle request ") > 40);
 }
 
-TEST_CASE("adapter-check --protocol-version 2: serve answers 2 and the Tower is what it would unlock", "[cli][adapter-check]") {
+TEST_CASE("adapter-check --protocol-version 2: serve answers 2 and the Tower, the dragon and the fairy are what it would unlock",
+          "[cli][adapter-check]") {
   AdapterCheckOptions o;
   o.impl = q(CARC_BINARY) + " serve";
   o.paths = {corpus_dir()};
@@ -97,9 +98,15 @@ TEST_CASE("adapter-check --protocol-version 2: serve answers 2 and the Tower is 
   CHECK(c.out.find("protocol version 2 answered to a start with 2") != std::string::npos);
   CHECK(c.out.find("--protocol-version 2 | ") != std::string::npos);
   const auto rows = unlock_rows(c.out);
+  // The capabilities of versions 3 (tower) and 4 (dragon, fairy); their switches belong to those
+  // versions too: neither sent nor required, so no switch value is listed.
   REQUIRE(rows.count("tower"));
+  REQUIRE(rows.count("dragon"));
+  REQUIRE(rows.count("fairy"));
   CHECK(rows.at("tower").first > 0);
-  CHECK(rows.size() == 1);  // the Tower's switches belong to version 3: neither sent nor required
+  CHECK(rows.at("dragon").first > 0);
+  CHECK(rows.at("fairy").first + rows.at("fairy").second > 0);
+  CHECK(rows.size() == 3);
 }
 
 TEST_CASE("adapter-check against the toy adapter: its subset checked, unlock counts as run decides", "[cli][adapter-check]") {

@@ -22,6 +22,7 @@ import argparse
 import collections
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -80,6 +81,12 @@ def judge(case, answer):
             ok = all(collections.Counter(got.get(holder, [])) == collections.Counter(lst) for holder, lst in want.items())
         elif rule == "equal":
             ok = got == want
+        elif rule == "equal-absent-is-none":
+            ok = (got if got is not None else "none") == want
+        elif rule == "equal-absent-is-absent":
+            ok = (got if got is not None else "absent") == want
+        elif rule == "ordered-list":
+            ok = (got or []) == want
         else:
             raise SystemExit("unknown comparison rule %r" % rule)
         if not ok:
@@ -159,6 +166,7 @@ def validate_export(export_dir, schemas):
     case_validator = jsonschema.Draft202012Validator(case_schema)
     request_schema = json.load(open(os.path.join(schemas, "protocol-run.schema.json")))
     request_validator = jsonschema.Draft202012Validator(request_schema)
+    schema_version = int(re.search(r"protocol v(\d+)", request_schema["title"]).group(1))
     n = 0
     for entry in manifest["files"]:
         for k, line in enumerate(open(os.path.join(export_dir, entry["path"]))):
@@ -167,14 +175,14 @@ def validate_export(export_dir, schemas):
             # The request is the run message's own encoder's output, which the protocol-schema ctest
             # checks on every request of the corpus: here the first case of each file, at the version
             # the schema describes.
-            if k == 0 and manifest["protocol_version"] == 3:
+            if k == 0 and manifest["protocol_version"] == schema_version:
                 request_validator.validate(case["request"])
             n += 1
     assert n == manifest["cases"], (n, manifest["cases"])
     return n
 
 
-def check_expect_keys(export_dir):
+def check_expect_keys(export_dir, bases):
     """Every key a scenario's `expect:` sets is in each of its exported cases, so an expectation
     key added to the format without an export rule cannot go unnoticed (the replay would then
     compare less than run does)."""
@@ -182,7 +190,11 @@ def check_expect_keys(export_dir):
     manifest = json.load(open(os.path.join(export_dir, "manifest.json")))
     for entry in manifest["files"]:
         written = {}
-        for doc in yaml.safe_load_all(open(entry["source"], encoding="utf-8")):
+        # `source` is the file as reports name it: relative to the folder holding the path given.
+        source = entry["source"]
+        if not os.path.isabs(source):
+            source = next((os.path.join(b, source) for b in bases if os.path.isfile(os.path.join(b, source))), source)
+        for doc in yaml.safe_load_all(open(source, encoding="utf-8")):
             if isinstance(doc, dict) and "id" in doc:
                 written[doc["id"]] = set((doc.get("expect") or {}).keys())
         for line in open(os.path.join(export_dir, entry["path"])):
@@ -219,7 +231,7 @@ def main():
             assert done.returncode == 0, done.stderr
             cases = validate_export(export_dir, os.path.join(root, "oracle", "schemas"))
             if name == "serve":
-                check_expect_keys(export_dir)
+                check_expect_keys(export_dir, [os.path.dirname(p) for p in paths])
             replayed = replay(export_dir, argv)
             ran = run_verdicts(binary, paths + selection, " ".join("'%s'" % a for a in argv))
             states = collections.Counter(replayed.values())

@@ -59,7 +59,9 @@ const std::map<std::string, std::string>& rules_by_key() {
       {"count", "length"},               {"legal", "per-probe"},              {"rejected", "equal-or-null"},
       {"scores", "per-player"},          {"floors", "per-player"},            {"supply", "per-player-kind-missing-is-0"},
       {"figures", "multiset"},           {"returned", "multiset"},            {"towers", "multiset"},
-      {"prisoners", "per-holder-multiset"}, {"phase", "equal"},               {"active", "equal"}};
+      {"prisoners", "per-holder-multiset"}, {"phase", "equal"},               {"active", "equal"},
+      {"dragon", "equal-absent-is-none"},   {"fairy", "equal-absent-is-absent"}, {"set_aside", "ordered-list"},
+      {"dragon_path", "ordered-list"}};
   return rules;
 }
 
@@ -80,7 +82,11 @@ const std::map<std::string, std::string>& rule_texts() {
       {"multiset", "the answer's list equals the expected list as a multiset (order is free, duplicates count)"},
       {"per-holder-multiset",
        "for each holder colour listed, the answer's list for it (absent = empty) equals the expected list as a multiset"},
-      {"equal", "the answer's string equals the expected string"}};
+      {"equal", "the answer's string equals the expected string"},
+      {"equal-absent-is-none", "the answer's string, or \"none\" when the answer leaves the key out, equals the expected string"},
+      {"equal-absent-is-absent",
+       "the answer's string, or \"absent\" when the answer leaves the key out, equals the expected string"},
+      {"ordered-list", "the answer's list (absent = empty) equals the expected list, in the same order"}};
   return texts;
 }
 
@@ -147,6 +153,10 @@ Json expected_json(const Expect& e) {
     }
     j["prisoners"] = std::move(held);
   }
+  if (e.dragon) j["dragon"] = *e.dragon;  // "x,y" or "none"
+  if (e.fairy) j["fairy"] = *e.fairy;    // as the answer writes it, or "absent"
+  if (e.set_aside) j["set_aside"] = *e.set_aside;
+  if (e.dragon_path) j["dragon_path"] = *e.dragon_path;
   return j;
 }
 
