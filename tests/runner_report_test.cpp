@@ -130,9 +130,9 @@ TEST_CASE("The Markdown summary has the state counts, the area x ruleset table a
   CHECK(md.find("| state | results |") != std::string::npos);
   CHECK(md.find("| failed | 1 |") != std::string::npos);
   CHECK(md.find("| area | hig-c1-2000 | hig-c3 | zmg-c2 | (not run) |") != std::string::npos);
-  CHECK(md.find("| base | 1/1 | 6/7 (1 failed) | 3/3 | 0/1 (1 invalid) |") != std::string::npos);
-  CHECK(md.find("| flying-machines |  | 0/1 (1 unsupported) |  |  |") != std::string::npos);
-  CHECK(md.find("| (invalid) |  |  |  | 0/1 (1 invalid) |") != std::string::npos);
+  CHECK(md.find("| base | 1/1 · 1/1 | 6/7 · 7/7 (1 failed) | 3/3 · 3/3 | 0/0 · 0/1 (1 invalid) |") != std::string::npos);
+  CHECK(md.find("| flying-machines |  | 0/0 · 0/1 (1 unsupported) |  |  |") != std::string::npos);
+  CHECK(md.find("| (invalid) |  |  |  | 0/0 · 0/1 (1 invalid) |") != std::string::npos);
   CHECK(md.find("### BR-03-u under hig-c3: failed") != std::string::npos);
   CHECK(md.find("Rerun: `carc-oracle run") != std::string::npos);
 }
@@ -150,6 +150,107 @@ TEST_CASE("The text report shows the board, a +/- diff and the rerun command", "
   CHECK(text.find("UNSUPPORTED FM-13-t: needs flier [hig-c3]") != std::string::npos);
   CHECK(text.find('\033') == std::string::npos);
   CHECK(render(Format::Text, true).find("\033[31m") != std::string::npos);
+}
+
+namespace {
+// A run made by hand: `passed` results that passed and `unsupported` that did not run.
+RunReport coverage_report(const std::string& subject, int passed, int unsupported, Outcome other = Outcome::Passed) {
+  RunReport r{subject, {"base"}, {}};
+  for (int i = 0; i < passed + unsupported; ++i) {
+    RunResult x;
+    x.id = "CV-" + std::to_string(i);
+    x.ruleset = "hig-c3";
+    x.file = "scenarios/cv.yaml";
+    x.area = "base";
+    x.outcome = i < passed ? (i == 0 ? other : Outcome::Passed) : Outcome::Unsupported;
+    if (x.outcome == Outcome::Unsupported) x.message = "needs flier";
+    r.results.push_back(std::move(x));
+  }
+  return r;
+}
+
+std::string render_run(Format f, const RunReport& r, bool colour = false) {
+  std::ostringstream out;
+  make_reporter(f, ReportOptions{colour})->write(r, out);
+  return out.str();
+}
+
+std::string render_runs(Format f, const std::vector<RunReport>& runs) {
+  std::ostringstream out;
+  make_reporter(f, ReportOptions{})->write_many(runs, out);
+  return out.str();
+}
+}  // namespace
+
+// Issue 19: a report said "every scenario passes" when 6 of 2590 results ran.
+// Coverage (ran of applicable) stands beside the pass rate in every format, and
+// nothing reads as all green unless every applicable result ran and passed.
+TEST_CASE("Every format shows coverage beside the pass rate and calls nothing green that did not all run", "[report][coverage]") {
+  const RunReport few = coverage_report("few", 2, 5);
+  const RunReport all = coverage_report("all", 7, 0);
+  CHECK(coverage_line(few.counts()) == "2 of 7 ran; 2 passed; 5 unsupported");
+  CHECK(coverage_line(all.counts()) == "7 of 7 ran; 7 passed");
+  CHECK(counts_cell(few.counts()) == "2/2 · 2/7 (5 unsupported)");
+  CHECK_FALSE(coverage_of(few.counts()).complete());
+  CHECK(coverage_of(all.counts()).complete());
+  CHECK_FALSE(coverage_of(coverage_report("xfail", 7, 0, Outcome::XFail).counts()).complete());
+
+  const std::string text = render_run(Format::Text, few, true);
+  CHECK(text.find("\033[33m7 results: 2 passed, 5 unsupported\033[0m\n\033[33mcoverage: 2 of 7 ran; 2 passed; 5 unsupported") !=
+        std::string::npos);  // yellow, not green
+  CHECK(render_run(Format::Text, all, true).find("\033[32m7 results: 7 passed\033[0m\n\033[32mcoverage: 7 of 7 ran; 7 passed") !=
+        std::string::npos);
+
+  const auto summary = nlohmann::json::parse(render_run(Format::Json, few).substr(render_run(Format::Json, few).rfind("{\"type\"")));
+  CHECK(summary["type"] == "summary");
+  CHECK(summary["applicable"] == 7);
+  CHECK(summary["ran"] == 2);
+  CHECK(summary["passed"] == 2);
+
+  const std::string xml = render_run(Format::Junit, few);
+  CHECK(xml_problem(xml).empty());
+  CHECK(xml.find("<property name=\"carc-oracle.coverage\" value=\"2 of 7 ran; 2 passed; 5 unsupported\"/>") != std::string::npos);
+  CHECK(xml.find("<property name=\"carc-oracle.ran\" value=\"2\"/>") != std::string::npos);
+  CHECK(xml.find("<property name=\"carc-oracle.applicable\" value=\"7\"/>") != std::string::npos);
+
+  const std::string md = render_run(Format::Markdown, few);
+  CHECK(md.find("Coverage: 2 of 7 ran; 2 passed; 5 unsupported.\n") != std::string::npos);
+  CHECK(md.find("| **ran** (all but unsupported, skipped, invalid) | 2 of 7 |") != std::string::npos);
+  CHECK(md.find("| base |  | 2/2 · 2/7 (5 unsupported) |") == std::string::npos);  // one ruleset only: no empty column
+  CHECK(md.find("| base | 2/2 · 2/7 (5 unsupported) |") != std::string::npos);
+  CHECK(md.find("ran and passed") == std::string::npos);
+  CHECK(render_run(Format::Markdown, all).find("Coverage: 7 of 7 ran; 7 passed (every applicable result ran and passed).") !=
+        std::string::npos);
+
+  const std::string html = render_run(Format::Html, few);
+  CHECK(html.find("Every scenario passes") == std::string::npos);
+  CHECK(html.find("<p class=\"attention partial\">Nothing that ran needs attention, but not every result ran and passed: "
+                  "2 of 7 ran; 2 passed; 5 unsupported.</p>") != std::string::npos);
+  CHECK(html.find("<p class=\"coverage\">coverage: 2 of 7 ran; 2 passed; 5 unsupported</p>") != std::string::npos);
+  CHECK(html.find("<td class=\"unsup\" title=\"2 passed, 5 unsupported\">2/2 · 2/7</td>") != std::string::npos);
+  CHECK(html.find("<td class=\"bad\"") == std::string::npos);
+  CHECK(html.find("<span class=\"badge unsupported\"") != std::string::npos);
+  CHECK(render_run(Format::Html, all).find("<p class=\"attention clear\">Every scenario passes") != std::string::npos);
+}
+
+// Issue 19: the comparison table coloured `unsupported` like a failure.
+TEST_CASE("The comparison of implementations shows unsupported apart, never as a failure", "[report][coverage][compare]") {
+  // A passes CV-0, B fails it, C does not support it: a disagreement between A and B only.
+  const std::vector<RunReport> runs{coverage_report("A", 2, 0), coverage_report("B", 2, 0, Outcome::Failed),
+                                    coverage_report("C", 0, 2)};
+  const std::string html = render_runs(Format::Html, runs);
+  CHECK(html.find("<th>all</th><th>unsupported</th>") != std::string::npos);
+  CHECK(html.find("<td class=\"unsup\"><a href=\"#i3-s-CV-0\">unsupported</a></td>") != std::string::npos);
+  CHECK(html.find("<td class=\"bad\"><a href=\"#i2-s-CV-0\">failed</a></td>") != std::string::npos);
+  CHECK(html.find("<td class=\"unsup\" title=\"2 unsupported\">0/0 · 0/2</td><td class=\"unsup\">2</td>") != std::string::npos);
+  const std::string text = render_runs(Format::Text, runs);
+  INFO(text);
+  CHECK(text.find("implementation  base         all          unsupported\n") != std::string::npos);
+  CHECK(text.find("\nC               0/0 · 0/2    0/0 · 0/2    2\n") != std::string::npos);
+  CHECK(text.find("\nB               1/2 · 2/2 !  1/2 · 2/2 !  0\n") != std::string::npos);
+  const std::string md = render_runs(Format::Markdown, runs);
+  CHECK(md.find("| implementation | base | all | unsupported |") != std::string::npos);
+  CHECK(md.find("| C | 0/0 · 0/2 (2 unsupported) | 0/0 · 0/2 (2 unsupported) | 2 |") != std::string::npos);
 }
 
 TEST_CASE("Reports are deterministic and hold no absolute paths", "[report]") {
@@ -229,10 +330,10 @@ TEST_CASE("The comparison has a row for an implementation that could not start",
     CHECK(run_run(o, out, err) == kExitImplStart);
     INFO(format << "\n" << out.str().substr(0, 3000));
     const std::string s = out.str();
-    if (std::string(format) == "text") CHECK(s.find("\n/nonexistent/engine --serve  0/10 !") != std::string::npos);
+    if (std::string(format) == "text") CHECK(s.find("\n/nonexistent/engine --serve  0/10 · 10/10 !") != std::string::npos);
     if (std::string(format) == "json") CHECK(s.find("\"implementations\":[\"/nonexistent/engine --serve\",") != std::string::npos);
     if (std::string(format) == "junit") CHECK(s.find("name=\"/nonexistent/engine --serve / hig-c3\"") != std::string::npos);
-    if (std::string(format) == "markdown") CHECK(s.find("| /nonexistent/engine --serve | 0/10 (10 errored) |") != std::string::npos);
+    if (std::string(format) == "markdown") CHECK(s.find("| /nonexistent/engine --serve | 0/10 · 10/10 (10 errored) |") != std::string::npos);
     if (std::string(format) == "html") CHECK(s.find("<a href=\"#impl-1\">/nonexistent/engine --serve</a>") != std::string::npos);
   }
 }
@@ -299,7 +400,7 @@ TEST_CASE("A rerun hint quotes an implementation command with spaces and quotes"
   r.id = "BR-03-u";
   r.ruleset = "hig-c3";
   r.file = "scenarios/base/x.yaml";
-  const RunHeader h{"it", {}, {"--impl", "python3 'my adapter.py'", "--timeout", "10"}};
+  const RunHeader h{"it", {}, {"--impl", "python3 'my adapter.py'", "--timeout", "10"}, {}, {}, {}};
   CHECK(rerun_command(r, h) ==
         "carc-oracle run scenarios/base/x.yaml --id BR-03-u --ruleset hig-c3 --impl 'python3 '\\''my adapter.py'\\''' "
         "--timeout 10");

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -42,9 +43,24 @@ struct RunOptions {
   std::vector<std::string> expectations, save_expectations;
   bool no_progress = false;        // no progress line on a terminal's stderr
   std::string trace;               // --impl: write every message exchanged, with timing, to this file
+  int jobs = 1;                    // --impl: processes of each implementation answering side by side
+  int max_failures = 0;            // cut the run short after this many failures (0: never)
+  int max_crashes = 5;             // ... or after this many crashes in a row (0: never)
 };
 void setup_run(CLI::App& app, std::function<int()>& action);
 int run_run(const RunOptions& o, std::ostream& out, std::ostream& err);
+
+// `render RESULTS.jsonl [PATHS] --format F[,F...] [--out DIR | -o FILE]`: reports made
+// from the JSON lines of a run (src/cli/render_report.cpp).
+struct RenderOptions {
+  std::string results;       // the JSON lines of a run (run --format json)
+  std::vector<std::string> paths;  // the scenario paths the run was given (default: the files the results name)
+  std::string format = "text";
+  std::string out_dir;       // each format into DIR/<its file name>
+  std::string output;        // -o FILE: the one format into this file
+};
+void setup_render(CLI::App& app, std::function<int()>& action);
+int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err);
 
 // `report [PATHS] --out DIR`: regenerates reports/ (summary.md and results.jsonl).
 struct ReportCommandOptions {
@@ -129,6 +145,27 @@ struct RequestOptions {
 void setup_request(CLI::App& app, std::function<int()>& action);
 int run_request(const RequestOptions& o, std::ostream& out, std::ostream& err);
 
+// `adapter-check --impl CMD`: handshake, a few real scenarios per declared item, the unlock table.
+struct AdapterCheckOptions {
+  std::string impl;                // 'CMD ARGS', split without a shell
+  std::vector<std::string> paths;  // scenarios to choose from; default scenarios/
+  double timeout = 10;             // seconds per request
+  int protocol_version = 0;        // sent in start; 0: the newest
+  int per_item = 3;                // checks per declared capability or switch value
+};
+void setup_adapter_check(CLI::App& app, std::function<int()>& action);
+int run_adapter_check(const AdapterCheckOptions& o, std::ostream& out, std::ostream& err);
+
+// `export --out DIR [PATHS]`: every scenario x ruleset as language-neutral JSON (oracle/EXPORT.md).
+struct ExportOptions {
+  std::string out_dir;
+  std::vector<std::string> paths;     // default scenarios/
+  std::vector<std::string> rulesets;  // only these presets; empty = each scenario's own
+  int protocol_version = 0;           // requests as sent to an implementation answering this version; 0: the newest
+};
+void setup_export(CLI::App& app, std::function<int()>& action);
+int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err);
+
 // Boards for `out`: Unicode unless --ascii or a non-UTF-8 locale (--unicode forces it);
 // colour only when out is a terminal's stdout, NO_COLOR is unset and TERM is not dumb.
 TerminalStyle terminal_style(const std::ostream& out, bool ascii, bool unicode);
@@ -145,6 +182,14 @@ std::string scenario_schema_text();
 // `--version`: the tool, the protocol versions it speaks, the ledger and built-in
 // data it was built with (counts and digests), and the current directory's scenarios/.
 std::string version_text();
+std::string tool_version();
+// The digest `--version` gives of a scenarios folder (FNV-1a over each YAML file's
+// relative path and bytes, in path order), or of one file; error when unreadable.
+struct ScenariosDigest {
+  std::size_t files = 0;
+  std::string hex, error;
+};
+ScenariosDigest scenarios_digest(const std::filesystem::path& path);
 
 // Shared by the scenario commands: the paths to load (default scenarios/ when it
 // exists); empty with a message on err when there is nothing to load.

@@ -7,6 +7,7 @@
 
 #include "cli/output.hpp"
 #include "lookup/cards_text.hpp"
+#include "protocol/messages.hpp"
 #include "scenario/oracle_data.hpp"
 
 namespace carc {
@@ -65,6 +66,14 @@ bool ruleset_option(const std::string& given, std::string_view command, std::str
   }
   name = p->name;
   return true;
+}
+
+int protocol_version_option(int given, std::string_view command, std::ostream& err) {
+  const int version = given == 0 ? proto::kProtocolVersion : given;
+  if (proto::speaks_protocol(version)) return version;
+  err << "carc-oracle " << command << ": --protocol-version: " << given << " is not a version this runner speaks (1 to "
+      << proto::kProtocolVersion << ")\n";
+  return 0;
 }
 
 const Scenario* scenario_by_id(const Corpus& corpus, const std::vector<std::string>& paths, const std::string& id,

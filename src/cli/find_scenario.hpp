@@ -17,6 +17,9 @@ namespace carc {
 // The preset named by a command's --ruleset (a name or an alias), into `name`; empty
 // given: empty name. False with "carc-oracle COMMAND: --ruleset: ..." on err when unknown.
 bool ruleset_option(const std::string& given, std::string_view command, std::string& name, std::ostream& err);
+// The protocol version a command's --protocol-version names (0 given: the newest), or 0
+// with "carc-oracle COMMAND: --protocol-version: ..." on err when this runner does not speak it.
+int protocol_version_option(int given, std::string_view command, std::ostream& err);
 
 const Scenario* scenario_by_id(const Corpus& corpus, const std::vector<std::string>& paths, const std::string& id,
                                std::string_view command, std::ostream& err);

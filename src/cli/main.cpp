@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   carc::setup_play(app, action);
   carc::setup_run(app, action);
   carc::setup_report(app, action);
+  carc::setup_render(app, action);
   carc::setup_check(app, action);
   carc::setup_moves(app, action);
   carc::setup_perft(app, action);
@@ -25,6 +26,8 @@ int main(int argc, char** argv) {
   carc::setup_lookup(app, action);
   carc::setup_explain(app, action);
   carc::setup_request(app, action);
+  carc::setup_adapter_check(app, action);
+  carc::setup_export(app, action);
   carc::setup_schema(app, action);
   carc::setup_serve(app, action);
   int rc = carc::kExitOk;

@@ -1,9 +1,16 @@
 #include "cli/output.hpp"
 
+#include <unistd.h>
+
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+
+#include "report/report.hpp"
 
 namespace carc {
 namespace {
@@ -47,6 +54,36 @@ bool flush_checked(std::ostream& out, std::string_view what, std::ostream& err) 
   if (out) return true;
   err << "carc-oracle: cannot write to " << what << ": " << reason(e) << "\n";
   return false;
+}
+
+bool use_colour(const std::ostream& out) {
+  return &out == &std::cout && std::getenv("NO_COLOR") == nullptr && isatty(fileno(stdout)) == 1;
+}
+
+bool write_reports(ReportSet& set, const std::string& dir, const std::string& file, std::string_view command,
+                   std::ostream& out, std::ostream& err) {
+  bool ok = true;
+  for (std::size_t i = 0; i < set.formats().size(); ++i) {
+    std::string incomplete;
+    const auto finish = [&](std::ostream& to) { incomplete = set.writer(i).finish(to); };
+    if (dir.empty() && file.empty()) {
+      finish(out);
+      if (!flush_checked(out, "standard output", err)) return false;
+    } else {
+      const std::string path =
+          file.empty() ? (std::filesystem::path(dir) / report_file_name(set.formats()[i])).generic_string() : file;
+      if (!write_file_checked(path, true, command, err, finish)) {
+        ok = false;
+        continue;
+      }
+      out << "wrote " << path << "\n";
+    }
+    if (!incomplete.empty()) {
+      err << "carc-oracle " << command << ": the report could not be written whole: " << incomplete << "\n";
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 }  // namespace carc

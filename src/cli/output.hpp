@@ -11,6 +11,11 @@
 
 namespace carc {
 
+class ReportSet;
+
+// Colour only for a terminal on stdout, and never when NO_COLOR is set (no-color.org).
+bool use_colour(const std::ostream& out);
+
 // Creates the file (and, with make_dirs, its missing parent directories),
 // writes it through `write`, closes it and checks every step. On failure
 // writes "carc-oracle COMMAND: cannot write PATH: REASON" on err and returns false.
@@ -20,5 +25,13 @@ bool write_file_checked(const std::string& path, bool make_dirs, std::string_vie
 // Flushes the stream and checks it: false, after "carc-oracle: cannot write
 // to WHAT: REASON" on err, when anything written to it was lost.
 bool flush_checked(std::ostream& out, std::string_view what, std::ostream& err);
+
+// Finishes every report of the set: with a directory, each into DIR/<its file
+// name> (report_file_name; the directory made as needed) with a "wrote PATH"
+// line on out; with a file (one format only), into it; else (one format) to
+// out. False, with the reason on err, when one could not be written whole
+// (the others are still written).
+bool write_reports(ReportSet& set, const std::string& dir, const std::string& file, std::string_view command,
+                   std::ostream& out, std::ostream& err);
 
 }  // namespace carc

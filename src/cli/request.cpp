@@ -34,12 +34,8 @@ void setup_request(CLI::App& app, std::function<int()>& action) {
 }
 
 int run_request(const RequestOptions& o, std::ostream& out, std::ostream& err) {
-  const int version = o.protocol_version == 0 ? proto::kProtocolVersion : o.protocol_version;
-  if (!proto::speaks_protocol(version)) {
-    err << "carc-oracle request: --protocol-version: " << o.protocol_version << " is not a version this runner speaks (1 to "
-        << proto::kProtocolVersion << ")\n";
-    return kExitInvalidInput;
-  }
+  const int version = protocol_version_option(o.protocol_version, "request", err);
+  if (version == 0) return kExitInvalidInput;
   std::string asked;
   if (!ruleset_option(o.ruleset, "request", asked, err)) return kExitInvalidInput;
   const auto paths = scenario_paths(o.paths, "request", err);

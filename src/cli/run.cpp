@@ -20,15 +20,15 @@
 #include "report/report.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/metamorphic.hpp"
+#include "runner/process_subject.hpp"
 #include "runner/runner.hpp"
+
+#ifndef CARC_VERSION
+#define CARC_VERSION "0.0.0"
+#endif
 
 namespace carc {
 namespace {
-
-// Colour only for a terminal on stdout, and never when NO_COLOR is set (no-color.org).
-bool use_colour(const std::ostream& out) {
-  return &out == &std::cout && std::getenv("NO_COLOR") == nullptr && isatty(fileno(stdout)) == 1;
-}
 
 // "carc-oracle run: 1234/2590 NAME" on a terminal's stderr while a run goes, once
 // it has taken half a second (our engine never shows it), redrawn at most ten
@@ -99,23 +99,14 @@ Result<Selection> selection_of(const RunOptions& o) {
   return resolve(sel);
 }
 
-// The finished document to DIR/<file name> (created as needed), or to out when
-// no directory is given. False, with the reason on err, when it cannot be written whole.
-bool write_report(ReportWriter& writer, Format f, const std::string& dir, std::string_view command, std::ostream& out,
-                  std::ostream& err) {
-  std::string incomplete;
-  if (dir.empty()) {
-    incomplete = writer.finish(out);
-    if (!flush_checked(out, "standard output", err)) return false;
-  } else {
-    const std::string path = (std::filesystem::path(dir) / report_file_name(f)).generic_string();
-    if (!write_file_checked(path, true, command, err, [&](std::ostream& file) { incomplete = writer.finish(file); }))
-      return false;
-    out << "wrote " << path << "\n";
-  }
-  if (incomplete.empty()) return true;
-  err << "carc-oracle " << command << ": the report could not be written whole: " << incomplete << "\n";
-  return false;
+// Who ran, for the reports: the implementation's own name and version (its
+// handshake; our engine and the tool's version), the --impl command, and the
+// options that select it again in a rerun hint.
+RunHeader header_of(const Subject& subject, const std::string& shown, const SubjectPlan& plan, double timeout) {
+  const Implementation who = implementation_of(subject);
+  return RunHeader{shown,    subject.capabilities(), rerun_options(plan.impl, timeout),
+                   who.name, plan.impl.empty() || dynamic_cast<const ImplementationSubject*>(&subject) ? who.version : "",
+                   plan.impl};
 }
 
 // The name a run is reported under: two implementations that name themselves
@@ -147,10 +138,13 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
       ->allow_extra_args(false);
   cmd->add_option("--ruleset", o->rulesets, "Only under this ruleset preset or alias (repeatable)")
       ->allow_extra_args(false);
-  cmd->add_option("--format", o->format, "Report format")
-      ->check(CLI::IsMember({"text", "json", "junit", "markdown", "html"}))
+  cmd->add_option("--format", o->format,
+                  "Report format: text, json, junit, markdown or html; several separated by commas (json,junit,html) "
+                  "with --out, each to its own file")
       ->capture_default_str();
-  cmd->add_option("--out", o->out_dir, "Write the report file into this directory instead of stdout");
+  cmd->add_option("--out", o->out_dir,
+                  "Write the report files into this directory (results.txt, results.jsonl, junit.xml, summary.md, "
+                  "report.html) instead of stdout");
   cmd->add_option("--shard", o->shard, "Run shard K of N (stable by scenario id), e.g. 1/4");
   cmd->add_flag("--metamorphic", o->metamorphic,
                 "Also run every scenario rotated by 90, 180, 270 degrees and translated (results id@r90, ...)");
@@ -166,6 +160,18 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--save-expectations", o->save_expectations,
                   "Write this run's failures as an expectations file; one per --impl, in order")
       ->allow_extra_args(false);
+  cmd->add_option("--jobs", o->jobs,
+                  "--impl: run this many processes of each implementation side by side (each with its own handshake; "
+                  "results in the same order as with one)")
+      ->capture_default_str();
+  cmd->add_option("--max-failures", o->max_failures,
+                  "Cut the run short after this many failed, errored, crashed or timed-out results (known failures of "
+                  "--expectations aside); the rest are reported skipped, exit 1. 0: no limit")
+      ->capture_default_str();
+  cmd->add_option("--max-crashes", o->max_crashes,
+                  "--impl: cut the run short after this many crashes in a row (the rest are reported skipped, exit 1). 0: "
+                  "no limit")
+      ->capture_default_str();
   cmd->add_option("--trace", o->trace,
                   "--impl: write every message sent and received, and each process start and end, with timing, to "
                   "this file (JSON lines; oracle/PROTOCOL.md \"Tracing\")");
@@ -173,9 +179,14 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
 }
 
 int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
-  Format format;
-  if (!parse_format(o.format, format)) {
-    err << "carc-oracle run: unknown --format '" << echo(o.format) << "' (text, json, junit, markdown or html)\n";
+  std::vector<Format> formats;
+  if (std::string why; !parse_formats(o.format, formats, why)) {
+    err << "carc-oracle run: --format: " << echo(why) << "\n";
+    return kExitInvalidInput;
+  }
+  if (formats.size() > 1 && o.out_dir.empty()) {
+    err << "carc-oracle run: several formats (--format " << echo(o.format)
+        << ") need --out DIR: each is written to its own file there\n";
     return kExitInvalidInput;
   }
   auto sel = selection_of(o);
@@ -213,11 +224,11 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   if (found.empty && found.unmatched.empty())
     err << "carc-oracle run: the filters together select no scenario under any ruleset\n";
   const bool bad_selection = found.empty || !found.unmatched.empty();
+  const bool whole = !filtered && sel->shards == 0;  // expectations: an entry matching no result is stale
   // Several implementations run one after another into one report; one that
   // cannot start is still reported (its results errored) and the others run.
   const bool several = plans->size() > 1;
-  const auto writer = make_report_writer(format, ReportOptions{o.out_dir.empty() && use_colour(out)}, several);
-  const ResultExtras extras{format == Format::Html};  // the HTML report draws each scenario's board
+  ReportSet reports(formats, ReportOptions{o.out_dir.empty() && use_colour(out), true}, several);
   bool invalid = false, unstarted = false, failure = false;
   std::vector<std::string> names;
   for (const auto& plan : *plans) {
@@ -229,19 +240,31 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
       stand_in = unstarted_subject(plan.impl, setup.error);
     }
     Subject& subject = setup.subject ? *setup.subject : *stand_in;
-    writer->begin_run(RunHeader{distinct_name(subject.name(), names), subject.capabilities(), rerun_options(plan.impl, o.timeout)});
-    ResultFilter filter(plan, setup);
+    reports.begin_run(header_of(subject, distinct_name(subject.name(), names), plan, o.timeout));
+    ResultFilter filter(plan, setup, implementation_of(subject), whole, err);
+    ResultExtras extras;
+    extras.board_views = reports.has(Format::Html);  // the HTML report draws each scenario's board
+    extras.max_failures = o.max_failures;
+    extras.max_consecutive_crashes = plan.impl.empty() ? 0 : o.max_crashes;  // our engine runs in process: no crash
+    extras.expected = [&filter](const RunResult& r) { return filter.expected(r); };
+    std::string cut_short;
     run_with_progress(corpus, *sel, subject, transforms, o, extras, err, [&](std::vector<RunResult>& results) {
+      for (const auto& r : results)
+        if (cut_short.empty() && r.outcome == Outcome::Skipped && r.message.rfind(kCutShortPrefix, 0) == 0)
+          cut_short = r.message.substr(kCutShortPrefix.size());
       filter.take(results);
-      writer->add(results);
+      reports.add(results);
     });
-    writer->end_run();
-    if (const int rc = filter.finish(subject, subject.name(), err); rc != kExitOk) return rc;
+    if (!cut_short.empty())
+      err << "carc-oracle run: " << terminal_safe(subject.name()) << ": the run was cut short: " << cut_short
+          << "; the results not run are reported skipped\n";
+    reports.end_run();
+    if (const int rc = filter.finish(subject, err); rc != kExitOk) return rc;
     invalid = invalid || filter.any_invalid();
-    failure = failure || filter.any_failure();
+    failure = failure || filter.any_failure() || !cut_short.empty();  // a run cut short is never a success
     setup.subject.reset();  // stops the process before the next one starts
   }
-  if (!write_report(*writer, format, o.out_dir, "run", out, err)) return kExitOutput;
+  if (!write_reports(reports, o.out_dir, "", "run", out, err)) return kExitOutput;
   if (trace && !trace->ok()) {
     err << "carc-oracle run: --trace " << trace->path() << ": a write failed; the trace is incomplete\n";
     return kExitOutput;
@@ -262,21 +285,15 @@ int run_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& e
   if (paths.empty()) return kExitInvalidInput;
   const Corpus corpus = load_corpus(paths);
   EngineSubject subject;
-  const std::vector<Format> formats{Format::Markdown, Format::Json};
-  std::vector<std::unique_ptr<ReportWriter>> writers;
-  for (const Format f : formats) {
-    writers.push_back(make_report_writer(f, ReportOptions{}, false));
-    writers.back()->begin_run(RunHeader{subject.name(), subject.capabilities(), {}});
-  }
+  ReportSet reports({Format::Markdown, Format::Json}, ReportOptions{}, false);
+  reports.begin_run(RunHeader{subject.name(), subject.capabilities(), {}, subject.name(), CARC_VERSION, {}});
   Counts counts{};
   run_corpus(corpus, Selection{}, subject, {}, [&](std::vector<RunResult>& results) {
     for (const auto& r : results) ++counts[static_cast<std::size_t>(r.outcome)];
-    for (auto& w : writers) w->add(results);
+    reports.add(results);
   });
-  for (std::size_t i = 0; i < formats.size(); ++i) {
-    writers[i]->end_run();
-    if (!write_report(*writers[i], formats[i], o.out_dir, "report", out, err)) return kExitOutput;
-  }
+  reports.end_run();
+  if (!write_reports(reports, o.out_dir, "", "report", out, err)) return kExitOutput;
   out << counts_line(counts) << "\n";
   bool failure = false;
   for (std::size_t i = 0; i < kOutcomes; ++i) failure = failure || (counts[i] > 0 && is_failure(static_cast<Outcome>(i)));

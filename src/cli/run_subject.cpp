@@ -3,19 +3,26 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <sstream>
 
 #include "cli/exit_codes.hpp"
 #include "cli/output.hpp"
 #include "report/report.hpp"
 #include "runner/engine_subject.hpp"
+#include "runner/parallel_subject.hpp"
 #include "runner/process_subject.hpp"
 #include "scenario/capabilities.hpp"
+
+#ifndef CARC_VERSION
+#define CARC_VERSION "0.0.0"
+#endif
 
 namespace carc {
 namespace {
 
 constexpr int kMaxTimeoutSeconds = 86400;
+constexpr int kMaxJobs = 64;
 
 bool ends_with(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -42,7 +49,14 @@ int start_impl(const SubjectPlan& plan, double timeout, RunSetup& setup, std::os
   po.start_timeout = std::max(po.timeout, std::chrono::milliseconds(10000));
   po.trace = plan.trace;
   po.trace_impl = plan.number;
-  auto subject = ProcessSubject::start(std::move(po));
+  Result<std::unique_ptr<ImplementationSubject>> subject = fail("");
+  if (plan.jobs > 1) {
+    auto parallel = ParallelSubject::start(po, plan.jobs);
+    subject = parallel ? Result<std::unique_ptr<ImplementationSubject>>(std::move(*parallel)) : fail(parallel.error());
+  } else {
+    auto one = ProcessSubject::start(std::move(po));
+    subject = one ? Result<std::unique_ptr<ImplementationSubject>>(std::move(*one)) : fail(one.error());
+  }
   if (!subject) {
     setup.error = "the implementation '" + echo(plan.impl) + "' could not be started: " + subject.error();
     err << "carc-oracle run: " << setup.error << "\n";
@@ -79,6 +93,10 @@ Result<std::vector<SubjectPlan>> plan_subjects(const RunOptions& o) {
                   (files->size() == 1 ? "" : "s") + " for " + std::to_string(n) + " implementation" + (n == 1 ? "" : "s") +
                   ": give it once per --impl, in the same order");
   }
+  if (o.jobs < 1 || o.jobs > kMaxJobs)
+    return fail("--jobs must be from 1 to " + std::to_string(kMaxJobs) + ", found " + std::to_string(o.jobs));
+  if (o.max_failures < 0) return fail("--max-failures must be 0 (no limit) or more, found " + std::to_string(o.max_failures));
+  if (o.max_crashes < 0) return fail("--max-crashes must be 0 (no limit) or more, found " + std::to_string(o.max_crashes));
   if (!o.trace.empty() && o.impl.empty())
     return fail("--trace needs --impl: our engine runs in process and exchanges no messages (`carc-oracle request ID` "
                 "prints what a scenario would send)");
@@ -88,12 +106,26 @@ Result<std::vector<SubjectPlan>> plan_subjects(const RunOptions& o) {
     if (k < o.impl.size()) plans[k].impl = o.impl[k];
     if (k < o.expectations.size()) plans[k].expectations = o.expectations[k];
     if (k < o.save_expectations.size()) plans[k].save_expectations = o.save_expectations[k];
+    plans[k].jobs = o.jobs;
   }
   return plans;
 }
 
 RunSetup setup_run_subject(const SubjectPlan& plan, double timeout, std::ostream& err) {
   RunSetup setup;
+  // The file --save-expectations merges into: read first, so that a broken one is said before the run, not
+  // overwritten. Only a regular file is merged; anything else there (a device, a FIFO) is written as before.
+  if (std::error_code ec; !plan.save_expectations.empty() && std::filesystem::is_regular_file(plan.save_expectations, ec)) {
+    auto saved = load_expectations(plan.save_expectations);
+    if (!saved) {
+      setup.error = "--save-expectations merges into the file there, which cannot be read: " + saved.error() +
+                    " (fix it, or remove it to start afresh)";
+      err << "carc-oracle run: " << setup.error << "\n";
+      setup.exit_code = kExitInvalidInput;
+      return setup;
+    }
+    setup.saved = std::move(*saved);
+  }
   if (!plan.expectations.empty()) {
     auto e = load_expectations(plan.expectations);
     if (!e) {
@@ -116,8 +148,21 @@ std::unique_ptr<Subject> unstarted_subject(const std::string& name, const std::s
   return std::make_unique<UnstartedSubject>(name, why);
 }
 
-ResultFilter::ResultFilter(const SubjectPlan& plan, const RunSetup& setup) : plan_(plan) {
-  if (setup.expectations) matcher_.emplace(*setup.expectations);
+Implementation implementation_of(const Subject& subject) {
+  if (const auto* p = dynamic_cast<const ImplementationSubject*>(&subject)) return {p->hello().name, p->hello().version};
+  return {subject.name(), CARC_VERSION};
+}
+
+ResultFilter::ResultFilter(const SubjectPlan& plan, const RunSetup& setup, const Implementation& now, bool whole,
+                           std::ostream& err)
+    : plan_(plan), now_(now), saved_(setup.saved), recorder_(whole) {
+  if (setup.expectations) matcher_.emplace(*setup.expectations, whole);
+  if (!setup.subject) return;  // it did not start: nothing to compare with
+  for (const auto* file : {&setup.expectations, &setup.saved})
+    if (*file)
+      if (const std::string why = implementation_mismatch(**file, now); !why.empty())
+        err << "carc-oracle run: warning: " << (file == &setup.saved ? "--save-expectations " : "--expectations ")
+            << terminal_safe(why) << "\n";
 }
 
 void ResultFilter::take(std::vector<RunResult>& results) {
@@ -129,15 +174,15 @@ void ResultFilter::take(std::vector<RunResult>& results) {
   }
 }
 
-int ResultFilter::finish(const Subject& subject, const std::string& name, std::ostream& err) {
-  if (const auto* p = dynamic_cast<const ProcessSubject*>(&subject))
+int ResultFilter::finish(const Subject& subject, std::ostream& err) {
+  if (const auto* p = dynamic_cast<const ImplementationSubject*>(&subject))
     for (const auto& n : p->notes()) err << "carc-oracle run: " << terminal_safe(n) << "\n";  // may quote its stderr
   if (matcher_)
     for (const auto& n : matcher_->notes()) err << "carc-oracle run: expectations: " << terminal_safe(n) << "\n";
   if (plan_.save_expectations.empty()) return kExitOk;
   const bool json = ends_with(plan_.save_expectations, ".json");
   const bool ok = write_file_checked(plan_.save_expectations, true, "run", err,
-                                     [&](std::ostream& file) { file << recorder_.text(name, json); });
+                                     [&](std::ostream& file) { file << recorder_.text(now_, json, saved_ ? &*saved_ : nullptr); });
   return ok ? kExitOk : kExitOutput;
 }
 

@@ -54,28 +54,56 @@ std::string embedded_line() {
   return "built-in data (oracle/: tiles, rulesets, ledger, vocabulary): " + plural(n, "file", "files") + ", digest " + d.hex();
 }
 
-// The YAML files under DIR, by relative path; their paths and contents digested in that order.
-std::string scenarios_line(const std::filesystem::path& dir) {
+}  // namespace
+
+ScenariosDigest scenarios_digest(const std::filesystem::path& path) {
   namespace fs = std::filesystem;
+  ScenariosDigest out;
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return dir.string() + "/: not found in the current directory";
   std::vector<fs::path> files;
-  for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
-       it.increment(ec))
-    if (it->is_regular_file(ec) && (it->path().extension() == ".yaml" || it->path().extension() == ".yml"))
-      files.push_back(it->path().lexically_relative(dir));
-  if (ec) return dir.string() + "/: cannot be read (" + ec.message() + ")";
+  fs::path dir = path;
+  if (fs::is_regular_file(path, ec)) {
+    dir = path.parent_path();
+    files.push_back(path.filename());
+  } else if (!fs::is_directory(path, ec)) {
+    out.error = "not found";
+    return out;
+  } else {
+    for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
+         it.increment(ec))
+      if (it->is_regular_file(ec) && (it->path().extension() == ".yaml" || it->path().extension() == ".yml"))
+        files.push_back(it->path().lexically_relative(dir));
+    if (ec) {
+      out.error = "cannot be read (" + ec.message() + ")";
+      return out;
+    }
+  }
   std::sort(files.begin(), files.end());
   Digest d;
   for (const auto& f : files) {
     std::ifstream in(dir / f, std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in.good() && !in.eof()) return dir.string() + "/: " + f.generic_string() + " cannot be read";
+    if (!in.good() && !in.eof()) {
+      out.error = f.generic_string() + " cannot be read";
+      return out;
+    }
     d.add(f.generic_string());
     d.add(text);
   }
-  return dir.string() + "/ (current directory): " + plural(files.size(), "scenario file", "scenario files") + ", digest " +
-         d.hex();
+  out.files = files.size();
+  out.hex = d.hex();
+  return out;
+}
+
+std::string tool_version() { return CARC_VERSION; }
+
+namespace {
+
+// The YAML files under DIR, by relative path; their paths and contents digested in that order.
+std::string scenarios_line(const std::filesystem::path& dir) {
+  const ScenariosDigest d = scenarios_digest(dir);
+  if (!d.error.empty()) return dir.string() + "/: " + (d.error == "not found" ? "not found in the current directory" : d.error);
+  return dir.string() + "/ (current directory): " + plural(d.files, "scenario file", "scenario files") + ", digest " + d.hex;
 }
 
 }  // namespace

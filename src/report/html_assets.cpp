@@ -7,6 +7,7 @@ namespace carc {
 std::string_view html_style() {
   return R"CSS(
 :root { --ok: #15803d; --ok-bg: #dcfce7; --bad: #b91c1c; --bad-bg: #fee2e2; --warn: #a16207; --warn-bg: #fef9c3;
+        --unsup: #3730a3; --unsup-bg: #e0e7ff;
         --ink: #0f172a; --muted: #64748b; --line: #e2e8f0; --card: #ffffff; --page: #f8fafc; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.45 "DejaVu Sans", system-ui, Arial, sans-serif; color: var(--ink); background: var(--page); }
@@ -14,6 +15,7 @@ header { padding: 18px 28px 10px; background: #1e293b; color: #f8fafc; }
 header h1 { margin: 0 0 4px; font-size: 22px; }
 header p { margin: 2px 0; color: #cbd5e1; }
 header .counts b { color: #fff; }
+header p.cut { color: #fecaca; font-weight: bold; }
 main { padding: 8px 28px 40px; max-width: 1280px; }
 h2 { font-size: 18px; margin: 26px 0 8px; border-bottom: 2px solid var(--line); padding-bottom: 4px; }
 h2 .n { color: var(--muted); font-weight: normal; font-size: 14px; }
@@ -30,14 +32,17 @@ table.matrix td.area, table.matrix th.area { text-align: left; }
 td.ok { background: var(--ok-bg); color: var(--ok); }
 td.bad { background: var(--bad-bg); color: var(--bad); font-weight: bold; }
 td.part { background: var(--warn-bg); color: var(--warn); }
+td.unsup { background: var(--unsup-bg); color: var(--unsup); }
 td.none { color: #cbd5e1; }
 .attention { background: var(--bad-bg); border: 1px solid #fca5a5; border-radius: 8px; padding: 8px 14px; }
 .attention.clear { background: var(--ok-bg); border-color: #86efac; }
+.attention.partial { background: var(--unsup-bg); border-color: #a5b4fc; }
 .attention a { color: var(--bad); margin-right: 10px; }
 details.scenario { background: var(--card); border: 1px solid var(--line); border-left: 5px solid var(--ok);
                    border-radius: 6px; margin: 5px 0; }
 details.scenario.fail { border-left-color: var(--bad); background: #fffafa; }
 details.scenario.other { border-left-color: var(--warn); }
+details.scenario.unsup { border-left-color: var(--unsup); }
 details.scenario > summary { cursor: pointer; padding: 6px 10px; list-style-position: outside; }
 details.scenario > summary code { font-weight: bold; }
 details.scenario[open] > summary { border-bottom: 1px solid var(--line); }
@@ -49,7 +54,8 @@ details.scenario > summary::after { content: ""; display: block; clear: both; }
          text-align: center; }
 .badge.passed { background: var(--ok-bg); color: var(--ok); }
 .badge.failed, .badge.errored, .badge.crashed, .badge.timed_out, .badge.xpass, .badge.invalid { background: var(--bad-bg); color: var(--bad); font-weight: bold; }
-.badge.unsupported, .badge.skipped, .badge.xfail { background: var(--warn-bg); color: var(--warn); }
+.badge.skipped, .badge.xfail { background: var(--warn-bg); color: var(--warn); }
+.badge.unsupported { background: var(--unsup-bg); color: var(--unsup); }
 .body { display: flex; gap: 18px; padding: 10px 12px; flex-wrap: wrap; }
 .board { flex: 0 0 auto; }
 .board figcaption { color: var(--muted); font-size: 12px; }

@@ -4,6 +4,7 @@
 // board, question and expected/actual answer; failures first and open.
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -49,26 +50,40 @@ Group group_of(const std::vector<RunResult>& results) {
   return g;
 }
 
-std::string cell(const Counts& c) {
-  int total = 0, bad = 0;
-  for (std::size_t i = 0; i < kOutcomes; ++i) {
-    total += c[i];
+// A table cell's class: bad when anything needs attention; ok when every result
+// passed; unsup when the rest did not run because the subject lacks what they need
+// (never coloured as a failure); part otherwise (skipped, xfail).
+const char* cell_class(const Counts& c) {
+  const Coverage cov = coverage_of(c);
+  int bad = 0;
+  for (std::size_t i = 0; i < kOutcomes; ++i)
     if (needs_attention(static_cast<Outcome>(i))) bad += c[i];
-  }
-  if (total == 0) return "<td class=\"none\">-</td>";
+  if (bad > 0) return "bad";
+  if (cov.passed == cov.applicable) return "ok";
+  return cov.passed + c[static_cast<std::size_t>(Outcome::Unsupported)] == cov.applicable ? "unsup" : "part";
+}
+
+std::string cell(const Counts& c) {
+  if (coverage_of(c).applicable == 0) return "<td class=\"none\">-</td>";
   std::string title;
   for (std::size_t i = 0; i < kOutcomes; ++i)
     if (c[i] > 0) title += (title.empty() ? "" : ", ") + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
-  const char* cls = bad > 0 ? "bad" : c[0] == total ? "ok" : "part";
-  return std::string("<td class=\"") + cls + "\" title=\"" + esc(title) + "\">" + std::to_string(c[0]) + "/" +
-         std::to_string(total) + "</td>";
+  return std::string("<td class=\"") + cell_class(c) + "\" title=\"" + esc(title) + "\">" + esc(coverage_cell(c)) + "</td>";
+}
+
+// One result's state in the disagreements table, classed as a cell of that state alone.
+std::string state_cell(const std::optional<Outcome>& o, const std::string& href) {
+  if (!o) return "<td class=\"none\">-</td>";
+  Counts c{};
+  c[static_cast<std::size_t>(*o)] = 1;
+  return std::string("<td class=\"") + cell_class(c) + "\"><a href=\"" + href + "\">" + esc(outcome_name(*o)) + "</a></td>";
 }
 
 // `pre` prefixes every element id, so several implementations' sections fit in one page.
 void write_matrix(const RunTally& t, const std::string& pre, std::ostream& out) {
   const auto rulesets = ruleset_order(t);
-  out << "<section id=\"" << pre << "summary\"><h2>By ruling area and ruleset <span class=\"n\">passed / results; hover a cell for "
-         "the other states</span></h2>\n<table class=\"matrix\"><tr><th class=\"area\">area</th>";
+  out << "<section id=\"" << pre << "summary\"><h2>By ruling area and ruleset <span class=\"n\">" << kCellLegend
+      << "; hover a cell for the other states</span></h2>\n<table class=\"matrix\"><tr><th class=\"area\">area</th>";
   for (const auto& rs : rulesets) out << "<th>" << esc(rs) << "</th>";
   out << "<th>all</th></tr>\n";
   for (const auto& area : area_order(t)) {
@@ -84,11 +99,17 @@ void write_matrix(const RunTally& t, const std::string& pre, std::ostream& out) 
   out << "</table></section>\n";
 }
 
-void write_attention(const std::vector<std::string>& failing, const std::string& pre, std::ostream& out) {
+// The scenarios needing attention; when there are none, "every scenario passes" only
+// when every applicable result ran and passed, else how many did not run.
+void write_attention(const std::vector<std::string>& failing, const Counts& counts, const std::string& pre,
+                     std::ostream& out) {
   out << "<section id=\"" << pre << "attention\"><h2>Needs attention <span class=\"n\">" << failing.size() << " scenarios</span></h2>";
   if (failing.empty()) {
-    out << "<p class=\"attention clear\">Every scenario passes under every ruleset it applies to (or is not run: "
-           "unsupported, skipped, xfail).</p></section>\n";
+    if (coverage_of(counts).complete())
+      out << "<p class=\"attention clear\">Every scenario passes under every ruleset it applies to.</p></section>\n";
+    else
+      out << "<p class=\"attention partial\">Nothing that ran needs attention, but not every result ran and passed: "
+          << esc(coverage_line(counts)) << ".</p></section>\n";
     return;
   }
   out << "<p class=\"attention\">";
@@ -193,9 +214,13 @@ std::string group_html(const Group& g, const RunHeader& run, const std::string& 
     for (const auto& x : s->tags) text += " " + x;
   }
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  const char* cls = g.failing ? " fail" : g.other ? " other" : "";
-  int passed = 0;
-  for (const RunResult* r : g.results) passed += r->outcome == Outcome::Passed ? 1 : 0;
+  int passed = 0, unsupported = 0;
+  for (const RunResult* r : g.results) {
+    passed += r->outcome == Outcome::Passed ? 1 : 0;
+    unsupported += r->outcome == Outcome::Unsupported ? 1 : 0;
+  }
+  const bool only_unsupported = passed + unsupported == static_cast<int>(g.results.size());
+  const char* cls = g.failing ? " fail" : g.other ? (only_unsupported ? " unsup" : " other") : "";
   out << "<details class=\"scenario" << cls << "\" id=\"" << pre << "s-" << esc(g.id) << "\" data-id=\"" << esc(g.id)
       << "\" data-text=\"" << esc(text) << "\"" << (g.failing ? " open" : "") << "><summary><code>" << esc(g.id)
       << "</code><span class=\"title\">" << esc(s ? s->title : std::string("(unreadable file)")) << "</span>";
@@ -241,17 +266,20 @@ void write_page(const std::vector<std::string>& lines, Main write_main, std::ost
 }
 
 void write_comparison(const Comparison& c, const std::vector<RunTally>& runs, std::ostream& out) {
-  out << "<section id=\"comparison\"><h2>By implementation and ruling area <span class=\"n\">passed / results; hover "
-         "a cell for the other states</span></h2>\n<table class=\"matrix\"><tr><th class=\"area\">implementation</th>";
+  out << "<section id=\"comparison\"><h2>By implementation and ruling area <span class=\"n\">" << kCellLegend
+      << "; hover a cell for the other states; unsupported results did not run and are no failure</span></h2>\n"
+         "<table class=\"matrix\"><tr><th class=\"area\">implementation</th>";
   for (const auto& area : c.areas) out << "<th>" << esc(area) << "</th>";
-  out << "<th>all</th></tr>\n";
+  out << "<th>all</th><th>unsupported</th></tr>\n";
   for (std::size_t k = 0; k < runs.size(); ++k) {
     out << "<tr><td class=\"area\"><a href=\"#impl-" << k + 1 << "\">" << esc(runs[k].header.subject) << "</a></td>";
     for (const auto& area : c.areas) {
       const auto it = c.by_area[k].find(area);
       out << cell(it == c.by_area[k].end() ? Counts{} : it->second);
     }
-    out << cell(runs[k].counts) << "</tr>\n";
+    const int unsupported = runs[k].counts[static_cast<std::size_t>(Outcome::Unsupported)];
+    out << cell(runs[k].counts) << "<td class=\"" << (unsupported ? "unsup" : "none") << "\">" << unsupported
+        << "</td></tr>\n";
   }
   out << "</table>\n<h2>Where the implementations disagree <span class=\"n\">" << c.disagreements.size()
       << " results: one implementation passes, another fails</span></h2>\n";
@@ -264,12 +292,8 @@ void write_comparison(const Comparison& c, const std::vector<RunTally>& runs, st
   out << "</tr>\n";
   for (const auto& d : c.disagreements) {
     out << "<tr><td class=\"area\">" << esc(d.id) << "</td><td>" << esc(d.ruleset) << "</td>";
-    for (std::size_t k = 0; k < runs.size(); ++k) {
-      const std::string state = d.outcomes[k] ? std::string(outcome_name(*d.outcomes[k])) : "-";
-      const bool good = d.outcomes[k] == Outcome::Passed;
-      out << "<td class=\"" << (good ? "ok" : d.outcomes[k] ? "bad" : "none") << "\"><a href=\"#i" << k + 1 << "-s-"
-          << esc(d.id) << "\">" << esc(state) << "</a></td>";
-    }
+    for (std::size_t k = 0; k < runs.size(); ++k)
+      out << state_cell(d.outcomes[k], "#i" + std::to_string(k + 1) + "-s-" + esc(d.id));
     out << "</tr>\n";
   }
   out << "</table></section>\n";
@@ -311,7 +335,9 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
       write_page({"<p>subject: " + esc(run.tally.header.subject) + " &middot; capabilities: " +
                       esc(capabilities_text(run.tally.header)) + "</p>",
                   "<p class=\"counts\"><b>" + std::to_string(run.scenarios) + " scenarios</b> &middot; " +
-                      esc(counts_line(run.tally.counts)) + "</p>"},
+                      esc(counts_line(run.tally.counts)) + "</p>",
+                  "<p class=\"coverage\">coverage: " + esc(coverage_line(run.tally.counts)) + "</p>",
+                  cut_short_line(run.tally).empty() ? "" : "<p class=\"cut\">" + esc(cut_short_line(run.tally)) + "</p>"},
                  [&](std::ostream& main) { write_run(run, "", main); }, out);
       return spool_.error();
     }
@@ -326,7 +352,9 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
                    main << "<section class=\"impl\" id=\"impl-" << k + 1 << "\"><h2 class=\"impl\">"
                         << esc(run.tally.header.subject) << "</h2>\n<p class=\"meta\">capabilities: "
                         << esc(capabilities_text(run.tally.header)) << " &middot; " << esc(counts_line(run.tally.counts))
-                        << "</p>\n";
+                        << " &middot; coverage: " << esc(coverage_line(run.tally.counts)) << "</p>\n";
+                   if (const std::string cut = cut_short_line(run.tally); !cut.empty())
+                     main << "<p class=\"attention\">" << esc(cut) << "</p>\n";
                    write_run(run, "i" + std::to_string(k + 1) + "-", main);
                    main << "</section>\n";
                  }
@@ -340,7 +368,7 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
 
   void write_run(const HtmlRun& run, const std::string& pre, std::ostream& out) {
     write_matrix(run.tally, pre, out);
-    write_attention(run.failing, pre, out);
+    write_attention(run.failing, run.tally.counts, pre, out);
     for (const auto& name : area_order(run.tally)) {
       const auto it = run.areas.find(name);
       if (it == run.areas.end()) continue;

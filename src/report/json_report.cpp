@@ -13,7 +13,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 // `implementation` is empty for a single run: the record then has no such key.
-Json result_json(const RunResult& r, const std::string& implementation) {
+Json result_json(const RunResult& r, const std::string& implementation, bool timings) {
   Json j;
   j["type"] = "result";
   if (!implementation.empty()) j["implementation"] = implementation;
@@ -36,6 +36,7 @@ Json result_json(const RunResult& r, const std::string& implementation) {
   Json rules = Json::object();
   for (const auto& [k, v] : r.rules) rules[k] = v;
   j["rules"] = rules;
+  if (timings && r.seconds >= 0) j["seconds"] = r.seconds;  // ReportOptions::timings: what the subject took
   return j;
 }
 
@@ -47,12 +48,12 @@ struct JsonRun {
 
 class JsonWriter final : public TallyingWriter<JsonRun> {
  public:
-  explicit JsonWriter(bool several) : several_(several) {}
+  JsonWriter(const ReportOptions& o, bool several) : timings_(o.timings), several_(several) {}
 
   void add(const std::vector<RunResult>& results) override {
     for (const auto& r : results) {
       count(r);
-      spool_.append(line(result_json(r, implementation())));
+      spool_.append(line(result_json(r, implementation(), timings_)));
     }
   }
 
@@ -63,8 +64,18 @@ class JsonWriter final : public TallyingWriter<JsonRun> {
     if (several_) summary["implementation"] = t.header.subject;
     summary["total"] = t.total();
     for (std::size_t i = 0; i < kOutcomes; ++i) summary[std::string(outcome_name(static_cast<Outcome>(i)))] = t.counts[i];
+    const Coverage cov = coverage_of(t.counts);
+    summary["applicable"] = cov.applicable;  // every result
+    summary["ran"] = cov.ran;                // all but unsupported, skipped and invalid
+    summary["cut_short"] = t.cut_short.empty() ? Json(nullptr) : Json(t.cut_short);  // --max-failures, --max-crashes
     summary["subject"] = t.header.subject;
     summary["capabilities"] = t.header.capabilities;
+    // Who ran and how to rerun it, so that `render` makes every format from this file (README "The JSON lines").
+    summary["name"] = t.header.name;
+    summary["version"] = t.header.version;
+    summary["command"] = t.header.command;
+    summary["rerun_options"] = t.header.rerun_options;
+    summary["format_version"] = kJsonLinesVersion;
     spool_.append(line(summary));
   }
 
@@ -88,11 +99,13 @@ class JsonWriter final : public TallyingWriter<JsonRun> {
   // The name records carry: empty for a single run (no such key then).
   std::string implementation() const { return several_ ? runs_.back().tally.header.subject : std::string(); }
 
-  bool several_;
+  bool timings_, several_;
 };
 
 }  // namespace
 
-std::unique_ptr<ReportWriter> make_json_writer(bool several) { return std::make_unique<JsonWriter>(several); }
+std::unique_ptr<ReportWriter> make_json_writer(const ReportOptions& o, bool several) {
+  return std::make_unique<JsonWriter>(o, several);
+}
 
 }  // namespace carc

@@ -2,7 +2,10 @@
 // "invalid" for scenarios that could not run), one <testcase> per result.
 // failed and xpass are <failure>; invalid, errored, crashed and timed_out are
 // <error>; unsupported, skipped and xfail are <skipped>. With several
-// implementations each has its suites, named "IMPLEMENTATION / RULESET".
+// implementations each has its suites, named "IMPLEMENTATION / RULESET". Every
+// suite names the implementation it ran (properties implementation.name,
+// .version, .command) and its coverage; with ReportOptions::timings every
+// testcase carries time= (RunResult::seconds) and every suite its total.
 #include <algorithm>
 #include <sstream>
 
@@ -32,11 +35,21 @@ std::string body(const RunResult& r, const RunHeader& run) { return diff_text(r)
 
 std::string suite_of(const RunResult& r) { return r.ruleset.empty() ? "invalid" : r.ruleset; }
 
-std::string testcase(const RunResult& r, const RunHeader& run) {
+// Seconds with millisecond precision, as JUnit readers expect ("0.012").
+std::string seconds_text(double s) {
+  std::ostringstream out;
+  out.setf(std::ios::fixed);
+  out.precision(3);
+  out << std::max(s, 0.0);
+  return out.str();
+}
+
+std::string testcase(const RunResult& r, const RunHeader& run, bool timings) {
   std::ostringstream out;
   const std::string suite = suite_of(r);
   out << "    <testcase name=\"" << xml_escape(r.id + " [" + suite + "]") << "\" classname=\"" << xml_escape(area_of(r))
       << "\" file=\"" << xml_escape(r.file) << "\"";
+  if (timings) out << " time=\"" << seconds_text(r.seconds) << "\"";
   const Kind k = kind_of(r.outcome);
   if (k == Kind::Pass) {
     out << "/>\n";
@@ -58,8 +71,13 @@ std::string testcase(const RunResult& r, const RunHeader& run) {
 
 struct Tally {
   int tests = 0, failures = 0, errors = 0, skipped = 0;
-  void add(Outcome o) {
+  Counts counts{};
+  double seconds = 0;
+  void add(const RunResult& r) {
+    const Outcome o = r.outcome;
     ++tests;
+    seconds += std::max(r.seconds, 0.0);
+    ++counts[static_cast<std::size_t>(o)];
     const Kind k = kind_of(o);
     failures += k == Kind::Failure;
     errors += k == Kind::Error;
@@ -67,24 +85,39 @@ struct Tally {
   }
 };
 
-std::string attrs(const Tally& t) {
+std::string attrs(const Tally& t, bool timings) {
   return "tests=\"" + std::to_string(t.tests) + "\" failures=\"" + std::to_string(t.failures) + "\" errors=\"" +
-         std::to_string(t.errors) + "\" skipped=\"" + std::to_string(t.skipped) + "\"";
+         std::to_string(t.errors) + "\" skipped=\"" + std::to_string(t.skipped) + "\"" +
+         (timings ? " time=\"" + seconds_text(t.seconds) + "\"" : "");
 }
 
-// The preset's switches (a scenario's own `rules:` are in its JSON record).
-void write_properties(const std::string& suite, std::ostream& out) {
-  const auto rules = ruleset_named(suite);
-  if (!rules) return;
+void property(std::string_view name, std::string_view value, std::ostream& out) {
+  out << "      <property name=\"" << xml_escape(name) << "\" value=\"" << xml_escape(value) << "\"/>\n";
+}
+
+// The suite's coverage (ran of applicable beside what passed: `skipped` counts
+// unsupported results too, which are no failure and did not run), then the
+// preset's switches (a scenario's own `rules:` are in its JSON record).
+void write_properties(const std::string& suite, const Tally& t, const RunHeader& run, const std::string& cut_short,
+                      std::ostream& out) {
   out << "    <properties>\n";
-  for (const auto& [k, v] : rules->effective())
-    out << "      <property name=\"" << xml_escape(k) << "\" value=\"" << xml_escape(v) << "\"/>\n";
+  property("implementation.name", run.name.empty() ? run.subject : run.name, out);
+  property("implementation.version", run.version, out);
+  property("implementation.command", run.command.empty() ? "(our engine, in process)" : run.command, out);
+  const Coverage cov = coverage_of(t.counts);
+  property("carc-oracle.coverage", coverage_line(t.counts), out);
+  property("carc-oracle.applicable", std::to_string(cov.applicable), out);
+  property("carc-oracle.ran", std::to_string(cov.ran), out);
+  property("carc-oracle.passed", std::to_string(cov.passed), out);
+  if (!cut_short.empty()) property("carc-oracle.cut-short", cut_short, out);
+  if (const auto rules = ruleset_named(suite))
+    for (const auto& [k, v] : rules->effective()) property(k, v, out);
   out << "    </properties>\n";
 }
 
 class JunitWriter final : public ReportWriter {
  public:
-  explicit JunitWriter(bool several) : several_(several) {}
+  JunitWriter(const ReportOptions& o, bool several) : timings_(o.timings), several_(several) {}
 
   void begin_run(const RunHeader& header) override {
     runs_.emplace_back();
@@ -98,9 +131,10 @@ class JunitWriter final : public ReportWriter {
       const std::string name = suite_of(r);
       auto it = std::find_if(run.suites.begin(), run.suites.end(), [&](const Suite& s) { return s.name == name; });
       if (it == run.suites.end()) it = run.suites.insert(run.suites.end(), Suite{name, {}, {}});
-      it->tally.add(r.outcome);
-      all_.add(r.outcome);
-      spool_.append_to(it->cases, testcase(r, run.header));
+      it->tally.add(r);
+      all_.add(r);
+      run.tally.add(r);
+      spool_.append_to(it->cases, testcase(r, run.header, timings_));
     }
   }
 
@@ -111,11 +145,13 @@ class JunitWriter final : public ReportWriter {
 
   std::string finish(std::ostream& out) override {
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    out << "<testsuites name=\"carc-oracle\" " << attrs(all_) << ">\n";
+    const std::string name = runs_.size() == 1 ? "carc-oracle: " + runs_.front().header.subject
+                                               : "carc-oracle: " + std::to_string(runs_.size()) + " implementations";
+    out << "<testsuites name=\"" << xml_escape(name) << "\" " << attrs(all_, timings_) << ">\n";
     for (const auto& run : runs_)
       for (const auto& suite : run.suites) {
-        out << "  <testsuite name=\"" << xml_escape(run.prefix + suite.name) << "\" " << attrs(suite.tally) << ">\n";
-        write_properties(suite.name, out);
+        out << "  <testsuite name=\"" << xml_escape(run.prefix + suite.name) << "\" " << attrs(suite.tally, timings_) << ">\n";
+        write_properties(suite.name, suite.tally, run.header, run.tally.cut_short, out);
         spool_.copy(suite.cases, out);
         out << "  </testsuite>\n";
       }
@@ -133,9 +169,10 @@ class JunitWriter final : public ReportWriter {
     std::string prefix;         // "NAME / " with several implementations
     RunHeader header;           // for the rerun hints
     std::vector<Suite> suites;  // in order of first appearance, invalid first
+    RunTally tally;             // whether it was cut short
   };
 
-  bool several_;
+  bool timings_, several_;
   Tally all_;
   std::vector<Run> runs_;
   Spool spool_;
@@ -143,6 +180,8 @@ class JunitWriter final : public ReportWriter {
 
 }  // namespace
 
-std::unique_ptr<ReportWriter> make_junit_writer(bool several) { return std::make_unique<JunitWriter>(several); }
+std::unique_ptr<ReportWriter> make_junit_writer(const ReportOptions& o, bool several) {
+  return std::make_unique<JunitWriter>(o, several);
+}
 
 }  // namespace carc

@@ -44,14 +44,16 @@ std::string code_span(std::string_view text) {
 void write_states(const RunTally& t, std::ostream& out) {
   out << "| state | results |\n|---|---:|\n";
   for (std::size_t i = 0; i < kOutcomes; ++i) out << "| " << outcome_name(static_cast<Outcome>(i)) << " | " << t.counts[i] << " |\n";
-  out << "| **total** | " << t.total() << " |\n\n";
+  const Coverage cov = coverage_of(t.counts);
+  out << "| **total** | " << t.total() << " |\n| **ran** (all but unsupported, skipped, invalid) | " << cov.ran << " of "
+      << cov.applicable << " |\n\n";
 }
 
 void write_matrix(const RunTally& t, const std::string& h, std::ostream& out) {
   auto rulesets = ruleset_order(t);
   if (std::any_of(t.cells.begin(), t.cells.end(), [](const auto& c) { return c.first.second.empty(); }))
     rulesets.push_back("");  // the column of invalid results
-  out << h << " By ruling area and ruleset\n\nEach cell: passed / results, then the other states.\n\n| area |";
+  out << h << " By ruling area and ruleset\n\nEach cell: " << kCellLegend << ", then the states other than passed.\n\n| area |";
   for (const auto& rs : rulesets) out << " " << (rs.empty() ? "(not run)" : rs) << " |";
   out << "\n|---|";
   for (std::size_t i = 0; i < rulesets.size(); ++i) out << "---|";
@@ -141,7 +143,9 @@ class MarkdownWriter final : public TallyingWriter<MarkdownRun> {
   void write_body(const MarkdownRun& run, const std::string& h, std::ostream& out) {
     out << "Capabilities:";
     for (const auto& c : run.tally.header.capabilities) out << " " << markdown_safe(c);
-    out << ". " << counts_line(run.tally.counts) << ".\n\n";
+    out << ". " << counts_line(run.tally.counts) << ".\n\nCoverage: " << coverage_line(run.tally.counts)
+        << (coverage_of(run.tally.counts).complete() ? " (every applicable result ran and passed)" : "") << ".\n\n";
+    if (const std::string cut = cut_short_line(run.tally); !cut.empty()) out << "**" << markdown_safe(cut) << ".**\n\n";
     write_states(run.tally, out);
     write_matrix(run.tally, h, out);
     out << h << " Results needing attention\n\n";
@@ -152,11 +156,12 @@ class MarkdownWriter final : public TallyingWriter<MarkdownRun> {
 
   void write_comparison(std::ostream& out) const {
     const Comparison c = comparison();
-    out << "## By implementation and ruling area\n\nEach cell: passed / results, then the other states.\n\n"
+    out << "## By implementation and ruling area\n\nEach cell: " << kCellLegend
+        << ", then the states other than passed. Unsupported results did not run and are no failure.\n\n"
            "| implementation |";
     for (const auto& area : c.areas) out << " " << cell(area) << " |";
-    out << " all |\n|---|";
-    for (std::size_t i = 0; i <= c.areas.size(); ++i) out << "---|";
+    out << " all | unsupported |\n|---|";
+    for (std::size_t i = 0; i <= c.areas.size() + 1; ++i) out << "---|";
     out << "\n";
     for (std::size_t k = 0; k < runs_.size(); ++k) {
       out << "| " << cell(runs_[k].tally.header.subject) << " |";
@@ -164,7 +169,8 @@ class MarkdownWriter final : public TallyingWriter<MarkdownRun> {
         const auto it = c.by_area[k].find(area);
         out << " " << (it == c.by_area[k].end() ? "" : counts_cell(it->second)) << " |";
       }
-      out << " " << counts_cell(runs_[k].tally.counts) << " |\n";
+      out << " " << counts_cell(runs_[k].tally.counts) << " | "
+          << runs_[k].tally.counts[static_cast<std::size_t>(Outcome::Unsupported)] << " |\n";
     }
     out << "\n## Where the implementations disagree\n\n"
            "Results that one implementation passes and another fails.\n\n";

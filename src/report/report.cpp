@@ -9,8 +9,8 @@
 namespace carc {
 
 std::unique_ptr<ReportWriter> make_text_writer(const ReportOptions& o, bool several);
-std::unique_ptr<ReportWriter> make_json_writer(bool several);
-std::unique_ptr<ReportWriter> make_junit_writer(bool several);
+std::unique_ptr<ReportWriter> make_json_writer(const ReportOptions& o, bool several);
+std::unique_ptr<ReportWriter> make_junit_writer(const ReportOptions& o, bool several);
 std::unique_ptr<ReportWriter> make_markdown_writer(bool several);
 std::unique_ptr<ReportWriter> make_html_writer(bool several);
 
@@ -18,14 +18,16 @@ namespace {
 constexpr std::array<std::string_view, 5> kFormatNames{"text", "json", "junit", "markdown", "html"};
 constexpr std::array<std::string_view, 5> kFileNames{"results.txt", "results.jsonl", "junit.xml", "summary.md", "report.html"};
 
+}  // namespace
+
 std::string shell_quote(const std::string& s) {
-  if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:+=@") == std::string::npos)
+  if (!s.empty() &&
+      s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:+=@") == std::string::npos)
     return s;
   std::string out = "'";
   for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
-}  // namespace
 
 bool parse_format(std::string_view name, Format& out) {
   for (std::size_t i = 0; i < kFormatNames.size(); ++i) {
@@ -42,18 +44,56 @@ std::string_view report_file_name(Format f) { return kFileNames[static_cast<std:
 std::unique_ptr<ReportWriter> make_report_writer(Format f, const ReportOptions& options, bool several) {
   switch (f) {
     case Format::Text: return make_text_writer(options, several);
-    case Format::Json: return make_json_writer(several);
-    case Format::Junit: return make_junit_writer(several);
+    case Format::Json: return make_json_writer(options, several);
+    case Format::Junit: return make_junit_writer(options, several);
     case Format::Markdown: return make_markdown_writer(several);
     case Format::Html: return make_html_writer(several);
   }
   return make_text_writer(options, several);
 }
 
+bool parse_formats(std::string_view list, std::vector<Format>& out, std::string& error) {
+  out.clear();
+  for (std::size_t at = 0; at <= list.size();) {
+    const std::size_t comma = std::min(list.find(',', at), list.size());
+    const std::string_view name = list.substr(at, comma - at);
+    Format f{};
+    if (!parse_format(name, f)) {
+      error = "unknown format '" + std::string(name) + "' (text, json, junit, markdown or html, several separated by commas)";
+      return false;
+    }
+    if (std::find(out.begin(), out.end(), f) != out.end()) {
+      error = "format '" + std::string(name) + "' is given twice";
+      return false;
+    }
+    out.push_back(f);
+    at = comma + 1;
+  }
+  return true;
+}
+
+ReportSet::ReportSet(const std::vector<Format>& formats, const ReportOptions& options, bool several) : formats_(formats) {
+  for (const Format f : formats_) writers_.push_back(make_report_writer(f, options, several));
+}
+
+void ReportSet::begin_run(const RunHeader& header) {
+  for (auto& w : writers_) w->begin_run(header);
+}
+
+void ReportSet::add(const std::vector<RunResult>& results) {
+  for (auto& w : writers_) w->add(results);
+}
+
+void ReportSet::end_run() {
+  for (auto& w : writers_) w->end_run();
+}
+
+bool ReportSet::has(Format f) const { return std::find(formats_.begin(), formats_.end(), f) != formats_.end(); }
+
 namespace {
 // A collected run into a writer, one scenario (results sharing id and file) at a time.
 void feed(ReportWriter& w, const RunReport& report) {
-  w.begin_run(RunHeader{report.subject, report.capabilities, {}});
+  w.begin_run(RunHeader{report.subject, report.capabilities, {}, {}, {}, {}});
   std::vector<RunResult> group;
   for (const auto& r : report.results) {
     if (!group.empty() && (group.front().id != r.id || group.front().file != r.file)) {
@@ -89,6 +129,14 @@ void RunTally::add(const RunResult& r) {
   ++counts[o];
   ++cells[{area, r.ruleset}][o];
   ++areas[area][o];
+  if (cut_short.empty() && r.outcome == Outcome::Skipped && r.message.rfind(kCutShortPrefix, 0) == 0)
+    cut_short = r.message.substr(kCutShortPrefix.size());
+}
+
+std::string cut_short_line(const RunTally& t) {
+  if (t.cut_short.empty()) return {};
+  return "the run was cut short: " + t.cut_short + "; the " +
+         std::to_string(t.counts[static_cast<std::size_t>(Outcome::Skipped)]) + " skipped results include those not run";
 }
 
 int RunTally::total() const {
@@ -245,11 +293,38 @@ std::vector<std::string> ruleset_order(const RunTally& tally) {
   return out;
 }
 
+bool ran(Outcome o) { return o != Outcome::Unsupported && o != Outcome::Skipped && o != Outcome::Invalid; }
+
+Coverage coverage_of(const Counts& c) {
+  Coverage out;
+  for (std::size_t i = 0; i < kOutcomes; ++i) {
+    out.applicable += c[i];
+    if (ran(static_cast<Outcome>(i))) out.ran += c[i];
+  }
+  out.passed = c[static_cast<std::size_t>(Outcome::Passed)];
+  return out;
+}
+
+std::string coverage_line(const Counts& c) {
+  const Coverage cov = coverage_of(c);
+  if (cov.applicable == 0) return "no results";
+  std::string out = std::to_string(cov.ran) + " of " + std::to_string(cov.applicable) + " ran; " +
+                    std::to_string(cov.passed) + " passed";
+  for (std::size_t i = 0; i < kOutcomes; ++i)
+    if (c[i] > 0 && !ran(static_cast<Outcome>(i)))
+      out += "; " + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
+  return out;
+}
+
+std::string coverage_cell(const Counts& c) {
+  const Coverage cov = coverage_of(c);
+  return std::to_string(cov.passed) + "/" + std::to_string(cov.ran) + " · " + std::to_string(cov.ran) + "/" +
+         std::to_string(cov.applicable);
+}
+
 std::string counts_cell(const Counts& c) {
-  int total = 0;
-  for (const int n : c) total += n;
-  if (total == 0) return "";
-  std::string out = std::to_string(c[0]) + "/" + std::to_string(total);
+  if (coverage_of(c).applicable == 0) return "";
+  const std::string out = coverage_cell(c);
   std::string rest;
   for (std::size_t i = 1; i < kOutcomes; ++i)
     if (c[i] > 0) rest += (rest.empty() ? "" : ", ") + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));

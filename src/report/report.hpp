@@ -1,7 +1,8 @@
 #pragma once
 // Reporters: one interface, one implementation per format (src/report/README.md).
-// Every format is deterministic: no times, no absolute paths, results in the
-// runner's order (by scenario id, then preset order).
+// Every format is deterministic: no absolute paths, results in the runner's
+// order (by scenario id, then preset order), and no times unless
+// ReportOptions::timings asks for them (run, render).
 //
 // Results stream in: a ReportWriter takes one scenario's results at a time
 // as the run decides them, keeps only the small tallies its tables need, and
@@ -21,13 +22,25 @@
 namespace carc {
 
 enum class Format : std::uint8_t { Text, Json, Junit, Markdown, Html };
+// A word for a POSIX shell: as is when it holds only safe characters, else single-quoted
+// ('' for the empty word). Rerun hints and adapter-check's reproduce lines use it.
+std::string shell_quote(const std::string& s);
 bool parse_format(std::string_view name, Format& out);
 std::string_view format_name(Format f);
 // The file a format is written to under --out DIR.
 std::string_view report_file_name(Format f);
 
+// The version of the JSON-lines report's schema (src/report/README.md "The
+// JSON lines"), in every summary record as "format_version"; `render` reads this
+// version. A change that drops or renames a key, or changes a meaning, bumps it.
+inline constexpr int kJsonLinesVersion = 1;
+
 struct ReportOptions {
   bool colour = false;  // ANSI colour (text only): the CLI sets it on a TTY without NO_COLOR
+  // Each result's time (RunResult::seconds): JUnit's time= on every testcase and
+  // testsuite, "seconds" in JSON records. `run` sets it; without it (`report`,
+  // tests) every format stays byte-for-byte deterministic.
+  bool timings = false;
 };
 
 using Counts = std::array<int, kOutcomes>;  // results per state, indexed by Outcome
@@ -39,6 +52,10 @@ struct RunHeader {
   std::string subject;
   std::vector<std::string> capabilities;
   std::vector<std::string> rerun_options;  // arguments, unquoted; empty for our engine
+  // The implementation as it names itself (the handshake's name and version; our
+  // engine: "carc-oracle engine" and the tool's version) and the --impl command
+  // that started it (empty: our engine, in process). JUnit names it; empty name: subject.
+  std::string name, version, command;
 };
 
 // What one run's tables need, tallied as its results pass.
@@ -47,6 +64,7 @@ struct RunTally {
   Counts counts{};
   std::map<std::pair<std::string, std::string>, Counts> cells;  // (area, ruleset or "" when not run) -> counts
   std::map<std::string, Counts> areas;                          // area -> counts
+  std::string cut_short;  // why the run was cut short (a skipped result's message after kCutShortPrefix); empty if not
 
   void add(const RunResult& r);
   int total() const;
@@ -72,6 +90,27 @@ class ReportWriter {
 // disagree come first, then each implementation's results as a single run shows them.
 std::unique_ptr<ReportWriter> make_report_writer(Format f, const ReportOptions& options, bool several);
 
+// "json,junit,html": the formats of a run in the order given, each at most once;
+// false, with the reason in `error`, for an unknown or repeated name.
+bool parse_formats(std::string_view list, std::vector<Format>& out, std::string& error);
+
+// Several formats of the same runs (run --format json,junit,html --out DIR;
+// render): every call goes to one writer per format, each finished into its own file.
+class ReportSet {
+ public:
+  ReportSet(const std::vector<Format>& formats, const ReportOptions& options, bool several);
+  void begin_run(const RunHeader& header);
+  void add(const std::vector<RunResult>& results);
+  void end_run();
+  const std::vector<Format>& formats() const { return formats_; }
+  ReportWriter& writer(std::size_t i) { return *writers_[i]; }
+  bool has(Format f) const;
+
+ private:
+  std::vector<Format> formats_;
+  std::vector<std::unique_ptr<ReportWriter>> writers_;
+};
+
 // Writing runs held in memory (tests, `report`) through a ReportWriter.
 class Reporter {
  public:
@@ -90,8 +129,29 @@ std::unique_ptr<Reporter> make_reporter(Format f, const ReportOptions& options);
 std::vector<std::string> area_order(const RunTally& tally);
 // The presets the results were run under, in preset order (not "" for unrun results).
 std::vector<std::string> ruleset_order(const RunTally& tally);
-// "passed/total" then the other non-zero states in brackets; empty for no results.
+// "passed/ran · ran/applicable" then the other non-zero states in brackets
+// (coverage_of); empty for no results. Every table's legend is kCellLegend.
 std::string counts_cell(const Counts& c);
+// "passed/ran · ran/applicable" alone (the start of counts_cell).
+std::string coverage_cell(const Counts& c);
+inline constexpr std::string_view kCellLegend = "passed/ran · ran/applicable";
+
+// Coverage (README "Results"): every result is applicable; it *ran* when the
+// subject was asked and did not decline, i.e. every state but unsupported,
+// skipped and invalid. A pass rate is always shown beside its coverage, and a
+// run is all green (`complete`) only when every applicable result ran and passed.
+bool ran(Outcome o);
+struct Coverage {
+  int applicable = 0, ran = 0, passed = 0;
+  bool complete() const { return applicable > 0 && passed == applicable; }
+};
+Coverage coverage_of(const Counts& c);
+// "6 of 2590 ran; 6 passed; 2584 unsupported": ran of applicable, passed, then
+// each state that did not run; "no results" for none.
+std::string coverage_line(const Counts& c);
+// "the run was cut short: stopped after 3 failures (--max-failures 3); the results
+// not run are reported skipped", or empty when it was not.
+std::string cut_short_line(const RunTally& t);
 
 // A scenario x ruleset on which implementations disagree: one passes (passed or
 // xpass) where another fails (failed or xfail). Errors, timeouts and scenarios

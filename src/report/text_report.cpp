@@ -66,7 +66,8 @@ class TextWriter final : public TallyingWriter<TextRun> {
       if (run.shared && run.first && run.tally.total() > 1 && run.first->first != Outcome::Passed) {
         // e.g. an implementation that could not start: one line, not one detail per result.
         out << "every result " << label(run.first->first) << ": " << safe(run.first->second) << "\n\n"
-            << counts_line(run.tally.counts) << "\n";
+            << counts_line(run.tally.counts) << "\ncoverage: " << coverage_line(run.tally.counts) << "\n";
+        if (const std::string cut = cut_short_line(run.tally); !cut.empty()) out << safe(cut) << "\n";
       } else {
         write_run(run, out);
       }
@@ -94,8 +95,14 @@ class TextWriter final : public TallyingWriter<TextRun> {
     spool_.copy(run.details, out);
     if (!run.groups.empty()) out << "\n";
     spool_.copy(run.groups, out);
-    const char* tone = run.tally.any_invalid() ? kMagenta : run.tally.any_failure() ? kRed : kGreen;
-    out << "\n" << paint(tone, counts_line(run.tally.counts)) << "\n";
+    // Green only when every applicable result ran and passed; yellow when nothing failed but not all ran or passed.
+    const char* tone = run.tally.any_invalid()                          ? kMagenta
+                       : run.tally.any_failure()                        ? kRed
+                       : coverage_of(run.tally.counts).complete() ? kGreen
+                                                                        : kYellow;
+    out << "\n" << paint(tone, counts_line(run.tally.counts)) << "\n"
+        << paint(tone, "coverage: " + coverage_line(run.tally.counts)) << "\n";
+    if (const std::string cut = cut_short_line(run.tally); !cut.empty()) out << paint(kRed, safe(cut)) << "\n";
   }
 
   std::string detail(const RunResult& r) const {
@@ -127,12 +134,14 @@ class TextWriter final : public TallyingWriter<TextRun> {
     return out.str();
   }
 
-  // The implementation x ruling area table (passed/results per cell), then the disagreements.
+  // The implementation x ruling area table (passed/ran · ran/applicable per cell, then
+  // the unsupported results apart: not run, never a failure), then the disagreements.
   void write_comparison(std::ostream& out) const {
     const Comparison c = comparison();
     std::vector<std::vector<std::string>> rows{{"implementation"}};
     for (const auto& area : c.areas) rows[0].push_back(area);
     rows[0].push_back("all");
+    rows[0].push_back("unsupported");
     for (std::size_t k = 0; k < runs_.size(); ++k) {
       std::vector<std::string> row{safe(runs_[k].tally.header.subject)};
       for (const auto& area : c.areas) {
@@ -140,12 +149,13 @@ class TextWriter final : public TallyingWriter<TextRun> {
         row.push_back(it == c.by_area[k].end() ? "-" : short_cell(it->second));
       }
       row.push_back(short_cell(runs_[k].tally.counts));
+      row.push_back(std::to_string(runs_[k].tally.counts[static_cast<std::size_t>(Outcome::Unsupported)]));
       rows.push_back(std::move(row));
     }
     std::vector<std::size_t> width(rows[0].size(), 0);
     for (const auto& row : rows)
       for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], display_width(row[i]));
-    out << "\n" << paint(kBold, "══ comparison: passed/results by ruling area") << "\n";
+    out << "\n" << paint(kBold, "══ comparison by ruling area: " + std::string(kCellLegend) + " (! needs attention)") << "\n";
     for (const auto& row : rows) {
       std::string line;
       for (std::size_t i = 0; i < row.size(); ++i)
@@ -163,14 +173,12 @@ class TextWriter final : public TallyingWriter<TextRun> {
     }
   }
 
-  // passed/results, with a mark when any result needs attention.
+  // passed/ran · ran/applicable, with a mark when any result needs attention.
   static std::string short_cell(const Counts& c) {
-    int total = 0, bad = 0;
-    for (std::size_t i = 0; i < kOutcomes; ++i) {
-      total += c[i];
+    int bad = 0;
+    for (std::size_t i = 0; i < kOutcomes; ++i)
       if (detailed(static_cast<Outcome>(i))) bad += c[i];
-    }
-    return std::to_string(c[0]) + "/" + std::to_string(total) + (bad ? " !" : "");
+    return coverage_cell(c) + (bad ? " !" : "");
   }
 
   // Code points, for aligning columns of UTF-8 text.

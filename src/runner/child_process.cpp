@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -111,6 +112,15 @@ std::set<pid_t>& running_children() {
   return pids;
 }
 
+// Held while a child is spawned and registered and while descendants are
+// killed: with run --jobs, processes start and stop on several threads, and a
+// child spawned but not yet registered must not look like an orphan to another
+// thread's kill_descendants. Recursive: finish() kills descendants while holding it.
+std::recursive_mutex& process_mutex() {
+  static std::recursive_mutex m;
+  return m;
+}
+
 // Orphans of every process the oracle starts are reparented to the oracle (see child_process.hpp).
 void become_subreaper() {
   static const bool done = ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
@@ -180,6 +190,7 @@ Result<ChildProcess> ChildProcess::spawn(const std::vector<std::string>& argv) {
   pid_t pid = -1;
   int rc = 0;
   become_subreaper();
+  const std::lock_guard lock(process_mutex());
   {
     SpawnSetup setup(*in, *out, *err);
     rc = ::posix_spawnp(&pid, args[0], &setup.actions, &setup.attr, args.data(), environ);
@@ -244,6 +255,7 @@ std::string ChildProcess::finish(std::chrono::milliseconds grace) {
   const auto until = std::chrono::steady_clock::now() + grace;
   while (!exited() && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   const bool killed = !exited();
+  const std::lock_guard lock(process_mutex());
   ::kill(-pid_, SIGKILL);  // the whole group: the leader is not reaped yet, so the group id is still ours
   kill_descendants(pid_);  // and whatever left the group (setsid, setpgid, orphans)
   int status = 0;
@@ -257,6 +269,7 @@ std::string ChildProcess::finish(std::chrono::milliseconds grace) {
 }
 
 int kill_descendants(pid_t root) {
+  const std::lock_guard lock(process_mutex());
   const pid_t self = ::getpid();
   std::set<pid_t> killed;
   // Killing takes a moment, and a process may fork between the scan and the

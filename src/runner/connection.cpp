@@ -26,6 +26,7 @@ int poll_millis(std::chrono::milliseconds wait) {
 Result<bool> Connection::open(const ProcessOptions& o) {
   trace = o.trace;
   trace_impl = o.trace_impl;
+  trace_worker = o.trace_worker;
   const auto command = [&] {  // only for the trace
     std::string text;
     for (const auto& a : o.argv) text += (text.empty() ? "" : " ") + a;
@@ -33,10 +34,10 @@ Result<bool> Connection::open(const ProcessOptions& o) {
   };
   auto child_or = ChildProcess::spawn(o.argv);
   if (!child_or) {
-    if (trace) trace->event(trace_impl, "not-started", command() + ": " + child_or.error());
+    if (trace) trace->event(trace_impl, trace_worker, "not-started", command() + ": " + child_or.error());
     return fail(child_or.error());
   }
-  if (trace) trace->event(trace_impl, "started", command());
+  if (trace) trace->event(trace_impl, trace_worker, "started", command());
   child = std::move(*child_or);
   lines = proto::LineReader(o.max_line);
   outgoing.clear();
@@ -47,7 +48,7 @@ Result<bool> Connection::open(const ProcessOptions& o) {
 }
 
 void Connection::send(const std::string& line) {
-  if (trace) trace->sent(trace_impl, line);
+  if (trace) trace->sent(trace_impl, trace_worker, line);
   outgoing += line;
   outgoing += '\n';
 }
@@ -55,8 +56,8 @@ void Connection::send(const std::string& line) {
 bool Connection::next_line(proto::Line& line) {
   if (!lines.next(line)) return false;
   if (trace) {
-    if (line.overlong) trace->received_overlong(trace_impl, line.size);
-    else trace->received(trace_impl, line.text);
+    if (line.overlong) trace->received_overlong(trace_impl, trace_worker, line.size);
+    else trace->received(trace_impl, trace_worker, line.text);
   }
   return true;
 }
@@ -70,7 +71,7 @@ bool Connection::stop(std::chrono::milliseconds grace) {
   const bool by_itself = child.exited();
   how = child.finish(std::chrono::milliseconds(0));
   dead = true;
-  if (trace) trace->event(trace_impl, by_itself ? "ended" : "stopped", how);
+  if (trace) trace->event(trace_impl, trace_worker, by_itself ? "ended" : "stopped", how);
   outgoing.clear();
   return by_itself;
 }

@@ -11,6 +11,7 @@
 
 #include "engine/result.hpp"
 #include "protocol/line_reader.hpp"
+#include "protocol/messages.hpp"
 #include "runner/child_process.hpp"
 #include "runner/trace.hpp"
 
@@ -25,6 +26,8 @@ struct ProcessOptions {
   std::size_t window = 8;                          // requests in flight at once
   std::shared_ptr<Trace> trace;                    // --trace: every line and process event, or null
   int trace_impl = 1;                              // this implementation's number in the trace (1-based)
+  int trace_worker = 0;                            // run --jobs N: this process's number (1-based); 0 alone
+  int protocol_version = proto::kProtocolVersion;  // sent in `start` (adapter-check --protocol-version)
 };
 
 struct Connection {
@@ -36,6 +39,7 @@ struct Connection {
   std::string how;          // how it ended
   std::shared_ptr<Trace> trace;  // from ProcessOptions
   int trace_impl = 1;
+  int trace_worker = 0;
 
   // Starts the process (not the handshake).
   Result<bool> open(const ProcessOptions& o);

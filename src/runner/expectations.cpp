@@ -1,6 +1,8 @@
 #include "runner/expectations.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <tuple>
 #include <sstream>
 
 #include "runner/evaluate.hpp"
@@ -85,8 +87,9 @@ Result<Expectations> parse_expectations(const std::string& text, const std::stri
   limits.max_lookahead = std::size_t{256} << 10;
   limits.kind = "expectations files";
   const YAML::Node doc = parse_yaml(text, path, diags, limits);
-  if (doc && r.keys(doc, {"implementation", "expectations"}, "expectations file")) {
+  if (doc && r.keys(doc, {"implementation", "version", "expectations"}, "expectations file")) {
     if (doc["implementation"]) out.implementation = r.str(doc["implementation"], "implementation").value_or("");
+    if (doc["version"]) out.version = r.str(doc["version"], "version").value_or("");
     const YAML::Node list = doc["expectations"];
     if (!list || !list.IsSequence()) r.error(doc, "expectations file: 'expectations' must be a list of entries");
     else
@@ -109,7 +112,17 @@ std::string failure_signature(const RunResult& r) {
   return r.signature.empty() ? diff_signature(r.diffs) : r.signature;
 }
 
+bool ExpectationMatcher::expects(const RunResult& r) const {
+  for (const ExpectedFailure& x : e_.entries) {
+    if (!applies(x, r)) continue;
+    return expectable(r.outcome) && outcome_name(r.outcome) == x.state &&
+           (x.signature.empty() || x.signature == failure_signature(r));
+  }
+  return false;
+}
+
 void ExpectationMatcher::apply(RunResult& r) {
+  scope_.add(r);
   for (std::size_t i = 0; i < e_.entries.size(); ++i) {
     const ExpectedFailure& x = e_.entries[i];
     if (!applies(x, r)) continue;
@@ -139,8 +152,24 @@ void ExpectationMatcher::apply(RunResult& r) {
 std::vector<std::string> ExpectationMatcher::notes() const {
   std::vector<std::string> out = notes_;
   for (std::size_t i = 0; i < e_.entries.size(); ++i)
-    if (!used_[i]) out.push_back("expectation " + describe(e_.entries[i]) + " matches no result");
+    if (!used_[i] && scope_.covers(e_.entries[i]))
+      out.push_back("expectation " + describe(e_.entries[i]) + " matches no result");
   return out;
+}
+
+std::string implementation_mismatch(const Expectations& e, const Implementation& now) {
+  if (e.implementation.empty()) return {};
+  const std::string whole = now.name + (now.version.empty() ? "" : " " + now.version);
+  const bool same_name = e.implementation == now.name || (e.version.empty() && e.implementation == whole);
+  const std::string recorded = e.implementation + (e.version.empty() ? "" : " (version " + e.version + ")");
+  if (!same_name)
+    return e.file + " was recorded for the implementation '" + recorded + "', not for '" + now.name + "'" +
+           (now.version.empty() ? "" : " (version " + now.version + ")") +
+           " that runs now: its entries may not apply (give the file recorded for this implementation)";
+  if (!e.version.empty() && e.version != now.version)
+    return e.file + " was recorded for " + recorded + "; this is version " + now.version +
+           ": entries may be stale (save them again with --save-expectations)";
+  return {};
 }
 
 std::vector<std::string> apply_expectations(RunReport& report, const Expectations& e) {
@@ -150,6 +179,7 @@ std::vector<std::string> apply_expectations(RunReport& report, const Expectation
 }
 
 void ExpectationsRecorder::add(const RunResult& r) {
+  scope_.add(r);
   if (!expectable(r.outcome)) return;
   ExpectedFailure e;
   e.id = r.id;
@@ -160,31 +190,48 @@ void ExpectationsRecorder::add(const RunResult& r) {
   entries_.push_back(std::move(e));
 }
 
-std::string expectations_text(const RunReport& report, const std::string& implementation, bool json) {
+std::string expectations_text(const RunReport& report, const Implementation& implementation, bool json) {
   ExpectationsRecorder rec;
   for (const auto& r : report.results) rec.add(r);
   return rec.text(implementation, json);
 }
 
-std::string ExpectationsRecorder::text(const std::string& implementation, bool json) const {
+std::string ExpectationsRecorder::text(const Implementation& implementation, bool json, const Expectations* previous) const {
+  std::vector<ExpectedFailure> entries = entries_;
+  if (previous) {
+    for (auto& e : entries)  // a note written for this case is kept
+      for (const auto& old : previous->entries)
+        if (old.id == e.id && old.ruleset == e.ruleset && !old.note.empty()) e.note = old.note;
+    for (const auto& old : previous->entries)
+      if (!scope_.covers(old)) entries.push_back(old);
+  }
+  std::stable_sort(entries.begin(), entries.end(), [](const ExpectedFailure& a, const ExpectedFailure& b) {
+    return std::tie(a.id, a.ruleset) < std::tie(b.id, b.ruleset);
+  });
   std::ostringstream out;
   if (json) {
-    out << "{\n  \"implementation\": " << quoted(implementation) << ",\n  \"expectations\": [";
-    for (std::size_t i = 0; i < entries_.size(); ++i) {
-      const ExpectedFailure& e = entries_[i];
-      out << (i ? "," : "") << "\n    {\"id\": " << quoted(e.id) << ", \"ruleset\": " << quoted(e.ruleset)
-          << ", \"state\": " << quoted(e.state);
+    out << "{\n  \"implementation\": " << quoted(implementation.name) << ",\n  \"version\": " << quoted(implementation.version)
+        << ",\n  \"expectations\": [";
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const ExpectedFailure& e = entries[i];
+      out << (i ? "," : "") << "\n    {\"id\": " << quoted(e.id);
+      if (!e.ruleset.empty()) out << ", \"ruleset\": " << quoted(e.ruleset);
+      out << ", \"state\": " << quoted(e.state);
       if (!e.signature.empty()) out << ", \"signature\": " << quoted(e.signature);
       out << ", \"note\": " << quoted(e.note) << "}";
     }
-    out << (entries_.empty() ? "]\n}\n" : "\n  ]\n}\n");
+    out << (entries.empty() ? "]\n}\n" : "\n  ]\n}\n");
     return out.str();
   }
-  out << "# Known failures of " << implementation << " (carc-oracle run --save-expectations).\n"
+  out << "# Known failures of " << implementation.name << " " << implementation.version
+      << " (carc-oracle run --save-expectations: merged into this file; notes are kept).\n"
       << "# Format: oracle/PROTOCOL.md \"Expectations\".\n"
-      << "implementation: " << quoted(implementation) << "\nexpectations:" << (entries_.empty() ? " []\n" : "\n");
-  for (const ExpectedFailure& e : entries_) {
-    out << "  - id: " << quoted(e.id) << "\n    ruleset: " << quoted(e.ruleset) << "\n    state: " << e.state << "\n";
+      << "implementation: " << quoted(implementation.name) << "\nversion: " << quoted(implementation.version)
+      << "\nexpectations:" << (entries.empty() ? " []\n" : "\n");
+  for (const ExpectedFailure& e : entries) {
+    out << "  - id: " << quoted(e.id) << "\n";
+    if (!e.ruleset.empty()) out << "    ruleset: " << quoted(e.ruleset) << "\n";
+    out << "    state: " << e.state << "\n";
     if (!e.signature.empty()) out << "    signature: " << quoted(e.signature) << "\n";
     out << "    note: " << quoted(e.note) << "\n";
   }

@@ -20,6 +20,10 @@ std::string_view outcome_name(Outcome o);  // "passed", ..., "timed_out", "xfail
 // Whether an outcome makes `run` exit 1 (failed, errored, crashed, timed_out, xpass).
 bool is_failure(Outcome o);
 
+// The message of every result a run cut short did not decide (skipped), then
+// why: "stopped after 3 failures (--max-failures 3)" (ResultExtras, runner.hpp).
+inline constexpr std::string_view kCutShortPrefix = "not run: the run was cut short: ";
+
 // One difference between expected and actual, both in canonical notation.
 // Sets list only the differing items: `expected` holds what is expected but
 // missing (shown as -), `actual` what is there but not expected (shown as +).
@@ -54,6 +58,11 @@ struct RunResult {
   std::string signature;  // failed only: the differing keys and a hash of the whole difference (expectations files)
   std::vector<std::pair<std::string, std::string>> rules;  // effective switches (preset + scenario overrides)
   std::string area;  // the ledger area of the scenario's first ruling; empty when unknown (an invalid scenario)
+  // Seconds the subject spent on it: from when its request was taken, or the
+  // previous reply came if later, to its reply (a pipelined implementation
+  // answering in order is charged its own work, not the queue); -1 when nothing
+  // was sent (invalid, unsupported). Reports show it only with ReportOptions::timings.
+  double seconds = -1;
   // The boards (our engine's), when the run was asked for them (ResultExtras::board_views) and the ruleset is known.
   std::shared_ptr<const ScenarioViews> views;
 };

@@ -55,6 +55,10 @@ class Batch {
       p_.note("the implementation " + c.how + " between requests" + c.stderr_excerpt());
     }
     while (true) {
+      if (const std::string why = source_.stopped(); !why.empty()) {  // cut short: nothing more is sent
+        hand_back(ReplyKind::Skipped, why);
+        break;
+      }
       if (p_.conn_.dead && !(queue_.empty() && inflight_.empty() && source_.exhausted()) && !revive()) break;
       fill();
       if (inflight_.empty()) break;  // nothing left: the source has no request and none waits
@@ -202,19 +206,23 @@ class Batch {
   }
 
   // Every request left is crashed with why: those in flight, those to send again, and the source's.
-  void give_up(const std::string& why) {
+  void give_up(const std::string& why) { hand_back(ReplyKind::Crashed, why); }
+
+  // Every request this batch holds (in flight, to send again) and the source's
+  // remaining ones end as `kind` with why.
+  void hand_back(ReplyKind kind, const std::string& why) {
     std::deque<const Request*> left;
     for (const auto& f : inflight_) left.push_back(f.request);
     left.insert(left.end(), queue_.begin(), queue_.end());
     inflight_.clear();
     queue_.clear();
-    for (const Request* r : left) finish_left(r, why);
-    while (const Request* r = source_.next()) finish_left(r, why);
+    for (const Request* r : left) finish_left(r, kind, why);
+    while (const Request* r = source_.next()) finish_left(r, kind, why);
   }
 
-  void finish_left(const Request* r, const std::string& why) {
+  void finish_left(const Request* r, ReplyKind kind, const std::string& why) {
     ++done_;
-    source_.reply(*r, Reply{ReplyKind::Crashed, {}, why, {}});
+    source_.reply(*r, Reply{kind, {}, why, {}});
     if (p_.on_progress) p_.on_progress(done_, source_.total());
   }
 
@@ -243,7 +251,7 @@ Result<std::unique_ptr<ProcessSubject>> ProcessSubject::start(ProcessOptions opt
 
 Result<proto::Hello> ProcessSubject::launch() {
   if (auto ok = conn_.open(options_); !ok) return fail(ok.error());
-  conn_.send(proto::encode_start());
+  conn_.send(proto::encode_start(options_.protocol_version));
   const auto deadline = Clock::now() + options_.start_timeout;
   proto::Line line;
   while (!conn_.next_line(line)) {
@@ -285,21 +293,26 @@ std::string ProcessSubject::name() const { return hello_.name + " " + hello_.ver
 
 std::vector<std::string> ProcessSubject::capabilities() const { return caps_; }
 
-std::string ProcessSubject::lacks(const Request& request) const {
-  std::string missing;
-  const auto add = [&](const std::string& what) { missing += (missing.empty() ? "needs " : ", ") + what; };
-  const auto& declared = hello_.capabilities.switches;
+std::vector<std::string> lacking_items(const proto::Hello& hello, const Request& request) {
+  std::vector<std::string> missing;
+  const auto& declared = hello.capabilities.switches;
   for (const auto& [key, value] : request.rules.effective()) {
-    if (proto::switch_introduced_in(key) > hello_.protocol_version) continue;  // never sent: see wire_ruleset
+    if (proto::switch_introduced_in(key) > hello.protocol_version) continue;  // never sent: see wire_ruleset
     const auto it = declared.find(std::string(key));
     const SwitchSpec* spec = find_switch(key);
     const bool ok = it != declared.end() ? std::find(it->second.begin(), it->second.end(), value) != it->second.end()
                                          : spec && spec->values.front() == value;
-    if (!ok) add("switch " + std::string(key) + "=" + std::string(value));
+    if (!ok) missing.push_back("switch " + std::string(key) + "=" + std::string(value));
   }
-  const auto& queries = hello_.capabilities.queries;
+  const auto& queries = hello.capabilities.queries;
   for (const auto& q : request.queries)
-    if (std::find(queries.begin(), queries.end(), q) == queries.end()) add("query " + q);
+    if (std::find(queries.begin(), queries.end(), q) == queries.end()) missing.push_back("query " + q);
+  return missing;
+}
+
+std::string ProcessSubject::lacks(const Request& request) const {
+  std::string missing;
+  for (const auto& item : lacking_items(hello_, request)) missing += (missing.empty() ? "needs " : ", ") + item;
   return missing;
 }
 

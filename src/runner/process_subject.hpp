@@ -28,7 +28,16 @@
 
 namespace carc {
 
-class ProcessSubject final : public Subject {
+// An implementation behind the protocol, as `run` sees it: its handshake and
+// what happened besides results (restarts, ignored replies, unknown capability
+// names). ProcessSubject is one process; ParallelSubject (run --jobs N) several.
+class ImplementationSubject : public Subject {
+ public:
+  virtual const proto::Hello& hello() const = 0;
+  virtual std::vector<std::string> notes() const = 0;
+};
+
+class ProcessSubject final : public ImplementationSubject {
  public:
   // Starts the process and performs the handshake; an error says why it could
   // not start or what was wrong with its reply (exit code 3).
@@ -41,10 +50,10 @@ class ProcessSubject final : public Subject {
   Reply answer(const Request& request) override;
   void answer_all(RequestSource& source) override;
 
-  const proto::Hello& hello() const { return hello_; }
+  const proto::Hello& hello() const override { return hello_; }
   int restarts() const { return restarts_; }
   // What happened besides results: restarts, ignored replies, unknown capability names.
-  const std::vector<std::string>& notes() const { return notes_; }
+  std::vector<std::string> notes() const override { return notes_; }
 
  private:
   friend class Batch;
@@ -67,5 +76,10 @@ class ProcessSubject final : public Subject {
 // The runner's capability names of a handshake: expansions plus figure kinds
 // (the follower is `base`); a note for each name this runner does not know.
 std::vector<std::string> capability_names_of(const proto::Capabilities& c, std::vector<std::string>* unknown);
+
+// What a request needs beyond a handshake's switches and queries, one item each
+// ("switch farmers=off", "query apply"); empty when it can be sent.
+// ProcessSubject::lacks joins them; adapter-check counts them.
+std::vector<std::string> lacking_items(const proto::Hello& hello, const Request& request);
 
 }  // namespace carc

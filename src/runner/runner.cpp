@@ -1,12 +1,14 @@
 #include "runner/runner.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <charconv>
 #include <cstdint>
 #include <deque>
 #include <map>
 #include <memory>
 #include <optional>
+#include <thread>
 
 #include "runner/evaluate.hpp"
 #include "runner/wire.hpp"
@@ -307,6 +309,7 @@ class Pipeline final : public RequestSource {
         entries_(entries_of(corpus, sel, transforms)) {}
 
   const Request* next() override {
+    if (!stop_.empty()) return nullptr;
     while (ready_.empty()) {
       if (next_entry_ == entries_.size() || (slots_.size() >= kMaxWaiting && in_flight_ > 0)) return nullptr;
       make_slot(entries_[next_entry_++]);
@@ -315,22 +318,30 @@ class Pipeline final : public RequestSource {
     const auto [slot, index] = ready_.front();
     ready_.pop_front();
     const Request* r = &*slot->items[index].request;
-    taken_[r] = {slot, index};
+    taken_[r] = {slot, index, Clock::now(), std::this_thread::get_id()};
     ++in_flight_;
     return r;
   }
 
-  bool exhausted() const override { return next_entry_ == entries_.size() && ready_.empty(); }
+  bool exhausted() const override { return !stop_.empty() || (next_entry_ == entries_.size() && ready_.empty()); }
+
+  std::string stopped() const override { return stop_; }
 
   void reply(const Request& request, Reply reply) override {
     const auto it = taken_.find(&request);
     if (it == taken_.end()) return;  // not ours, or answered already
-    auto [slot, index] = it->second;
+    const auto [slot, index, taken, thread] = it->second;
     taken_.erase(it);
     --in_flight_;
+    // Each process (each thread under --jobs) answers in order: it is charged from its previous reply on.
+    const auto now = Clock::now();
+    Clock::time_point& last = last_reply_[thread];
     Prepared& p = slot->items[index];
+    p.result.seconds = std::chrono::duration<double>(now - std::max(taken, last)).count();
+    last = now;
     p.result.views = std::move(reply.views);
     judge(p.result, reply, p.expect);
+    if (stop_.empty()) count(p.result);
     p.request.reset();
     p.expect = Expect{};
     --slot->pending;
@@ -352,13 +363,16 @@ class Pipeline final : public RequestSource {
     return *total_;
   }
 
-  // Flushes what is left after the subject is done (requests it never replied to are errored).
+  // Flushes what is left after the subject is done: requests it never replied
+  // to are errored, or, when the run was cut short, skipped with why.
   void finish() {
     while (next_entry_ < entries_.size()) make_slot(entries_[next_entry_++]);
+    const Reply left = stop_.empty() ? Reply{ReplyKind::Errored, {}, "the subject gave no reply (internal error)", {}}
+                                     : Reply{ReplyKind::Skipped, {}, stop_, {}};
     for (auto& slot : slots_)
       for (auto& p : slot->items)
         if (p.request) {
-          judge(p.result, Reply{ReplyKind::Errored, {}, "the subject gave no reply (internal error)", {}}, p.expect);
+          judge(p.result, left, p.expect);
           p.request.reset();
           --slot->pending;
         }
@@ -369,6 +383,19 @@ class Pipeline final : public RequestSource {
 
  private:
   static constexpr std::size_t kMaxWaiting = 256;
+
+  // Counts a judged result towards the limits that cut a run short (ResultExtras).
+  void count(const RunResult& r) {
+    if (is_failure(r.outcome) && !(options_.expected && options_.expected(r))) ++failures_;
+    crashes_in_a_row_ = r.outcome == Outcome::Crashed ? crashes_in_a_row_ + 1 : 0;
+    const auto n = [](int k, const char* what) { return std::to_string(k) + " " + what + (k == 1 ? "" : "s"); };
+    if (options_.max_failures > 0 && failures_ >= options_.max_failures)
+      stop_ = std::string(kCutShortPrefix) + "stopped after " + n(failures_, "failure") + " (--max-failures " +
+              std::to_string(options_.max_failures) + ")";
+    else if (options_.max_consecutive_crashes > 0 && crashes_in_a_row_ >= options_.max_consecutive_crashes)
+      stop_ = std::string(kCutShortPrefix) + "stopped after " + std::to_string(crashes_in_a_row_) + " consecutive crash" +
+              (crashes_in_a_row_ == 1 ? "" : "es") + " of the implementation (--max-crashes " + std::to_string(options_.max_consecutive_crashes) + ")";
+  }
 
   struct Slot {
     std::vector<std::unique_ptr<Scenario>> transformed;  // owned here until the results are emitted
@@ -428,7 +455,17 @@ class Pipeline final : public RequestSource {
   std::size_t next_entry_ = 0;
   std::deque<std::unique_ptr<Slot>> slots_;
   std::deque<std::pair<Slot*, std::size_t>> ready_;  // requests made and not taken yet
-  std::map<const Request*, std::pair<Slot*, std::size_t>> taken_;
+  using Clock = std::chrono::steady_clock;
+  struct Taken {
+    Slot* slot;
+    std::size_t index;
+    Clock::time_point at;
+    std::thread::id thread;  // the one that took it (run --jobs: one per process)
+  };
+  std::map<const Request*, Taken> taken_;
+  std::map<std::thread::id, Clock::time_point> last_reply_;
+  int failures_ = 0, crashes_in_a_row_ = 0;
+  std::string stop_;  // why the run was cut short; empty while it goes on
   std::size_t in_flight_ = 0;
   std::optional<std::size_t> total_;
 };

@@ -52,10 +52,21 @@ using ResultSink = std::function<void(std::vector<RunResult>&)>;
 
 // What a run attaches to its results besides the verdicts.
 struct ResultExtras {
+  ResultExtras() = default;
+  explicit ResultExtras(bool views) : board_views(views) {}
   // Our engine's boards before and after the moves on every result with a
   // ruleset (RunResult::views), for reporters that draw them (HTML). With our
   // engine as the subject they come from the states it answered with.
   bool board_views = false;
+  // Cutting a run short (run --max-failures N, and the cap on consecutive
+  // crashes; 0: no limit): once `max_failures` results have failed (failed,
+  // errored, crashed, timed_out; not one `expected` says is a known failure) or
+  // `max_consecutive_crashes` replies in a row were crashes, nothing more is
+  // sent and every result not decided yet is `skipped` with a message starting
+  // kCutShortPrefix and saying which limit was hit.
+  int max_failures = 0;
+  int max_consecutive_crashes = 0;
+  std::function<bool(const RunResult&)> expected;
 };
 
 // Runs the selected scenarios, each also under every transform given (run

@@ -56,6 +56,10 @@ class RequestSource {
   virtual void reply(const Request& request, Reply reply) = 0;
   // The number of requests in the run, for progress (it may count them first).
   virtual std::size_t total() = 0;
+  // Non-empty once the run is cut short (run --max-failures, the cap on
+  // consecutive crashes): why. A subject then sends nothing more and gives
+  // back every request it still holds as skipped with this reason.
+  virtual std::string stopped() const { return {}; }
 };
 
 class Subject {

@@ -24,11 +24,12 @@ void Trace::write(std::string line) {
 
 namespace {
 
-nlohmann::ordered_json record(std::chrono::steady_clock::time_point start, int impl, const char* kind) {
+nlohmann::ordered_json record(std::chrono::steady_clock::time_point start, int impl, int worker, const char* kind) {
   const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   nlohmann::ordered_json j;
   j["t"] = std::round(t * 1e6) / 1e6;  // seconds since the run began, to the microsecond
   j["impl"] = impl;
+  if (worker > 0) j["worker"] = worker;  // run --jobs N: which of the N processes
   j["dir"] = kind;
   return j;
 }
@@ -38,27 +39,31 @@ std::string dumped(const nlohmann::ordered_json& j) { return j.dump(-1, ' ', fal
 
 }  // namespace
 
-void Trace::sent(int impl, std::string_view line) {
-  auto j = record(start_, impl, "sent");
+void Trace::sent(int impl, int worker, std::string_view line) {
+  const std::lock_guard lock(mutex_);
+  auto j = record(start_, impl, worker, "sent");
   j["line"] = std::string(line);
   write(dumped(j));
 }
 
-void Trace::received(int impl, std::string_view line) {
-  auto j = record(start_, impl, "received");
+void Trace::received(int impl, int worker, std::string_view line) {
+  const std::lock_guard lock(mutex_);
+  auto j = record(start_, impl, worker, "received");
   j["line"] = std::string(line);
   write(dumped(j));
 }
 
-void Trace::received_overlong(int impl, std::size_t bytes) {
-  auto j = record(start_, impl, "received");
+void Trace::received_overlong(int impl, int worker, std::size_t bytes) {
+  const std::lock_guard lock(mutex_);
+  auto j = record(start_, impl, worker, "received");
   j["overlong"] = true;
   j["bytes"] = bytes;
   write(dumped(j));
 }
 
-void Trace::event(int impl, std::string_view what, std::string_view detail) {
-  auto j = record(start_, impl, "event");
+void Trace::event(int impl, int worker, std::string_view what, std::string_view detail) {
+  const std::lock_guard lock(mutex_);
+  auto j = record(start_, impl, worker, "event");
   j["event"] = std::string(what);
   if (!detail.empty()) j["detail"] = std::string(detail);
   write(dumped(j));

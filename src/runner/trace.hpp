@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 
@@ -20,13 +21,15 @@ class Trace {
   static Result<std::shared_ptr<Trace>> open(const std::string& path);
 
   // A line sent to or received from implementation `impl` (1-based), exactly as
-  // it went over the pipe, without the newline.
-  void sent(int impl, std::string_view line);
-  void received(int impl, std::string_view line);
+  // it went over the pipe, without the newline; `worker` is which of its
+  // processes under run --jobs N (1-based; 0: the only one, not recorded).
+  // Thread-safe: the workers of --jobs write from their own threads.
+  void sent(int impl, int worker, std::string_view line);
+  void received(int impl, int worker, std::string_view line);
   // A received line over the length cap: its size only (its text was dropped).
-  void received_overlong(int impl, std::size_t bytes);
+  void received_overlong(int impl, int worker, std::size_t bytes);
   // The process started (its command line), ended or was stopped (how).
-  void event(int impl, std::string_view what, std::string_view detail);
+  void event(int impl, int worker, std::string_view what, std::string_view detail);
 
   // False once a write failed; `run` then reports the trace as incomplete.
   bool ok() const { return ok_; }
@@ -40,6 +43,7 @@ class Trace {
   std::ofstream out_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   bool ok_ = true;
+  std::mutex mutex_;
 };
 
 }  // namespace carc

@@ -1,0 +1,328 @@
+// `carc-oracle export --out DIR [PATHS]`: every scenario x ruleset as language-neutral
+// JSON (oracle/EXPORT.md), so an implementer can run the corpus inside their own test
+// runner without this binary: per scenario file one JSON-lines file of cases, each
+// with the exact `run` message `run --impl` sends, the expected answer (only the keys
+// the scenario checks), how each key is compared, ids, rulings with their tiers, the
+// ruleset and what the case requires; and DIR/manifest.json with the versions and
+// digests. Invalid scenarios are reported (file:line:col on stderr and in the
+// manifest) and the valid ones still exported; the exit code is then 2, as for run.
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/find_scenario.hpp"
+#include "cli/output.hpp"
+#include "protocol/codec.hpp"
+#include "report/report.hpp"
+#include "runner/evaluate.hpp"
+#include "runner/runner.hpp"
+#include "runner/wire.hpp"
+#include "scenario/capabilities.hpp"
+#include "scenario/diagnostic.hpp"
+#include "scenario/ledger.hpp"
+#include "scenario/oracle_data.hpp"
+
+namespace carc {
+
+// The export format's version (oracle/EXPORT.md "Versions"): bumped on any change of its shape or rules.
+inline constexpr int kExportVersion = 1;
+
+void setup_export(CLI::App& app, std::function<int()>& action) {
+  auto o = std::make_shared<ExportOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "export", "Write every scenario x ruleset as language-neutral JSON (the exact request, the expected answer, the "
+                "comparison rules) for other test runners (oracle/EXPORT.md)");
+  cmd->add_option("--out", o->out_dir, "Directory to write manifest.json and cases/ into")->required();
+  cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
+  cmd->add_option("--ruleset", o->rulesets, "Only under this preset (a name or alias; repeatable)")->allow_extra_args(false);
+  cmd->add_option("--protocol-version", o->protocol_version,
+                  "Requests as sent to an implementation answering this version (1 to " +
+                      std::to_string(proto::kProtocolVersion) + "; default " + std::to_string(proto::kProtocolVersion) + ")");
+  cmd->callback([o, &action] { action = [o] { return run_export(*o, std::cout, std::cerr); }; });
+}
+
+namespace {
+
+using Json = nlohmann::json;
+namespace fs = std::filesystem;
+
+// How each expected key is compared (oracle/EXPORT.md "Comparison rules"): what the runner's
+// evaluation does (src/runner/evaluate.cpp), named.
+const std::map<std::string, std::string>& rules_by_key() {
+  static const std::map<std::string, std::string> rules{
+      {"moves", "canonical-exact-set"},  {"includes", "canonical-contains"},  {"excludes", "canonical-excludes"},
+      {"count", "length"},               {"legal", "per-probe"},              {"rejected", "equal-or-null"},
+      {"scores", "per-player"},          {"floors", "per-player"},            {"supply", "per-player-kind-missing-is-0"},
+      {"figures", "multiset"},           {"returned", "multiset"},            {"towers", "multiset"},
+      {"prisoners", "per-holder-multiset"}, {"phase", "equal"},               {"active", "equal"},
+      {"dragon", "equal-absent-is-none"},   {"fairy", "equal-absent-is-absent"}, {"set_aside", "ordered-list"},
+      {"dragon_path", "ordered-list"}};
+  return rules;
+}
+
+const std::map<std::string, std::string>& rule_texts() {
+  static const std::map<std::string, std::string> texts{
+      {"canonical-exact-set",
+       "canonicalise each answered move (a placement's rotation through canonical_rotations), then every expected move "
+       "appears exactly once and nothing else appears (an equivalent rotation listed twice counts twice)"},
+      {"canonical-contains", "every expected move appears among the canonicalised answered moves"},
+      {"canonical-excludes", "no expected move appears among the canonicalised answered moves"},
+      {"length", "the number of entries of answer.moves, as answered, equals the expected number"},
+      {"per-probe", "for each probe (keyed exactly as sent in query.probes) answer.legal has the expected verdict; a probe "
+                    "missing from answer.legal fails"},
+      {"equal-or-null", "answer.rejected (absent = null) equals the expected {move, reason}, or is null when null is expected"},
+      {"per-player", "for each colour listed, the answer's value for that colour is present and equal"},
+      {"per-player-kind-missing-is-0",
+       "for each colour and figure kind listed, the answer's count (a colour or kind it does not list counts 0) is equal"},
+      {"multiset", "the answer's list equals the expected list as a multiset (order is free, duplicates count)"},
+      {"per-holder-multiset",
+       "for each holder colour listed, the answer's list for it (absent = empty) equals the expected list as a multiset"},
+      {"equal", "the answer's string equals the expected string"},
+      {"equal-absent-is-none", "the answer's string, or \"none\" when the answer leaves the key out, equals the expected string"},
+      {"equal-absent-is-absent",
+       "the answer's string, or \"absent\" when the answer leaves the key out, equals the expected string"},
+      {"ordered-list", "the answer's list (absent = empty) equals the expected list, in the same order"}};
+  return texts;
+}
+
+Json sorted_unique(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+
+std::vector<std::string> canonical_moves(const std::vector<MoveText>& moves) {
+  std::vector<std::string> out;
+  for (const auto& m : moves) out.push_back(canonical_move(m, builtin_catalog()));
+  return out;
+}
+
+// The expectations as the answer's own JSON shapes, only the keys the scenario checks;
+// `rejected` always (a refused move the scenario does not expect fails).
+Json expected_json(const Expect& e) {
+  Json j = Json::object();
+  if (e.moves) j["moves"] = sorted_unique(canonical_moves(*e.moves));
+  if (e.includes) j["includes"] = sorted_unique(canonical_moves(*e.includes));
+  if (e.excludes) j["excludes"] = sorted_unique(canonical_moves(*e.excludes));
+  if (e.count) j["count"] = *e.count;
+  if (e.legal) {
+    Json legal = Json::object();
+    for (const auto& [m, verdict] : *e.legal) legal[wire_move(m.text)] = verdict;
+    j["legal"] = std::move(legal);
+  }
+  j["rejected"] = e.rejected ? Json{{"move", e.rejected->move}, {"reason", e.rejected->reason}} : Json(nullptr);
+  const auto per_colour = [](const std::map<Colour, int>& m) {
+    Json out = Json::object();
+    for (const auto& [c, n] : m) out[std::string(colour_name(c))] = n;
+    return out;
+  };
+  if (e.scores) j["scores"] = per_colour(*e.scores);
+  if (e.supply) {
+    Json supply = Json::object();
+    for (const auto& [c, kinds] : *e.supply)
+      for (const auto& [k, n] : kinds) supply[std::string(colour_name(c))][std::string(figure_name(k))] = n;
+    j["supply"] = std::move(supply);
+  }
+  const auto figures = [](const std::vector<FigureEntry>& list) {
+    std::vector<std::string> out;
+    for (const auto& f : list) out.push_back(to_string(f));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  if (e.figures) j["figures"] = figures(*e.figures);
+  if (e.returned) j["returned"] = figures(*e.returned);
+  if (e.phase) j["phase"] = *e.phase;
+  if (e.active) j["active"] = std::string(colour_name(*e.active));
+  if (e.towers) {
+    auto towers = *e.towers;
+    std::sort(towers.begin(), towers.end());
+    j["towers"] = towers;
+  }
+  if (e.floors) j["floors"] = per_colour(*e.floors);
+  if (e.prisoners) {
+    Json held = Json::object();
+    for (const auto& [c, list] : *e.prisoners) {
+      auto sorted = list;
+      std::sort(sorted.begin(), sorted.end());
+      held[std::string(colour_name(c))] = sorted;
+    }
+    j["prisoners"] = std::move(held);
+  }
+  if (e.dragon) j["dragon"] = *e.dragon;  // "x,y" or "none"
+  if (e.fairy) j["fairy"] = *e.fairy;    // as the answer writes it, or "absent"
+  if (e.set_aside) j["set_aside"] = *e.set_aside;
+  if (e.dragon_path) j["dragon_path"] = *e.dragon_path;
+  return j;
+}
+
+// For each tile the request defines, its four rotations mapped to the smallest giving the same layout.
+Json canonical_rotations(const proto::RunRequest& w) {
+  Json out = Json::object();
+  for (const auto& d : w.position.definitions) {
+    const auto t = builtin_catalog().lookup(d.id);
+    if (!t) continue;
+    Json rots = Json::array();
+    for (const auto r : builtin_catalog()[*t].canonical_rot) rots.push_back(static_cast<int>(r) * 90);
+    out[d.id] = std::move(rots);
+  }
+  return out;
+}
+
+Json case_json(const Scenario& s, const std::string& preset, const Request& request, int version) {
+  const Expect e = s.resolved_expect(request.rules);
+  const proto::RunRequest w = wire_request(request, "1", version);
+  Json j;
+  j["id"] = s.id;
+  j["ruleset"] = preset;
+  j["file"] = s.file;
+  j["line"] = s.loc.line;
+  j["column"] = s.loc.column;
+  j["title"] = s.title;
+  if (!s.status.empty()) j["status"] = s.status;
+  j["disputed"] = s.disputed;
+  j["tags"] = s.tags;
+  Json rulings = Json::array();
+  for (const auto& id : s.rulings) {
+    Json r{{"id", id}};
+    if (const LedgerRuling* l = ruling_for(id)) {
+      r["tier"] = l->status;
+      r["disputed"] = l->disputed;
+      r["area"] = l->area;
+    }
+    rulings.push_back(std::move(r));
+  }
+  j["rulings"] = std::move(rulings);
+  Json switches = Json::object();
+  for (const auto& [k, v] : w.ruleset.switches)
+    if (const SwitchSpec* spec = find_switch(k); spec && spec->values.front() != v) switches[k] = v;
+  j["requires"] = Json{{"capabilities", required_capabilities(s)}, {"switches", std::move(switches)}, {"queries", request.queries}};
+  j["request"] = Json::parse(proto::encode_run(w));
+  j["expected"] = expected_json(e);
+  Json compare = Json::object();
+  for (const auto& [key, value] : j["expected"].items()) compare[key] = rules_by_key().at(key);
+  j["compare"] = std::move(compare);
+  j["canonical_rotations"] = canonical_rotations(w);
+  return j;
+}
+
+// Where a scenario file's cases go: cases/<its path below the folder given>.jsonl (a file given: its name).
+std::string case_file_of(const std::string& file, const std::vector<std::string>& given) {
+  std::error_code ec;
+  const fs::path f = fs::weakly_canonical(fs::absolute(file, ec), ec);
+  fs::path rel = fs::path(file).filename();
+  for (const auto& g : given) {
+    const fs::path root = fs::weakly_canonical(fs::absolute(g, ec), ec);
+    const fs::path r = f.lexically_relative(root);
+    if (!r.empty() && *r.begin() != ".." && r != ".") {
+      rel = r;
+      break;
+    }
+  }
+  rel.replace_extension(".jsonl");
+  return (fs::path("cases") / rel).generic_string();
+}
+
+Json problem_json(const Diagnostic& d) {
+  return Json{{"file", d.file}, {"line", d.line}, {"column", d.column}, {"message", d.message}};
+}
+
+}  // namespace
+
+int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err) {
+  const int version = protocol_version_option(o.protocol_version, "export", err);
+  if (version == 0) return kExitInvalidInput;
+  Selection asked;
+  asked.rulesets = o.rulesets;
+  auto sel = resolve(asked);
+  if (!sel) {
+    err << "carc-oracle export: " << sel.error() << "\n";
+    return kExitInvalidInput;
+  }
+  const auto paths = scenario_paths(o.paths, "export", err);
+  if (paths.empty()) return kExitInvalidInput;
+  const Corpus corpus = load_corpus(paths);
+  // As run: a --ruleset that selects nothing is said first, and the exit code is 2 once the export is written.
+  const SelectionCheck selection = sel->rulesets.empty() ? SelectionCheck{} : check_selection(corpus, *sel, {});
+  for (const auto& u : selection.unmatched) err << "carc-oracle export: " << echo(u) << " selects no scenario\n";
+  if (selection.empty && selection.unmatched.empty())
+    err << "carc-oracle export: the rulesets together select no scenario\n";
+
+  std::map<std::string, std::string> lines_by_file;  // case file -> its JSON lines
+  std::map<std::string, std::pair<std::string, int>> files;  // case file -> (scenario file, cases)
+  Json invalid = Json::array();
+  int cases = 0;
+  const auto report_invalid = [&](const Diagnostic& d) {
+    err << terminal_safe(d.to_string()) << "\n";
+    invalid.push_back(problem_json(d));
+  };
+  for (const auto& f : corpus.files) {
+    for (const auto& d : f.problems) report_invalid(d);
+    for (const auto& s : f.scenarios) {
+      if (!s.valid()) {
+        for (const auto& d : s.problems) report_invalid(d);
+        continue;
+      }
+      for (const auto& preset : scenario_rulesets(s)) {
+        if (!sel->rulesets.empty() && std::find(sel->rulesets.begin(), sel->rulesets.end(), preset) == sel->rulesets.end())
+          continue;
+        auto request = request_for(s, preset);
+        if (!request) {
+          report_invalid(Diagnostic{s.file, s.loc.line, s.loc.column, request.error()});
+          continue;
+        }
+        const std::string target = case_file_of(f.path, paths);
+        lines_by_file[target] += case_json(s, preset, *request, version).dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+        auto& entry = files[target];
+        entry.first = f.path;
+        ++entry.second;
+        ++cases;
+      }
+    }
+  }
+
+  const fs::path dir(o.out_dir);
+  for (const auto& entry : lines_by_file)
+    if (!write_file_checked((dir / entry.first).string(), true, "export", err,
+                            [&entry](std::ostream& file) { file << entry.second; }))
+      return kExitOutput;
+
+  Json manifest;
+  manifest["format"] = "carc-oracle-export";
+  manifest["export_version"] = kExportVersion;
+  manifest["tool"] = Json{{"name", "carc-oracle"}, {"version", tool_version()}};
+  manifest["protocol_version"] = version;
+  manifest["ledger_version"] = builtin_ledger_version();
+  Json sources = Json::array();
+  for (const auto& p : paths) {
+    const ScenariosDigest d = scenarios_digest(p);
+    Json one{{"path", p}, {"files", d.files}, {"digest", d.hex}};
+    if (!d.error.empty()) one["error"] = d.error;
+    sources.push_back(std::move(one));
+  }
+  manifest["scenarios"] = std::move(sources);
+  manifest["rulesets"] = o.rulesets;
+  manifest["cases"] = cases;
+  Json list = Json::array();
+  for (const auto& [target, entry] : files) list.push_back(Json{{"path", target}, {"source", entry.first}, {"cases", entry.second}});
+  manifest["files"] = std::move(list);
+  manifest["invalid"] = std::move(invalid);
+  Json rules = Json::object();
+  for (const auto& [name, text] : rule_texts()) rules[name] = text;
+  manifest["comparison_rules"] = std::move(rules);
+  if (!write_file_checked((dir / "manifest.json").string(), true, "export", err,
+                          [&](std::ostream& file) { file << manifest.dump(2, ' ', false, Json::error_handler_t::replace) << "\n"; }))
+    return kExitOutput;
+  out << "carc-oracle export: " << cases << " cases from " << files.size() << " scenario files to " << o.out_dir
+      << " (manifest.json)";
+  if (!manifest["invalid"].empty()) out << "; " << manifest["invalid"].size() << " invalid (named above)";
+  out << "\n";
+  if (!manifest["invalid"].empty() || !selection.unmatched.empty() || selection.empty) return kExitInvalidInput;
+  return kExitOk;
+}
+
+}  // namespace carc

@@ -1,0 +1,270 @@
+// `carc-oracle adapter-check` (issue 19): the handshake and a few real scenarios
+// per declared item, a verdict each with the command that reproduces it, and the
+// table of what each undeclared item would unlock, against our engine behind
+// `serve`, the toy adapter, and hostile adapters.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli_support.hpp"
+#include "runner/runner.hpp"
+#include "runner/wire.hpp"
+#include "scenario/capabilities.hpp"
+#include "scenario/corpus.hpp"
+
+using namespace carc;
+using namespace carc::test;
+
+namespace {
+
+struct Checked {
+  int code = 0;
+  std::string out, err;
+};
+
+Checked check(AdapterCheckOptions o) {
+  std::ostringstream out, err;
+  const int code = run_adapter_check(o, out, err);
+  return {code, out.str(), err.str()};
+}
+
+std::string q(const std::string& s) { return "'" + s + "'"; }
+std::string corpus_dir() { return std::string(CARC_SOURCE_DIR) + "/scenarios"; }
+std::string adapter(const std::string& script) { return std::string(CARC_SOURCE_DIR) + "/tests/adapters/" + script; }
+std::string toy() { return "python3 " + q(std::string(CARC_SOURCE_DIR) + "/oracle/adapters/toy_adapter.py"); }
+
+int count_of(const std::string& text, const std::string& part) {
+  int n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+// The unlock table as printed: item -> (alone, with others).
+std::map<std::string, std::pair<int, int>> unlock_rows(const std::string& out) {
+  std::map<std::string, std::pair<int, int>> rows;
+  const std::regex row(R"(^  (\S+(?: \S+)?)\s+(\d+)\s+(\d+)$)");
+  std::istringstream in(out.substr(out.find("not declared:")));
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (std::regex_match(line, m, row)) rows[m[1]] = {std::stoi(m[2]), std::stoi(m[3])};
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("adapter-check against serve: every check ok and nothing left to unlock", "[cli][adapter-check]") {
+  AdapterCheckOptions o;
+  o.impl = q(CARC_BINARY) + " serve";
+  o.paths = {corpus_dir()};
+  const Checked c = check(o);
+  INFO(c.out << c.err);
+  CHECK(c.code == kExitOk);
+  CHECK(c.out.find("FAILED") == std::string::npos);
+  CHECK(c.out.find("nothing: the adapter declares every capability") != std::string::npos);
+  CHECK(c.out.find("unsupported: 0;") != std::string::npos);
+  // Every capability the corpus uses gets one to three checks, each from a different scenario.
+  for (const std::string cap : {"base", "flier", "crop-circles", "abbot", "phantom", "wagon", "tower"}) {
+    const int n = count_of(c.out, "\n  ok              " + cap + ": ");
+    INFO(cap);
+    CHECK(n >= 1);
+    CHECK(n <= 3);
+  }
+  // Non-default switch values are checked too, and each check says how to reproduce it.
+  CHECK(c.out.find("ok              switch farmers=off: ") != std::string::npos);
+  CHECK(count_of(c.out, "reproduce: carc-oracle request ") == count_of(c.out, " under "));
+  CHECK(count_of(c.out, "reproduce: carc-oracle request ") > 40);
+}
+
+TEST_CASE("adapter-check --protocol-version 2: serve answers 2 and the Tower, the dragon and the fairy are what it would unlock",
+          "[cli][adapter-check]") {
+  AdapterCheckOptions o;
+  o.impl = q(CARC_BINARY) + " serve";
+  o.paths = {corpus_dir()};
+  o.protocol_version = 2;
+  o.per_item = 1;
+  const Checked c = check(o);
+  INFO(c.out << c.err);
+  CHECK(c.code == kExitOk);
+  CHECK(c.out.find("protocol version 2 answered to a start with 2") != std::string::npos);
+  CHECK(c.out.find("--protocol-version 2 | ") != std::string::npos);
+  const auto rows = unlock_rows(c.out);
+  // The capabilities of versions 3 (tower) and 4 (dragon, fairy); their switches belong to those
+  // versions too: neither sent nor required, so no switch value is listed.
+  REQUIRE(rows.count("tower"));
+  REQUIRE(rows.count("dragon"));
+  REQUIRE(rows.count("fairy"));
+  CHECK(rows.at("tower").first > 0);
+  CHECK(rows.at("dragon").first > 0);
+  CHECK(rows.at("fairy").first + rows.at("fairy").second > 0);
+  CHECK(rows.size() == 3);
+}
+
+TEST_CASE("adapter-check against the toy adapter: its subset checked, unlock counts as run decides", "[cli][adapter-check]") {
+  AdapterCheckOptions o;
+  o.impl = toy();
+  o.paths = {corpus_dir()};
+  const Checked c = check(o);
+  INFO(c.out << c.err);
+  CHECK(c.code == kExitOk);
+  CHECK(c.out.find("capabilities: base") != std::string::npos);
+  CHECK(c.out.find("switches: none declared") != std::string::npos);
+  // Only `base` is declared: every request check is a base one.
+  CHECK(count_of(c.out, " under ") == 3);
+  CHECK(count_of(c.out, " base: ") == 3);
+
+  // The counts derived here from the corpus, apart from adapter-check's code: the toy declares
+  // base with followers, no switch (defaults only), and the `moves` query.
+  const Corpus corpus = load_corpus({corpus_dir()});
+  std::map<std::string, int> alone, with_others;
+  int unsupported = 0, several = 0;
+  for (const auto& f : corpus.files)
+    for (const auto& s : f.scenarios) {
+      if (!s.valid()) continue;
+      for (const auto& preset : scenario_rulesets(s)) {
+        auto rules = scenario_rules(s, preset);
+        REQUIRE(rules.ok());
+        std::vector<std::string> missing;
+        for (const auto& cap : required_capabilities(s))
+          if (cap != "base") missing.push_back(cap);
+        for (const auto& [key, value] : rules->effective())
+          if (find_switch(key)->values.front() != value) missing.push_back("switch " + std::string(key) + "=" + std::string(value));
+        const Expect e = s.resolved_expect(*rules);
+        if (!s.apply.empty()) missing.emplace_back("query apply");
+        if (s.final_scoring) missing.emplace_back("query final-scoring");
+        if (e.legal && !e.legal->empty()) missing.emplace_back("query legal");
+        if (missing.empty()) continue;
+        ++unsupported;
+        several += missing.size() > 1 ? 1 : 0;
+        for (const auto& m : missing) ++(missing.size() == 1 ? alone[m] : with_others[m]);
+      }
+    }
+  REQUIRE(unsupported > 1000);
+  CHECK(c.out.find("unsupported: " + std::to_string(unsupported) + "; missing one item: " +
+                   std::to_string(unsupported - several) + "; missing several: " + std::to_string(several)) !=
+        std::string::npos);
+  const auto rows = unlock_rows(c.out);
+  for (const auto& [item, n] : alone) {
+    INFO(item);
+    REQUIRE(rows.count(item));
+    CHECK(rows.at(item).first == n);
+  }
+  for (const auto& [item, n] : with_others) {
+    INFO(item);
+    REQUIRE(rows.count(item));
+    CHECK(rows.at(item).second == n);
+  }
+  // Items nothing in the corpus needs are listed with zeros; every printed count is one derived here.
+  for (const auto& [item, counts] : rows) {
+    INFO(item);
+    CHECK(counts.first == (alone.count(item) ? alone.at(item) : 0));
+    CHECK(counts.second == (with_others.count(item) ? with_others.at(item) : 0));
+  }
+  CHECK(rows.count("query final-scoring"));
+  CHECK(rows.count("phantom"));
+
+  // And run --impl with the toy reports exactly that many results unsupported.
+  RunOptions r;
+  r.paths = {corpus_dir()};
+  r.impl = {toy()};
+  r.format = "json";
+  r.no_progress = true;
+  const Run run_out = run(r);
+  CHECK(count_of(run_out.out, R"("state":"unsupported")") == unsupported);
+}
+
+TEST_CASE("adapter-check names malformed replies, crashes and wrong answers, each with its reproduction", "[cli][adapter-check]") {
+  AdapterCheckOptions o;
+  o.paths = {data("runner/pass")};
+  o.per_item = 10;
+  o.timeout = 20;
+  SECTION("garbage instead of replies") {
+    o.impl = "python3 " + q(adapter("garbage.py")) + " " + q(CARC_BINARY);
+    const Checked c = check(o);
+    INFO(c.out << c.err);
+    CHECK(c.code == kExitFailures);
+    CHECK(count_of(c.out, "FAILED malformed reply") >= 3);
+    CHECK(c.out.find("FAILED malformed reply base: BR-03-v under ") != std::string::npos);
+    CHECK(c.out.find("reproduce: carc-oracle request BR-03-v " + data("runner/pass") + " --ruleset ") != std::string::npos);
+    CHECK(c.out.find("ok              base: BR-03-t under ") != std::string::npos);  // the others answered
+  }
+  SECTION("a crash after each answer") {
+    o.impl = "python3 " + q(adapter("crash.py")) + " " + q(CARC_BINARY) + " 1";
+    const Checked c = check(o);
+    INFO(c.out << c.err);
+    CHECK(c.code == kExitFailures);
+    CHECK(c.out.find("FAILED crash") != std::string::npos);
+    CHECK(c.out.find("killed by signal 11") != std::string::npos);
+    CHECK(c.out.find("\n  ok ") != std::string::npos);
+  }
+  SECTION("no reply in time") {
+    o.impl = "python3 " + q(adapter("hang.py")) + " " + q(CARC_BINARY) + " BR-03-t";
+    o.timeout = 1;
+    const Checked c = check(o);
+    INFO(c.out << c.err);
+    CHECK(c.code == kExitFailures);
+    CHECK(c.out.find("FAILED timeout  base: BR-03-t under ") != std::string::npos);
+    CHECK(c.out.find("ok              base: BR-03-v under ") != std::string::npos);  // restarted for the others
+  }
+  SECTION("wrong answers") {
+    o.impl = "python3 " + q(adapter("wrong.py")) + " " + q(CARC_BINARY);
+    const Checked c = check(o);
+    INFO(c.out << c.err);
+    CHECK(c.code == kExitFailures);
+    CHECK(c.out.find("FAILED wrong answer") != std::string::npos);
+    CHECK(c.out.find("moves: missing ") != std::string::npos);
+  }
+  SECTION("a handshake declaring beyond its version, and names this runner does not know") {
+    const auto dir = fresh_dir("adapter-check-hello");
+    std::filesystem::create_directories(dir);
+    const auto script = dir / "odd_hello.py";
+    std::ofstream(script) << "import sys\nsys.path.insert(0, " << q(std::string(CARC_SOURCE_DIR) + "/tests/adapters")
+                          << ")\nimport fakelib\n"
+                             "def hello(r):\n"
+                             "    r['protocol_version'] = 2\n"
+                             "    r['capabilities']['expansions'].append('tower')\n"
+                             "    r['capabilities']['expansions'].append('dragon-v9')\n"
+                             "    r['capabilities']['switches'] = {'no-such-switch': ['x'], 'farmers': ['on', 'sometimes']}\n"
+                             "    return r\n"
+                             "fakelib.serve_loop(fakelib.forward, hello)\n";
+    o.impl = "python3 " + q(script.string()) + " " + q(CARC_BINARY);
+    const Checked c = check(o);
+    INFO(c.out << c.err);
+    CHECK(c.code == kExitFailures);
+    CHECK(c.out.find("declared beyond the version answered: tower (version 3)") != std::string::npos);
+    CHECK(c.out.find("unknown switch no-such-switch (ignored)") != std::string::npos);
+    CHECK(c.out.find("unknown value farmers=sometimes (ignored)") != std::string::npos);
+    CHECK(c.out.find("unknown expansion 'dragon-v9' (ignored)") != std::string::npos);
+    std::filesystem::remove_all(dir);
+  }
+  SECTION("a handshake that is not one") {
+    o.impl = "python3 " + q(adapter("bad_handshake.py")) + " garbage";
+    const Checked c = check(o);
+    CHECK(c.code == kExitImplStart);
+    CHECK(c.err.find("not a valid handshake") != std::string::npos);
+  }
+  SECTION("bad arguments") {
+    o.impl = q(CARC_BINARY) + " serve";
+    AdapterCheckOptions bad = o;
+    bad.protocol_version = 9;
+    CHECK(check(bad).code == kExitInvalidInput);
+    bad = o;
+    bad.timeout = 0;
+    CHECK(check(bad).code == kExitInvalidInput);
+    bad = o;
+    bad.impl = "  ";
+    CHECK(check(bad).code == kExitInvalidInput);
+    bad = o;
+    bad.impl = "'unclosed";
+    CHECK(check(bad).code == kExitInvalidInput);
+  }
+}
