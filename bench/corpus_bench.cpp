@@ -9,7 +9,7 @@
 #include "runner/metamorphic.hpp"
 #include "runner/runner.hpp"
 #include "scenario/corpus.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace {
 using namespace carc;

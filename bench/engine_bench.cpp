@@ -7,7 +7,7 @@
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/perft.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace {
 using namespace carc;

@@ -1,6 +1,6 @@
 # Writes OUT: a C++ source holding each of FILES (paths relative to ROOT) as a
-# string, looked up through carc::embedded_files() (src/scenario/embedded.hpp).
-set(body "#include \"scenario/embedded.hpp\"\n\nnamespace carc {\nconst std::vector<EmbeddedFile>& embedded_files() {\n  static const std::vector<EmbeddedFile> files{\n")
+# string, looked up through carc::embedded_files() (src/data/embedded.hpp).
+set(body "#include \"data/embedded.hpp\"\n\nnamespace carc {\nconst std::vector<EmbeddedFile>& embedded_files() {\n  static const std::vector<EmbeddedFile> files{\n")
 string(REPLACE "|" ";" FILES "${FILES}")
 list(SORT FILES)
 foreach(f ${FILES})

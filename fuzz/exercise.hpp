@@ -13,7 +13,7 @@
 #include "runner/engine_subject.hpp"
 #include "runner/evaluate.hpp"
 #include "runner/runner.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/scenario_transform.hpp"
 

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 using namespace carc;
 

@@ -4,7 +4,7 @@
 
 #include <map>
 
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 using namespace carc;
 

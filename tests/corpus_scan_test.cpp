@@ -16,7 +16,7 @@
 #include "runner/expectations.hpp"
 #include "runner/runner.hpp"
 #include "scenario/corpus.hpp"
-#include "scenario/text_file.hpp"
+#include "data/text_file.hpp"
 
 using namespace carc;
 namespace fs = std::filesystem;

@@ -10,7 +10,7 @@
 #include "engine/movegen.hpp"
 #include "engine/setup.hpp"
 #include "engine/state.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc::test {
 

@@ -12,7 +12,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "lookup/search.hpp"
-#include "scenario/ledger.hpp"
+#include "data/ledger.hpp"
 
 using namespace carc;
 

@@ -10,7 +10,7 @@
 #include "lookup/text_search.hpp"
 #include "lookup/vocabulary.hpp"
 #include "lookup/words.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 using namespace carc;
 using Strings = std::vector<std::string>;

@@ -17,7 +17,7 @@
 #include "engine/legality.hpp"
 #include "engine/movegen.hpp"
 #include "engine/perft.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 #include "scenario/scenario_transform.hpp"
 
 using namespace carc;

@@ -15,7 +15,7 @@
 #include "protocol/line_reader.hpp"
 #include "runner/wire.hpp"
 #include "scenario/corpus.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 using namespace carc;
 

@@ -20,7 +20,7 @@
 #include "protocol/codec.hpp"
 #include "protocol/engine_adapter.hpp"
 #include "runner/wire.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 using namespace carc;
 using Json = nlohmann::json;

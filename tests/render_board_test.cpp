@@ -14,7 +14,7 @@
 #include "render/terminal_board.hpp"
 #include "runner/board_views.hpp"
 #include "scenario/corpus.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 using namespace carc;
 

@@ -15,7 +15,7 @@
 #include "report/report.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 using namespace carc;
 

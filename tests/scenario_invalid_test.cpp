@@ -11,7 +11,7 @@
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
 #include "scenario/corpus.hpp"
-#include "scenario/yaml_limits.hpp"
+#include "data/yaml_limits.hpp"
 
 using namespace carc;
 
@@ -187,4 +187,13 @@ TEST_CASE("A huge bad id or ruling is quoted back in 80 bytes", "[scenario][inva
   const RunReport r = run_corpus(c, Selection{}, engine);
   REQUIRE(r.results.size() == 1);
   CHECK(r.results.front().id.size() < 200);
+}
+
+TEST_CASE("check names a pig under a farmer scoring without pig scoring by its reason code", "[scenario][invalid]") {
+  const Corpus c = load_corpus({std::string(CARC_SOURCE_DIR) + "/tests/data/invalid/pig-scoring-undefined.yaml"});
+  const Diagnostics got = c.all_problems();
+  REQUIRE(got.size() == 1);
+  CHECK(got.front().code == "pig-scoring-undefined");
+  CHECK_THAT(got.front().to_string(), Catch::EndsWith("[pig-scoring-undefined]"));
+  CHECK_THAT(got.front().message, Catch::Contains("the pig is defined only with per-field farmer scoring"));
 }

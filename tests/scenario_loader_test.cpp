@@ -8,7 +8,7 @@
 
 #include "scenario/capabilities.hpp"
 #include "scenario/corpus.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 using namespace carc;
 

@@ -6,7 +6,7 @@
 #include "runner/engine_subject.hpp"
 #include "runner/metamorphic.hpp"
 #include "runner/runner.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 #include "scenario/scenario_transform.hpp"
 
 using namespace carc;

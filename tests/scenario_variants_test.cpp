@@ -2,7 +2,7 @@
 // effective rules (preset plus the scenario's `rules:`) replaces the keys it names.
 #include <catch2/catch.hpp>
 
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 #include "scenario/scenario.hpp"
 
 using namespace carc;

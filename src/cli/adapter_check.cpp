@@ -24,7 +24,7 @@
 #include "runner/process_subject.hpp"
 #include "runner/runner.hpp"
 #include "scenario/capabilities.hpp"
-#include "scenario/diagnostic.hpp"
+#include "data/diagnostic.hpp"
 
 namespace carc {
 

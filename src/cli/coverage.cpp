@@ -11,7 +11,7 @@
 #include "cli/exit_codes.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
-#include "scenario/ledger.hpp"
+#include "data/ledger.hpp"
 
 namespace carc {
 namespace {

@@ -12,7 +12,7 @@
 #include "cli/output.hpp"
 #include "lookup/explain.hpp"
 #include "runner/engine_subject.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 

@@ -23,9 +23,9 @@
 #include "runner/runner.hpp"
 #include "runner/wire.hpp"
 #include "scenario/capabilities.hpp"
-#include "scenario/diagnostic.hpp"
-#include "scenario/ledger.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/diagnostic.hpp"
+#include "data/ledger.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 

@@ -8,7 +8,7 @@
 #include "cli/output.hpp"
 #include "lookup/cards_text.hpp"
 #include "protocol/messages.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {

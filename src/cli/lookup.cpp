@@ -13,7 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "lookup/lookup.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 

@@ -9,7 +9,7 @@
 #include "engine/game.hpp"
 #include "engine/limits.hpp"
 #include "engine/movegen.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {

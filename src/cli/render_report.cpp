@@ -24,9 +24,9 @@
 #include "report/report.hpp"
 #include "runner/board_views.hpp"
 #include "scenario/corpus.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 #include "scenario/scenario_transform.hpp"
-#include "scenario/text_file.hpp"
+#include "data/text_file.hpp"
 
 namespace carc {
 namespace {

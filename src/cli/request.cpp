@@ -15,7 +15,7 @@
 #include "protocol/codec.hpp"
 #include "runner/runner.hpp"
 #include "runner/wire.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 

@@ -1,7 +1,7 @@
 #include "cli/scenario_state.hpp"
 
 #include "scenario/capabilities.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 #include "scenario/scenario.hpp"
 
 namespace carc {

@@ -15,7 +15,7 @@
 #include "engine/limits.hpp"
 #include "engine/state.hpp"
 #include "scenario/capabilities.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {

@@ -12,8 +12,8 @@
 
 #include "cli/commands.hpp"
 #include "protocol/messages.hpp"
-#include "scenario/embedded.hpp"
-#include "scenario/ledger.hpp"
+#include "data/embedded.hpp"
+#include "data/ledger.hpp"
 
 #ifndef CARC_VERSION
 #define CARC_VERSION "0.0.0"

@@ -2,6 +2,7 @@
 // A value or an error message: the engine's channel for bad input (never exceptions).
 #include <cassert>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -9,6 +10,7 @@ namespace carc {
 
 struct Error {
   std::string message;
+  std::string code{};  // a reason code (PROTOCOL.md) when one names the refusal, else empty
 };
 
 template <class T>
@@ -34,11 +36,23 @@ class Result {
     assert(!ok());
     return std::get<1>(v_).message;
   }
+  // The reason code of the error, empty when the refusal has none.
+  const std::string& error_code() const {
+    assert(!ok());
+    return std::get<1>(v_).code;
+  }
+  // The error with `prefix` before its message, its code kept.
+  Error error_in(const std::string& prefix) const {
+    assert(!ok());
+    return Error{prefix + std::get<1>(v_).message, std::get<1>(v_).code};
+  }
 
  private:
   std::variant<T, Error> v_;
 };
 
-inline Error fail(std::string message) { return Error{std::move(message)}; }
+inline Error fail(std::string message) { return Error{std::move(message), {}}; }
+// A refusal named by a reason code (`check` shows the code beside the message).
+inline Error fail_coded(std::string_view code, std::string message) { return Error{std::move(message), std::string(code)}; }
 
 }  // namespace carc

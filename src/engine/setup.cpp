@@ -151,7 +151,7 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
       if (n == 0) continue;
       if (auto ok = s.setup_owned(static_cast<int>(p), static_cast<FigureKind>(k), n); !ok) {
         at(SetupPart::Supply, p);
-        return fail("supply: " + ok.error());
+        return ok.error_in("supply: ");
       }
     }
   }

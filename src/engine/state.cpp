@@ -132,7 +132,7 @@ Result<bool> State::setup_prisoner(int holder, int owner, FigureKind kind) {
 
 Result<bool> State::setup_owned(int player, FigureKind kind, int count) {
   if (kind == FigureKind::Pig && count > 0 && rules_.farmer_scoring() != FarmerScoring::Fs3Field3)
-    return fail("the pig is defined only with per-field farmer scoring (farmer-scoring fs3-field-3; "
+    return fail_coded(reason_name(Reason::PigScoringUndefined), "the pig is defined only with per-field farmer scoring (farmer-scoring fs3-field-3; "
                 "rules-reference.md §1.8): ruleset '" + rules_.name + "' uses " + std::string(rules_.get("farmer-scoring")));
   if (count < 0 || count > kMaxFiguresOfKind)
     return fail("a player owns 0 to " + std::to_string(kMaxFiguresOfKind) + " figures of a kind (in hand and on the board); " +

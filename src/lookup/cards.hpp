@@ -11,7 +11,7 @@
 #include "report/answer.hpp"
 #include "runner/board_views.hpp"
 #include "runner/subject.hpp"
-#include "scenario/ledger.hpp"
+#include "data/ledger.hpp"
 
 namespace carc {
 

@@ -5,7 +5,7 @@
 #include "render/svg_board.hpp"
 #include "report/report.hpp"
 #include "runner/runner.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {

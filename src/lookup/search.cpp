@@ -4,7 +4,7 @@
 #include <cmath>
 #include <set>
 
-#include "scenario/ledger.hpp"
+#include "data/ledger.hpp"
 
 namespace carc {
 namespace {

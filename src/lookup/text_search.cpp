@@ -6,7 +6,7 @@
 #include <set>
 
 #include "lookup/words.hpp"
-#include "scenario/ledger.hpp"
+#include "data/ledger.hpp"
 
 namespace carc {
 namespace {

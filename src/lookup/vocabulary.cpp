@@ -7,8 +7,8 @@
 #include <set>
 
 #include "lookup/words.hpp"
-#include "scenario/oracle_data.hpp"
-#include "scenario/yaml_util.hpp"
+#include "data/oracle_data.hpp"
+#include "data/yaml_util.hpp"
 
 namespace carc {
 namespace {

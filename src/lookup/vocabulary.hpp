@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "scenario/diagnostic.hpp"
+#include "data/diagnostic.hpp"
 
 namespace carc {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {

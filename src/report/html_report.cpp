@@ -13,7 +13,7 @@
 #include "report/html_assets.hpp"
 #include "report/report.hpp"
 #include "report/writer_base.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {

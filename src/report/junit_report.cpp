@@ -12,7 +12,7 @@
 #include "render/svg_board.hpp"
 #include "report/report.hpp"
 #include "report/spool.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {

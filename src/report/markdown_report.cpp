@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "report/writer_base.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "scenario/ledger.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/ledger.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 

@@ -6,10 +6,10 @@
 #include <sstream>
 
 #include "runner/evaluate.hpp"
-#include "scenario/oracle_data.hpp"
-#include "scenario/text_file.hpp"
-#include "scenario/yaml_limits.hpp"
-#include "scenario/yaml_util.hpp"
+#include "data/oracle_data.hpp"
+#include "data/text_file.hpp"
+#include "data/yaml_limits.hpp"
+#include "data/yaml_util.hpp"
 
 namespace carc {
 namespace {

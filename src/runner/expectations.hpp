@@ -13,7 +13,7 @@
 //       note: lands on a garden        # optional, at most 1,000 bytes
 //
 // YAML or JSON (the same keys); unknown keys are errors with file:line:col.
-// The file is read with the guards of scenario files (src/scenario/text_file.hpp,
+// The file is read with the guards of scenario files (src/data/text_file.hpp,
 // yaml_limits.hpp): a regular file of at most 4 MiB, no deeper than 64, at
 // most 500,000 nodes; a JSON file is one flow collection, which the YAML
 // reader holds whole, so it may be at most 256 KiB (YAML files have no such limit).

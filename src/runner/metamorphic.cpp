@@ -1,6 +1,6 @@
 #include "runner/metamorphic.hpp"
 
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 

@@ -13,8 +13,8 @@
 #include "runner/evaluate.hpp"
 #include "runner/wire.hpp"
 #include "scenario/capabilities.hpp"
-#include "scenario/ledger.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/ledger.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 

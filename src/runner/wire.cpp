@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "protocol/engine_adapter.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "engine/state.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 #include "scenario/scenario.hpp"
 
 namespace carc {

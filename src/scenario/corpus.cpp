@@ -9,7 +9,7 @@
 #include <set>
 #include <system_error>
 
-#include "scenario/text_file.hpp"
+#include "data/text_file.hpp"
 
 namespace carc {
 namespace {

@@ -17,7 +17,7 @@
 #include "engine/move.hpp"
 #include "engine/rules.hpp"
 #include "engine/state.hpp"
-#include "scenario/diagnostic.hpp"
+#include "data/diagnostic.hpp"
 
 namespace carc {
 
@@ -148,7 +148,7 @@ struct Scenario {
 
   bool valid() const { return problems.empty(); }
   Loc loc_of(const std::string& key) const;
-  void problem(Loc at, std::string message);
+  void problem(Loc at, std::string message, std::string code = {});  // code: a reason code naming it
   // The expectations that hold under `effective` (the first matching variant applied).
   Expect resolved_expect(const RuleSet& effective) const;
 };
@@ -162,7 +162,7 @@ struct ScenarioFile {
 };
 
 // Loads and validates the scenarios of one file (text given, or read from disk
-// with the guards of src/scenario/text_file.hpp). `given` is the path on the
+// with the guards of src/data/text_file.hpp). `given` is the path on the
 // command line the file was found under (by default the file itself).
 ScenarioFile load_scenario_text(const std::string& text, const std::string& path);
 ScenarioFile load_scenario_file(const std::string& path, const std::string& given = "");

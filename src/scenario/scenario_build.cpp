@@ -1,7 +1,7 @@
 // From a loaded scenario to engine values: rulesets, expectations per ruleset, the State.
 #include <algorithm>
 
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 #include "scenario/scenario_reader.hpp"
 
 namespace carc {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "scenario/capabilities.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 #include "scenario/scenario_reader.hpp"
 
 namespace carc {
@@ -69,7 +69,29 @@ void check_position(Scenario& s) {
     return;
   }
   if (!missing_capabilities(s, engine_capabilities()).empty()) return;
-  if (auto st = build_state(s, RuleSet{}, &where); !st) s.problem(where, st.error());
+  if (auto st = build_state(s, RuleSet{}, &where); !st) s.problem(where, st.error(), st.error_code());
+}
+
+// A pig needs a farmer scoring that scores it (fs3-field-3): the engine's setup refuses it under
+// the others with pig-scoring-undefined, so a ruleset of applies_to that uses one is a problem here,
+// not an error in `run`.
+void check_pig_scoring(Scenario& s) {
+  const auto uses = inferred_uses(s);
+  if (std::none_of(uses.begin(), uses.end(), [](const Use& u) { return u.capability == "pig"; })) return;
+  std::string refused, why;
+  for (const auto& name : scenario_rulesets(s)) {
+    const auto rules = scenario_rules(s, name);
+    if (!rules) continue;
+    const auto st = build_state(s, *rules);
+    if (st || st.error_code() != reason_name(Reason::PigScoringUndefined)) continue;
+    refused += (refused.empty() ? "" : ", ") + name + " (" + std::string(rules->get("farmer-scoring")) + ")";
+    why = st.error();
+  }
+  if (refused.empty()) return;
+  s.problem(s.loc_of(s.applies_to.empty() ? "id" : "applies_to"),
+            "the scenario has a pig but applies to rulesets whose farmer scoring defines no pig scoring: " + refused +
+                " (" + why + "; list applies_to without them)",
+            std::string(reason_name(Reason::PigScoringUndefined)));
 }
 
 void check_requires(Scenario& s) {
@@ -133,6 +155,7 @@ void lint_scenario(Scenario& s) {
   check_position_colours(s);
   check_turn(s);
   if (s.valid()) check_position(s);
+  if (s.valid()) check_pig_scoring(s);
   check_requires(s);
   check_edition(s);
   for (const Expect* e : {&s.expect}) {

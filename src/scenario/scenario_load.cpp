@@ -4,11 +4,11 @@
 #include <regex>
 
 #include "scenario/capabilities.hpp"
-#include "scenario/ledger.hpp"
-#include "scenario/oracle_data.hpp"
+#include "data/ledger.hpp"
+#include "data/oracle_data.hpp"
 #include "scenario/scenario_reader.hpp"
-#include "scenario/text_file.hpp"
-#include "scenario/yaml_limits.hpp"
+#include "data/text_file.hpp"
+#include "data/yaml_limits.hpp"
 
 namespace carc {
 
@@ -44,8 +44,8 @@ Loc MapView::key_loc(std::string_view key) const {
   return {};
 }
 
-void Scenario::problem(Loc at, std::string message) {
-  problems.push_back(Diagnostic{file, at.line, at.line > 0 ? at.column : 0, clip(message, kMaxMessage)});
+void Scenario::problem(Loc at, std::string message, std::string code) {
+  problems.push_back(Diagnostic{file, at.line, at.line > 0 ? at.column : 0, clip(message, kMaxMessage), std::move(code)});
 }
 
 Loc Scenario::loc_of(const std::string& key) const {

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 #include "scenario/scenario_reader.hpp"
 
 namespace carc {

@@ -12,7 +12,7 @@
 
 #include "engine/limits.hpp"
 #include "scenario/scenario.hpp"
-#include "scenario/yaml_util.hpp"
+#include "data/yaml_util.hpp"
 
 namespace carc {
 

@@ -15,7 +15,7 @@
 #include "engine/catalog.hpp"
 #include "engine/result.hpp"
 #include "engine/rules.hpp"
-#include "scenario/diagnostic.hpp"
+#include "data/diagnostic.hpp"
 
 namespace carc {
 

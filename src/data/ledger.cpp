@@ -1,10 +1,10 @@
-#include "scenario/ledger.hpp"
+#include "data/ledger.hpp"
 
 #include <cstdio>
 #include <cstdlib>
 
-#include "scenario/oracle_data.hpp"
-#include "scenario/yaml_util.hpp"
+#include "data/oracle_data.hpp"
+#include "data/yaml_util.hpp"
 
 namespace carc {
 namespace {
@@ -18,13 +18,15 @@ namespace {
 std::vector<LedgerSourceRef> read_refs(const YAML::Node& n, YamlReader& r) {
   std::vector<LedgerSourceRef> out;
   if (!n.IsSequence()) {
-    r.error(n, "sources: expected a list");
+    r.error(n, "sources: expected a list of citations");
     return out;
   }
   for (const auto& item : n) {
     LedgerSourceRef ref;
-    if (item.IsMap()) {
+    const int before = r.errors();
+    if (r.keys(item, {"ref", "locator", "date"}, "a citation") && r.errors() == before) {
       if (item["ref"]) ref.ref = r.str(item["ref"], "ref").value_or("");
+      else r.error(item, "a citation: missing key 'ref'");
       if (item["locator"]) ref.locator = r.str(item["locator"], "locator").value_or("");
       if (item["date"]) ref.date = r.str(item["date"], "date").value_or("");
     }
@@ -35,19 +37,31 @@ std::vector<LedgerSourceRef> read_refs(const YAML::Node& n, YamlReader& r) {
 
 std::vector<LedgerWho> read_who(const YAML::Node& n, YamlReader& r) {
   std::vector<LedgerWho> out;
-  if (!n.IsSequence()) return out;
-  for (const auto& item : n)
-    if (item.IsMap() && item["value"] && item["who"])
-      out.push_back({r.str(item["value"], "value").value_or(""), r.str(item["who"], "who").value_or("")});
+  if (!n.IsSequence()) {
+    r.error(n, "presets: expected a list of {value, who}");
+    return out;
+  }
+  for (const auto& item : n) {
+    const int before = r.errors();
+    if (!r.keys(item, {"value", "who"}, "a presets entry") || r.errors() != before) continue;
+    if (!item["value"] || !item["who"]) {
+      r.error(item, "a presets entry: needs both 'value' and 'who'");
+      continue;
+    }
+    out.push_back({r.str(item["value"], "value").value_or(""), r.str(item["who"], "who").value_or("")});
+  }
   return out;
 }
 
 std::vector<LedgerSource> read_sources(const YAML::Node& n, YamlReader& r) {
   std::vector<LedgerSource> out;
-  if (!n.IsMap()) return out;
+  if (!n.IsMap()) {
+    r.error(n, "sources: expected a map of source key -> {title, where}");
+    return out;
+  }
   for (const auto& kv : n) {
     LedgerSource src{kv.first.Scalar(), "", ""};
-    if (kv.second.IsMap()) {
+    if (r.keys(kv.second, {"title", "where"}, "source " + src.key)) {
       if (kv.second["title"]) src.title = r.str(kv.second["title"], "title").value_or("");
       if (kv.second["where"]) src.where = r.str(kv.second["where"], "where").value_or("");
     }
@@ -58,10 +72,10 @@ std::vector<LedgerSource> read_sources(const YAML::Node& n, YamlReader& r) {
 
 LedgerRuling read_ruling(const YAML::Node& n, YamlReader& r) {
   LedgerRuling out;
-  if (!n.IsMap()) {
-    r.error(n, "ruling: expected a map");
+  if (!r.keys(n, {"id", "area", "title", "status", "disputed", "statement", "notes", "expansions", "editions",
+                  "publishers", "switches", "sources", "encodable"},
+              "a ruling"))
     return out;
-  }
   for (const auto& kv : n) {
     const std::string key = kv.first.Scalar();
     if (key == "id") out.id = r.str(kv.second, "id").value_or("");
@@ -76,20 +90,24 @@ LedgerRuling read_ruling(const YAML::Node& n, YamlReader& r) {
     else if (key == "publishers") out.publishers = r.str_list(kv.second, "publishers");
     else if (key == "switches") out.switches = r.str_list(kv.second, "switches");
     else if (key == "sources") out.sources = read_refs(kv.second, r);
-    else if (key == "encodable" && kv.second.IsScalar() && kv.second.Scalar() != "true") {
-      out.encodable = false;
-      out.not_encodable = kv.second.Scalar();
+    else if (key == "encodable") {
+      // `true`, or the reason the ruling cannot be encoded (a text).
+      const auto v = r.str(kv.second, "encodable");
+      if (v && *v != "true") {
+        out.encodable = false;
+        out.not_encodable = *v;
+      }
     }
   }
+  if (out.id.empty()) r.error(n, "a ruling: missing key 'id'");
   return out;
 }
 
 LedgerSwitch read_switch(const YAML::Node& n, YamlReader& r) {
   LedgerSwitch out;
-  if (!n.IsMap()) {
-    r.error(n, "switch: expected a map");
+  if (!r.keys(n, {"id", "key", "rulings", "title", "statement", "default", "disputed", "values", "presets", "sources"},
+              "a switch"))
     return out;
-  }
   for (const auto& kv : n) {
     const std::string key = kv.first.Scalar();
     if (key == "id") out.id = r.str(kv.second, "id").value_or("");
@@ -103,38 +121,47 @@ LedgerSwitch read_switch(const YAML::Node& n, YamlReader& r) {
     else if (key == "presets") out.presets = read_who(kv.second, r);
     else if (key == "sources") out.sources = read_refs(kv.second, r);
   }
+  if (out.id.empty()) r.error(n, "a switch: missing key 'id'");
   return out;
 }
 
-struct Ledger {
-  int version = 0;
-  std::vector<LedgerRuling> rulings;
-  std::vector<LedgerSwitch> switches;
-  std::vector<LedgerSource> sources;
-};
+void read_list(const YAML::Node& n, YamlReader& r, std::string_view what, auto&& each) {
+  if (!n.IsSequence()) {
+    r.error(n, std::string(what) + ": expected a list");
+    return;
+  }
+  for (const auto& item : n) each(item);
+}
 
 Ledger load_ledger() {
-  Diagnostics diags;
   const auto files = embedded_under("oracle/rulings.yaml");
   if (files.empty()) broken_ledger({{"oracle/rulings.yaml", 0, 0, "not embedded"}});
-  YamlReader r(files[0].path, diags);
-  const YAML::Node doc = parse_yaml(files[0].text, files[0].path, diags);
-  Ledger out;
-  if (doc.IsMap()) {
-    for (const auto& kv : doc) {
-      if (kv.first.Scalar() == "sources") out.sources = read_sources(kv.second, r);
-      if (kv.first.Scalar() == "version") out.version = static_cast<int>(r.integer(kv.second, "version").value_or(0));
-      if (!kv.second.IsSequence()) continue;
-      if (kv.first.Scalar() == "rulings")
-        for (const auto& n : kv.second) out.rulings.push_back(read_ruling(n, r));
-      if (kv.first.Scalar() == "switches")
-        for (const auto& n : kv.second) out.switches.push_back(read_switch(n, r));
-    }
-  }
-  if (out.rulings.empty()) r.error(doc, "no rulings found");
+  Diagnostics diags;
+  Ledger out = parse_ledger(files[0].text, files[0].path, diags);
   if (!diags.empty()) broken_ledger(diags);
   return out;
 }
+
+}  // namespace
+
+Ledger parse_ledger(const std::string& text, const std::string& path, Diagnostics& diags) {
+  YamlReader r(path, diags);
+  const YAML::Node doc = parse_yaml(text, path, diags);
+  Ledger out;
+  if (!diags.empty()) return out;
+  if (!r.keys(doc, {"version", "sources", "rulings", "switches"}, "the ledger")) return out;
+  for (const auto& kv : doc) {
+    const std::string key = kv.first.Scalar();
+    if (key == "version") out.version = static_cast<int>(r.integer(kv.second, "version").value_or(0));
+    else if (key == "sources") out.sources = read_sources(kv.second, r);
+    else if (key == "rulings") read_list(kv.second, r, "rulings", [&](const YAML::Node& n) { out.rulings.push_back(read_ruling(n, r)); });
+    else if (key == "switches") read_list(kv.second, r, "switches", [&](const YAML::Node& n) { out.switches.push_back(read_switch(n, r)); });
+  }
+  if (out.rulings.empty()) r.error(doc, "the ledger: no rulings found");
+  return out;
+}
+
+namespace {
 
 const Ledger& ledger() {
   static const Ledger l = load_ledger();

@@ -1,4 +1,4 @@
-#include "scenario/text_file.hpp"
+#include "data/text_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "data/diagnostic.hpp"
+
 namespace carc {
 
 // A citation: a key of the ledger's `sources:` with where in it and when.
@@ -44,6 +46,18 @@ struct LedgerSwitch {
   std::vector<LedgerWho> presets;
   std::vector<LedgerSourceRef> sources;
 };
+
+// A whole ledger file.
+struct Ledger {
+  int version = 0;
+  std::vector<LedgerRuling> rulings;
+  std::vector<LedgerSwitch> switches;
+  std::vector<LedgerSource> sources;
+};
+
+// Reads a ledger's text strictly: a key the format does not define (`statment:`),
+// a wrong type or a missing `rulings:` is a located diagnostic in `diags`.
+Ledger parse_ledger(const std::string& text, const std::string& path, Diagnostics& diags);
 
 // The built-in ledger in file order; broken embedded data is an internal error (exit 70).
 const std::vector<LedgerRuling>& builtin_ledger();

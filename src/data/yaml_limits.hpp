@@ -12,7 +12,7 @@
 #include <optional>
 #include <string>
 
-#include "scenario/diagnostic.hpp"
+#include "data/diagnostic.hpp"
 
 namespace carc {
 

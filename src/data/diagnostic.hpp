@@ -32,10 +32,12 @@ struct Diagnostic {
   int line = 0;    // 1-based; 0 when unknown
   int column = 0;  // 1-based; 0 when unknown
   std::string message;
+  std::string code{};  // a reason code (PROTOCOL.md) when one names the problem: shown as " [code]"
   std::string to_string() const {
     std::string out = file;
     if (line > 0) out += ":" + std::to_string(line) + ":" + std::to_string(column);
-    return out + ": " + clip(message, kMaxMessage);
+    out += ": " + clip(message, kMaxMessage);
+    return code.empty() ? out : out + " [" + code + "]";
   }
 };
 using Diagnostics = std::vector<Diagnostic>;

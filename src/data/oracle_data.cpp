@@ -1,10 +1,10 @@
-#include "scenario/oracle_data.hpp"
+#include "data/oracle_data.hpp"
 
 #include <cstdio>
 #include <cstdlib>
 
-#include "scenario/embedded.hpp"
-#include "scenario/yaml_util.hpp"
+#include "data/embedded.hpp"
+#include "data/yaml_util.hpp"
 
 namespace carc {
 

@@ -1,4 +1,4 @@
-#include "scenario/yaml_limits.hpp"
+#include "data/yaml_limits.hpp"
 
 #include <yaml-cpp/anchor.h>
 #include <yaml-cpp/eventhandler.h>

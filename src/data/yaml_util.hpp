@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "scenario/diagnostic.hpp"
-#include "scenario/yaml_limits.hpp"
+#include "data/diagnostic.hpp"
+#include "data/yaml_limits.hpp"
 
 namespace carc {
 

@@ -1,4 +1,4 @@
-#include "scenario/yaml_util.hpp"
+#include "data/yaml_util.hpp"
 
 #include <stdexcept>
 
