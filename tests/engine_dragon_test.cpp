@@ -30,19 +30,6 @@ const char* kV =
     "turn red tile\nin-hand pd-RFr.d\npile V V\n"
     "dragon 0,1\n";
 
-Result<State> build(const std::string& text, const RuleSet& rules = RuleSet{}) {
-  auto setup = parse_setup(text, cat());
-  if (!setup) return fail(setup.error());
-  return State::from(cat(), rules, *setup);
-}
-
-State must_build(const std::string& text, const RuleSet& rules = RuleSet{}) {
-  auto st = build(text, rules);
-  INFO(text);
-  REQUIRE(st.ok());
-  return std::move(*st);
-}
-
 void play(State& s, const std::string& text, std::vector<Event>* ev = nullptr) {
   INFO(text);
   REQUIRE(s.apply(move(text), ev) == Reason::Ok);
@@ -52,12 +39,6 @@ void play(State& s, const std::string& text, std::vector<Event>* ev = nullptr) {
 Reason why(const State& s, const std::string& text) { return is_legal(s, move(text)); }
 
 int followers_in_hand(const State& s, int player) { return s.player(player).supply[static_cast<std::size_t>(FigureKind::Follower)]; }
-
-RuleSet with(std::initializer_list<std::pair<const char*, const char*>> switches) {
-  RuleSet r;
-  for (const auto& [k, v] : switches) REQUIRE(r.set(k, v).ok());
-  return r;
-}
 
 }  // namespace
 
@@ -185,7 +166,7 @@ TEST_CASE("The fairy keeps the dragon off its tile and earns its turn-start poin
   }();
   for (const auto& [value, points] : {std::pair{"one", 1}, std::pair{"per-figure", 2}}) {
     INFO(value);
-    State t = must_build(fixed, with({{"fairy-placement", "on-tile"}, {"fairy-on-tile-turn-points", value}}));
+    State t = must_build(fixed, rules_with({{"fairy-placement", "on-tile"}, {"fairy-on-tile-turn-points", value}}));
     play(t, "place pd-RFr.d 1,0 r0");
     play(t, "pass");
     play(t, "dragon 1,1");
@@ -216,9 +197,9 @@ TEST_CASE("The fairy move: both forms and every refusal in order (PD-31, PD-33, 
   CHECK(s.phase() == Phase::Tile);  // red has no phantom to follow the fairy (PH-28): blue's turn
 
   // V-PD-6 forbidden: no fairy move in a volcano's turn; on-tile: only the tile form.
-  State f = must_build(text, with({{"fairy-after-volcano", "forbidden"}}));
+  State f = must_build(text, rules_with({{"fairy-after-volcano", "forbidden"}}));
   CHECK(why(f, "fairy follower 0,0:city{N}") == Reason::NotAllowedNow);
-  State t = must_build(text + "", with({{"fairy-placement", "on-tile"}}));
+  State t = must_build(text + "", rules_with({{"fairy-placement", "on-tile"}}));
   CHECK(why(t, "fairy follower 0,0:city{N}") == Reason::NotAllowedNow);
   CHECK(why(t, "fairy 0,0") == Reason::Ok);
   CHECK(why(t, "fairy 0,1") == Reason::NoSuchFigure);  // no red follower on the volcano
@@ -240,7 +221,7 @@ TEST_CASE("The fairy's 3 points when its host's feature scores, under both V-PD-
     State s = must_build(std::string("seats red blue\ntile D 0,0 r0\nfigure red follower 0,0:city{N}\n"
                                      "supply red follower=6\nsupply blue follower=7\nturn red tile\nin-hand E\npile V\n") +
                              fairy,
-                         with({{"fairy-placement", value}}));
+                         rules_with({{"fairy-placement", value}}));
     play(s, "place E 0,-1 r180");
     play(s, "pass");
     CHECK(s.player(0).score == 7);

@@ -70,6 +70,22 @@ inline State position(const std::vector<std::string>& tiles, int players = 2, co
   return std::move(*s);
 }
 
+// A position written in the position value's text form (engine/setup.hpp), built through State::from.
+inline Result<State> build(const std::string& text, const RuleSet& rules = RuleSet{}) {
+  auto setup = parse_setup(text, cat());
+  if (!setup) return fail(setup.error());
+  return State::from(cat(), rules, *setup);
+}
+
+// The same, required to be a legal position.
+inline State must_build(const std::string& text, const RuleSet& rules = RuleSet{}) {
+  auto st = build(text, rules);
+  INFO(text);
+  INFO((st ? std::string() : st.error()));
+  REQUIRE(st.ok());
+  return std::move(*st);
+}
+
 inline std::vector<FigureKind> all_figures() {
   return {FigureKind::Large, FigureKind::Abbot, FigureKind::Mayor, FigureKind::Wagon,
           FigureKind::Builder, FigureKind::Pig, FigureKind::Phantom};

@@ -31,19 +31,6 @@ const char* kB1 =
     "turn red figure 3,0\n"
     "pile V V V\n";
 
-Result<State> build(const std::string& text, const RuleSet& rules = RuleSet{}) {
-  auto setup = parse_setup(text, cat());
-  if (!setup) return fail(setup.error());
-  return State::from(cat(), rules, *setup);
-}
-
-State must_build(const std::string& text, const RuleSet& rules = RuleSet{}) {
-  auto st = build(text, rules);
-  INFO(text);
-  REQUIRE(st.ok());
-  return std::move(*st);
-}
-
 void play(State& s, const std::string& text) {
   INFO(text);
   REQUIRE(s.apply(move(text)) == Reason::Ok);

@@ -191,6 +191,22 @@ struct ScenariosDigest {
 };
 ScenariosDigest scenarios_digest(const std::filesystem::path& path);
 
+// `docs`: the documents' vocabulary lists (PROTOCOL.md's figure, move, phase, reason and switch
+// tables, src/engine/README.md's reason list, scenarios/README.md's capabilities), generated from
+// the engine's tables between `<!-- generated: NAME -->` and `<!-- end generated: NAME -->`
+// markers. `--check` changes nothing and exits 1 naming each stale block.
+struct DocsOptions {
+  std::string root = ".";  // the repository root
+  bool check = false;
+};
+void setup_docs(CLI::App& app, std::function<int()>& action);
+int run_docs(const DocsOptions& o, std::ostream& out, std::ostream& err);
+// One generated block's text (the lines between its markers), by name; empty for an unknown name.
+std::string docs_block(std::string_view name);
+// `text` with every generated block replaced by its current text; `problems` gets one line per
+// unknown or unclosed block, `stale` the names of the blocks that changed.
+std::string refresh_docs_text(const std::string& text, std::vector<std::string>& stale, std::vector<std::string>& problems);
+
 // Shared by the scenario commands: the paths to load (default scenarios/ when it
 // exists); empty with a message on err when there is nothing to load.
 std::vector<std::string> scenario_paths(const std::vector<std::string>& given, std::string_view command, std::ostream& err);

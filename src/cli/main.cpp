@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   carc::setup_export(app, action);
   carc::setup_schema(app, action);
   carc::setup_serve(app, action);
+  carc::setup_docs(app, action);
   int rc = carc::kExitOk;
   try {
     app.parse(argc, argv);

@@ -1,81 +1,116 @@
 // Names of phases and reasons, and the event helper (events.hpp).
 #include "engine/events.hpp"
 
-#include <array>
-
 #include "engine/names.hpp"
 
 namespace carc {
-namespace {
-constexpr std::array<std::string_view, 11> kPhaseNames{"tile",          "figure",  "landing",  "phantom",  "wagon",
-                                                       "crop-choice",   "crop-response", "capture", "exchange", "dragon", "game-over"};
+
+const std::vector<PhaseInfo>& phase_table() {
+  static const std::vector<PhaseInfo> table{
+      {Phase::Tile, "tile", "base", "the active player",
+       "place the tile in hand (or, with none in hand, draw from the pile; a tile that fits nowhere is discarded and the next drawn)"},
+      {Phase::Figure, "figure", "base", "the active player",
+       "step 2 on the tile just placed: deploy, fly, portal, abbot return, princess, floor, fairy, or pass"},
+      {Phase::Landing, "landing", "flier", "the active player", "where the flying figure lands"},
+      {Phase::Phantom, "phantom", "phantom", "the active player", "the phantom as a second figure, or pass"},
+      {Phase::Wagon, "wagon", "wagon", "each owner of a scored wagon, in seat order from the active player", "move it or pass"},
+      {Phase::CropChoice, "crop-choice", "crop-circles", "the active player", "`crop add` or `crop remove`"},
+      {Phase::CropResponse, "crop-response", "crop-circles", "each player from the active player's left, the active player last",
+       "add or remove a figure, or pass where allowed"},
+      {Phase::Capture, "capture", "tower", "the active player",
+       "right after a `floor`: `capture …` one figure in reach, or `pass`; not entered when no capturable figure is in reach"},
+      {Phase::Exchange, "exchange", "tower", "the capturer",
+       "`exchange KIND`: which of the capturer's own figures comes back, when the capture creates an exchange and those "
+       "prisoners are of several kinds"},
+      {Phase::Dragon, "dragon", "dragon",
+       "the player whose step it is: step *k* (1 … 6) by the player *k*−1 seats after the active player, wrapping round the "
+       "table (PD-18)",
+       "`dragon x,y`, one step; it ends after the sixth step or when no step exists"},
+      {Phase::GameOver, "game-over", "base", "nobody", "the game has ended; final scoring is done"},
+  };
+  return table;
 }
 
-std::string_view phase_name(Phase p) { return kPhaseNames[static_cast<std::size_t>(p)]; }
+std::string_view phase_name(Phase p) { return phase_table()[static_cast<std::size_t>(p)].name; }
 
 const std::vector<std::string_view>& all_phase_names() {
-  static const std::vector<std::string_view> names(kPhaseNames.begin(), kPhaseNames.end());
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (const auto& row : phase_table()) out.push_back(row.name);
+    return out;
+  }();
   return names;
 }
 
-bool parse_phase(std::string_view s, Phase& out) { return parse_name(kPhaseNames, s, out); }
+bool parse_phase(std::string_view s, Phase& out) { return parse_name(all_phase_names(), s, out); }
+
+const std::vector<ReasonInfo>& reason_table() {
+  static const std::vector<ReasonInfo> table{
+      {Reason::Ok, "ok", "base", "the move is legal"},
+      {Reason::WrongPhase, "wrong-phase", "base", "it is not a move of the current phase"},
+      {Reason::NoTileInHand, "no-tile-in-hand", "base", "there is no tile to place"},
+      {Reason::NotInHand, "tile-not-in-hand", "base", "the tile named is not the one in hand"},
+      {Reason::PositionTaken, "position-taken", "base", "a tile already lies there"},
+      {Reason::NotAdjacent, "not-adjacent", "base", "the position touches no tile"},
+      {Reason::EdgeMismatch, "edges-mismatch", "base", "an edge disagrees with a neighbour's"},
+      {Reason::NotOnPlacedTile, "not-on-placed-tile", "base", "the figure must go on the tile just placed"},
+      {Reason::NoSuchFeature, "no-such-feature", "base", "that tile has no such feature"},
+      {Reason::FigureNotAllowed, "figure-not-allowed", "base", "that kind may not stand on that kind of feature"},
+      {Reason::FigureNotInGame, "figure-not-in-game", "base", "the player owns no figure of that kind"},
+      {Reason::NoFigureInSupply, "no-figure-in-supply", "base", "all the player's figures of that kind are on the board"},
+      {Reason::FeatureOccupied, "feature-occupied", "base", "the feature (merged across tiles) already holds a follower"},
+      {Reason::FarmersOff, "farmers-off", "base", "fields are out of play (`farmers: off`)"},
+      {Reason::NoAbbotThere, "no-abbot-there", "abbot", "the player's abbot is not on that feature"},
+      {Reason::FeatureComplete, "feature-complete", "base", "the feature is already complete"},
+      {Reason::NoFlier, "no-flier", "flier", "the tile just placed has no flying machine"},
+      {Reason::FlierUsed, "flier-used", "flier", "the flying machine was already used this turn"},
+      {Reason::WrongRoll, "wrong-roll", "flier", "the roll is not the fixed next roll"},
+      {Reason::NoLanding, "no-landing", "flier", "the flight target offers no such landing"},
+      {Reason::NoPortal, "no-portal", "portal", "the tile just placed has no magic portal"},
+      {Reason::PortalUsed, "portal-used", "portal", "the portal was already used this turn"},
+      {Reason::NoPrincess, "no-princess", "princess", "the tile just placed has no princess city"},
+      {Reason::NoKnightThere, "no-knight-there", "princess", "there is no such knight in that city"},
+      {Reason::PrincessRequired, "princess-required", "princess",
+       "the princess must remove a knight first (`princess-action: must`)"},
+      {Reason::NotAllowedNow, "not-allowed-now", "base",
+       "the move exists but the rules forbid it at this point (e.g. a builder without the player's follower, a pass where an "
+       "action is compulsory)"},
+      {Reason::NoWagonMove, "no-wagon-move", "wagon", "the wagon cannot move there"},
+      {Reason::NoCropChoice, "no-crop-choice", "crop-circles", "there is no crop-circle choice to make"},
+      {Reason::NotYourFigure, "not-your-figure", "crop-circles", "the figure named is not the acting player's"},
+      {Reason::CropAddMandatory, "crop-add-mandatory", "crop-circles",
+       "the crop-circle add is compulsory here (`crop-add-compulsion`)"},
+      {Reason::PigScoringUndefined, "pig-scoring-undefined", "pig",
+       "a pig under a farmer scoring that does not define it (fs1, fs2): a setup refusal, which `check` reports"},
+      {Reason::TowerNotBuilt, "tower-not-built", "tower", "a figure onto an empty tower foundation (TO-03)"},
+      {Reason::TowerClosed, "tower-closed", "tower", "a floor or a figure onto a closed tower"},
+      {Reason::NoFloorInSupply, "no-floor-in-supply", "tower", "the player has no tower floor left"},
+      {Reason::NoSuchFigure, "no-such-figure", "tower", "no such figure stands there (a capture, a fairy move)"},
+      {Reason::OutOfReach, "out-of-reach", "tower", "the figure is beyond the tower's reach"},
+      {Reason::NotCapturable, "not-capturable", "tower", "a builder or pig under `tower-capture-targets: followers`"},
+      {Reason::NoPrisoner, "no-prisoner", "tower", "a ransom or exchange of a figure that is not held"},
+      {Reason::RansomUsed, "ransom-used", "tower", "a ransom was already paid this turn"},
+      {Reason::NotEnoughPoints, "not-enough-points", "tower", "fewer than 3 points under `ransom-score-floor: needs-3-points`"},
+      {Reason::VolcanoTile, "volcano-tile", "dragon",
+       "a figure onto the volcano tile in its turn, or later under `volcano-tile-deployment: never`"},
+      {Reason::DragonTile, "dragon-tile", "dragon", "a figure onto the dragon's tile under `dragon-tile-deployment: forbidden`"},
+      {Reason::NotADragonStep, "not-a-dragon-step", "dragon", "no tile there, or not an orthogonal neighbour of the dragon's tile"},
+      {Reason::AlreadyVisited, "already-visited", "dragon", "the dragon has already been on that tile in this move"},
+      {Reason::FairyProtected, "fairy-protected", "dragon", "the dragon may not enter the fairy's tile"},
+      {Reason::FairyAlreadyThere, "fairy-already-there", "fairy", "the fairy already stands there"},
+  };
+  return table;
+}
 
 std::string_view reason_name(Reason r) {
-  switch (r) {
-    case Reason::Ok: return "ok";
-    case Reason::WrongPhase: return "wrong-phase";
-    case Reason::NoTileInHand: return "no-tile-in-hand";
-    case Reason::NotInHand: return "tile-not-in-hand";
-    case Reason::PositionTaken: return "position-taken";
-    case Reason::NotAdjacent: return "not-adjacent";
-    case Reason::EdgeMismatch: return "edges-mismatch";
-    case Reason::NotOnPlacedTile: return "not-on-placed-tile";
-    case Reason::NoSuchFeature: return "no-such-feature";
-    case Reason::FigureNotAllowed: return "figure-not-allowed";
-    case Reason::FigureNotInGame: return "figure-not-in-game";
-    case Reason::NoFigureInSupply: return "no-figure-in-supply";
-    case Reason::FeatureOccupied: return "feature-occupied";
-    case Reason::FarmersOff: return "farmers-off";
-    case Reason::NoAbbotThere: return "no-abbot-there";
-    case Reason::FeatureComplete: return "feature-complete";
-    case Reason::NoFlier: return "no-flier";
-    case Reason::FlierUsed: return "flier-used";
-    case Reason::WrongRoll: return "wrong-roll";
-    case Reason::NoLanding: return "no-landing";
-    case Reason::NoPortal: return "no-portal";
-    case Reason::PortalUsed: return "portal-used";
-    case Reason::NoPrincess: return "no-princess";
-    case Reason::NoKnightThere: return "no-knight-there";
-    case Reason::PrincessRequired: return "princess-required";
-    case Reason::NotAllowedNow: return "not-allowed-now";
-    case Reason::NoWagonMove: return "no-wagon-move";
-    case Reason::NoCropChoice: return "no-crop-choice";
-    case Reason::NotYourFigure: return "not-your-figure";
-    case Reason::CropAddMandatory: return "crop-add-mandatory";
-    case Reason::PigScoringUndefined: return "pig-scoring-undefined";
-    case Reason::TowerNotBuilt: return "tower-not-built";
-    case Reason::TowerClosed: return "tower-closed";
-    case Reason::NoFloorInSupply: return "no-floor-in-supply";
-    case Reason::NoSuchFigure: return "no-such-figure";
-    case Reason::OutOfReach: return "out-of-reach";
-    case Reason::NotCapturable: return "not-capturable";
-    case Reason::NoPrisoner: return "no-prisoner";
-    case Reason::RansomUsed: return "ransom-used";
-    case Reason::NotEnoughPoints: return "not-enough-points";
-    case Reason::VolcanoTile: return "volcano-tile";
-    case Reason::DragonTile: return "dragon-tile";
-    case Reason::NotADragonStep: return "not-a-dragon-step";
-    case Reason::AlreadyVisited: return "already-visited";
-    case Reason::FairyProtected: return "fairy-protected";
-    case Reason::FairyAlreadyThere: return "fairy-already-there";
-  }
-  return "?";
+  const auto i = static_cast<std::size_t>(r);
+  return i < reason_table().size() ? reason_table()[i].name : "?";
 }
 
 const std::vector<std::string_view>& all_reason_names() {
   static const std::vector<std::string_view> names = [] {
     std::vector<std::string_view> out;
-    for (int i = 0; i <= static_cast<int>(Reason::FairyAlreadyThere); ++i) out.push_back(reason_name(static_cast<Reason>(i)));
+    for (const auto& row : reason_table()) out.push_back(row.name);
     return out;
   }();
   return names;

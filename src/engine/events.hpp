@@ -28,6 +28,15 @@ std::string_view phase_name(Phase p);
 bool parse_phase(std::string_view s, Phase& out);
 const std::vector<std::string_view>& all_phase_names();
 
+// The phase vocabulary, one row per phase in enum order: its name, the room that owns it
+// (a capability name: "base", "flier", "tower", ...), who acts and what is decided. PROTOCOL.md's
+// phase table is generated from it (`carc-oracle docs`).
+struct PhaseInfo {
+  Phase phase;
+  std::string_view name, room, who, decision;
+};
+const std::vector<PhaseInfo>& phase_table();
+
 // Why a move is illegal: stable codes used by scenarios and the protocol.
 enum class Reason : std::uint8_t {
   Ok,
@@ -80,6 +89,15 @@ enum class Reason : std::uint8_t {
 std::string_view reason_name(Reason r);
 bool parse_reason(std::string_view s, Reason& out);
 const std::vector<std::string_view>& all_reason_names();  // "ok" first
+
+// The reason-code vocabulary, one row per code in enum order ("ok" first): its name, the room
+// that introduced it (a capability name) and when it applies. PROTOCOL.md's reason table and
+// src/engine/README.md's list are generated from it (`carc-oracle docs`).
+struct ReasonInfo {
+  Reason reason;
+  std::string_view name, room, meaning;
+};
+const std::vector<ReasonInfo>& reason_table();
 
 enum class EventKind : std::uint8_t {
   TilePlaced,

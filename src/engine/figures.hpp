@@ -13,6 +13,17 @@ inline constexpr int kFigureKinds = 8;
 std::string_view figure_name(FigureKind k);
 bool parse_figure(std::string_view s, FigureKind& out);
 
+// The figure-kind vocabulary, one row per kind in enum order: its name, the capability a
+// subject needs for it, the letter board pictures mark it with, and what it is. PROTOCOL.md's
+// figure table is generated from it with is_follower and may_stand_on (`carc-oracle docs`).
+struct FigureInfo {
+  FigureKind kind;
+  std::string_view name, capability;
+  char letter;  // unique among the kinds
+  std::string_view meaning;
+};
+const std::array<FigureInfo, kFigureKinds>& figure_table();
+
 // Followers (meeples) occupy features and count for majority; builder and pig
 // are special figures that never do (BR-08).
 constexpr bool is_follower(FigureKind k) { return k != FigureKind::Builder && k != FigureKind::Pig; }

@@ -14,6 +14,65 @@ Result<std::pair<Pos, FeatureAddr>> parse_located(std::string_view s) {
   return std::pair{p, *a};
 }
 
+const std::vector<MoveForm>& move_forms() {
+  static const std::vector<MoveForm> forms{
+      {MoveKind::Place, "place TILE x,y ROT", "base", "tile", "place the tile in hand", "place U 1,0 r90"},
+      {MoveKind::Deploy, "deploy KIND x,y:FEATURE", "base", "figure, phantom",
+       "step 2: put a figure on a feature of the tile just placed (builder and pig where the player has a follower)",
+       "deploy follower 1,0:road{E,W}"},
+      {MoveKind::Deploy, "deploy KIND x,y:FEATURE portal", "portal", "figure, phantom",
+       "through the magic portal of the tile just placed, onto a feature of another tile", "deploy follower 0,0:city{N} portal"},
+      {MoveKind::Deploy, "deploy KIND x,y:tower", "tower", "figure, phantom",
+       "step 2 (TO-02 C): a follower, large follower or phantom on top of the open tower at x,y, anywhere on the board; it "
+       "closes the tower",
+       "deploy follower 2,0:tower"},
+      {MoveKind::Fly, "fly KIND ROLL", "flier", "figure, phantom",
+       "launch a figure from the flying machine of the tile just placed with die result ROLL (1, 2 or 3); the rules compute "
+       "the target square; with no possible landing the figure stays in supply at once and no `land` follows",
+       "fly follower 2"},
+      {MoveKind::Land, "land x,y:FEATURE", "flier", "landing", "where the flying figure lands (compulsory once possible)",
+       "land 0,2:cloister"},
+      {MoveKind::ReturnAbbot, "return abbot x,y:FEATURE", "abbot", "figure", "take the abbot back early, scoring its feature",
+       "return abbot 0,0:garden"},
+      {MoveKind::Princess, "princess KIND COLOUR x,y:FEATURE", "princess", "figure",
+       "with the princess tile just placed, remove that player's knight of that kind from the city",
+       "princess follower blue 0,0:city{N}"},
+      {MoveKind::CropChoice, "crop add", "crop-circles", "crop-choice", "the active player's crop-circle choice: everyone adds",
+       "crop add"},
+      {MoveKind::CropChoice, "crop remove", "crop-circles", "crop-choice",
+       "the active player's crop-circle choice: everyone removes", "crop remove"},
+      {MoveKind::CropAdd, "add KIND x,y:FEATURE", "crop-circles", "crop-response", "a crop-circle response: add a figure",
+       "add follower 0,0:road{E,W}"},
+      {MoveKind::CropRemove, "remove KIND x,y:FEATURE", "crop-circles", "crop-response",
+       "a crop-circle response: take a figure back", "remove follower 0,0:road{E,W}"},
+      {MoveKind::Wagon, "wagon x,y:FEATURE", "wagon", "wagon", "move a wagon whose feature just scored", "wagon 1,0:road{E,W}"},
+      {MoveKind::Floor, "floor x,y", "tower", "figure",
+       "step 2 (TO-02 A and B): put one of your floors on the foundation of the tile at x,y, anywhere on the board",
+       "floor 2,0"},
+      {MoveKind::Capture, "capture KIND COLOUR x,y:FEATURE", "tower", "capture",
+       "take that figure off the board: to its owner's supply if it is the capturer's own, else held as a prisoner (TO-05, "
+       "TO-06)",
+       "capture follower blue 1,0:road{E,W}"},
+      {MoveKind::Exchange, "exchange KIND", "tower", "exchange",
+       "which of the capturer's own figures, by kind, comes back in a prisoner exchange (TO-07)", "exchange large"},
+      {MoveKind::Ransom, "ransom KIND COLOUR", "tower", "see `ransom-timing`",
+       "pay COLOUR 3 points to free your figure of that kind that COLOUR holds (TO-08), at most once per turn",
+       "ransom follower blue"},
+      {MoveKind::Fairy, "fairy KIND x,y:FEATURE", "fairy", "figure",
+       "step 2 (PD-31): move the fairy next to your own figure of that kind standing there, anywhere on the board",
+       "fairy follower 0,0:road{E,W}"},
+      {MoveKind::Fairy, "fairy x,y", "fairy", "figure",
+       "step 2 under `fairy-placement: on-tile`: move the fairy onto the tile at x,y, which holds one of your followers",
+       "fairy 0,0"},
+      {MoveKind::DragonStep, "dragon x,y", "dragon", "dragon",
+       "one step of the dragon onto the tile at x,y, by the player whose step it is; every figure on that tile is eaten",
+       "dragon 1,0"},
+      {MoveKind::Pass, "pass", "base", "figure, phantom, wagon, crop-response, capture",
+       "decline the current optional step (step 2, the phantom, a wagon move, an optional crop add, a capture)", "pass"},
+  };
+  return forms;
+}
+
 std::string to_string(const Move& m, const TileCatalog& catalog) {
   const std::string fig(figure_name(m.figure));
   switch (m.kind) {

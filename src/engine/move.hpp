@@ -141,6 +141,15 @@ using MoveList = std::vector<Move>;
 
 std::string to_string(const Move& m, const TileCatalog& catalog);
 Result<Move> parse_move(std::string_view text, const TileCatalog& catalog);
+
+// The move vocabulary: every written form of every move kind, with the room (capability) that
+// owns it, the phases it is made in and what it does. PROTOCOL.md's move table is generated
+// from it (`carc-oracle docs`); a test parses each form's example with parse_move.
+struct MoveForm {
+  MoveKind kind;
+  std::string_view syntax, room, phases, meaning, example;
+};
+const std::vector<MoveForm>& move_forms();
 // A located feature "x,y:city{N}".
 std::string located(Pos p, FeatureAddr a);
 Result<std::pair<Pos, FeatureAddr>> parse_located(std::string_view s);

@@ -54,7 +54,12 @@ struct SwitchSpec {
   Switch id;
   std::string_view key;     // kebab-case key used in rulesets, scenarios and reports
   std::string_view ruling;  // V-xx id in the rulings ledger
+  // The capability whose rules the switch varies ("base" for the base game's): a subject that
+  // lacks it never sees the switch matter; the protocol version that introduced the switch is
+  // that capability's.
+  std::string_view capability;
   std::vector<std::string_view> values;  // values[0] is the default
+  std::string_view summary;              // one line: what the switch decides (PROTOCOL.md's table)
 };
 const std::vector<SwitchSpec>& switch_specs();
 const SwitchSpec* find_switch(std::string_view key);

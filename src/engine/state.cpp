@@ -316,30 +316,27 @@ void State::pass_turn() {
 // Draws until a placeable tile comes up (BG-03: unplaceable tiles are discarded);
 // an exhausted closed pile ends the game with final scoring once the turn's scoring is done.
 void State::draw(std::vector<Event>* ev) {
+  // A tile that leaves the draw without reaching the hand, said as an event.
+  const auto tile_event = [&](EventKind kind, TileTypeId t) {
+    if (!ev) return;
+    Event e;
+    e.kind = kind;
+    e.player = static_cast<std::int8_t>(active_);
+    e.tile = t;
+    ev->push_back(e);
+  };
   while (pile_next_ < pile_.size()) {
     const TileTypeId t = pile_[pile_next_++];
     if (sets_aside(*this, t)) {  // PD-16: a dragon tile before the dragon is in play
       dragon_fairy_.set_aside.push_back(t);
-      if (ev) {
-        Event e;
-        e.kind = EventKind::TileSetAside;
-        e.player = static_cast<std::int8_t>(active_);
-        e.tile = t;
-        ev->push_back(e);
-      }
+      tile_event(EventKind::TileSetAside, t);
       continue;
     }
     if (has_placement(board_, (*catalog_)[t])) {
       in_hand_ = t;
       return;
     }
-    if (ev) {
-      Event e;
-      e.kind = EventKind::TileDiscarded;
-      e.player = static_cast<std::int8_t>(active_);
-      e.tile = t;
-      ev->push_back(e);
-    }
+    tile_event(EventKind::TileDiscarded, t);
   }
   in_hand_ = kNoTile;
   if (open_ended_ || !turn_tiles_.empty()) return;

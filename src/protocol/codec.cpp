@@ -49,23 +49,10 @@ RunReply read_reply_body(const Json& j, std::string seq) {
 }  // namespace
 
 int switch_introduced_in(std::string_view key) {
-  // Version 3: the Tower's switches (PROTOCOL.md §12.4, V-TO-1 ... V-TO-5); version 4: the
-  // dragon's and the fairy's (§13.4, V-PD-3, V-PD-5 ... V-PD-11).
-  static constexpr std::string_view kVersion3[] = {"tower-capture-targets", "tower-reopens-after-capture", "ransom-timing",
-                                                   "ransom-score-floor", "portal-to-tower"};
-  static constexpr std::string_view kVersion4[] = {"dragon-move",
-                                                   "fairy-placement",
-                                                   "fairy-after-volcano",
-                                                   "fairy-protects-from-tower",
-                                                   "fairy-bonus-final-scoring",
-                                                   "fairy-on-tile-turn-points",
-                                                   "dragon-tile-deployment",
-                                                   "volcano-tile-deployment"};
-  for (const auto k : kVersion3)
-    if (k == key) return 3;
-  for (const auto k : kVersion4)
-    if (k == key) return 4;
-  return 1;
+  // A switch came with its capability (the engine's switch table says which): the Tower's in
+  // version 3 (PROTOCOL.md §12.4), the dragon's and the fairy's in version 4 (§13.4).
+  const SwitchSpec* spec = find_switch(key);
+  return spec ? expansion_introduced_in(spec->capability) : 1;
 }
 
 int expansion_introduced_in(std::string_view name) {

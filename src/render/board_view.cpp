@@ -147,19 +147,7 @@ std::vector<ArtFeature> art_of(const TileDef& def, int rot) {
   return out;
 }
 
-char kind_letter(FigureKind k) {
-  switch (k) {
-    case FigureKind::Follower: return 'f';
-    case FigureKind::Large: return 'l';
-    case FigureKind::Abbot: return 'a';
-    case FigureKind::Mayor: return 'm';
-    case FigureKind::Wagon: return 'w';
-    case FigureKind::Builder: return 'b';
-    case FigureKind::Pig: return 'p';
-    case FigureKind::Phantom: return 'h';
-  }
-  return '?';
-}
+char kind_letter(FigureKind k) { return figure_table()[static_cast<std::size_t>(k)].letter; }
 
 char colour_letter(Colour c) {
   switch (c) {

@@ -64,15 +64,11 @@ UPt city_anchor(std::uint8_t mask) {
   return p;
 }
 
+// The kind's letter in capitals on the meeple; the follower, the wagon and the pig have shapes of their own.
 std::string kind_mark(FigureKind k) {
-  switch (k) {
-    case FigureKind::Large: return "L";
-    case FigureKind::Abbot: return "A";
-    case FigureKind::Mayor: return "M";
-    case FigureKind::Builder: return "B";
-    case FigureKind::Phantom: return "H";
-    default: return "";
-  }
+  if (k == FigureKind::Follower || k == FigureKind::Wagon || k == FigureKind::Pig) return "";
+  const char letter = figure_table()[static_cast<std::size_t>(k)].letter;
+  return std::string(1, static_cast<char>(letter - 'a' + 'A'));
 }
 
 std::string meeple(const ViewFigure& f, double scale, bool lying) {

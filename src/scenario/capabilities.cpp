@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/move.hpp"
 #include "engine/state.hpp"
 #include "data/oracle_data.hpp"
 #include "scenario/scenario.hpp"
@@ -20,21 +21,19 @@ bool is_capability(std::string_view name) {
   return std::find(n.begin(), n.end(), name) != n.end();
 }
 
-std::string_view figure_capability(FigureKind k) {
-  return k == FigureKind::Follower ? std::string_view("base") : figure_name(k);
-}
+std::string_view figure_capability(FigureKind k) { return figure_table()[static_cast<std::size_t>(k)].capability; }
 
+// From the engine's move vocabulary (move_forms): the capability of the form the text is
+// written in. `deploy` has three forms, told apart by the tower address and the portal word.
 std::string_view verb_capability(std::string_view move_text) {
   const std::string_view verb = move_text.substr(0, move_text.find(' '));
-  if (verb == "fly" || verb == "land") return "flier";
-  if (verb == "princess") return "princess";
-  if (verb == "crop" || verb == "add" || verb == "remove") return "crop-circles";
-  if (verb == "wagon") return "wagon";
-  if (verb == "dragon") return "dragon";
-  if (verb == "fairy") return "fairy";
-  if (verb == "floor" || verb == "capture" || verb == "exchange" || verb == "ransom") return "tower";
-  if (verb == "deploy" && move_text.find(":tower") != std::string_view::npos) return "tower";
-  if (verb == "deploy" && move_text.size() > 7 && move_text.substr(move_text.size() - 7) == " portal") return "portal";
+  if (verb == "deploy") {
+    if (move_text.find(":tower") != std::string_view::npos) return "tower";
+    if (move_text.size() > 7 && move_text.substr(move_text.size() - 7) == " portal") return "portal";
+    return {};
+  }
+  for (const auto& form : move_forms())
+    if (form.syntax.substr(0, form.syntax.find(' ')) == verb) return form.room == "base" ? std::string_view() : form.room;
   return {};
 }
 

@@ -34,7 +34,9 @@ std::optional<MoveText> ScenarioReader::move(const YAML::Node& n, std::string_vi
   if (!text) return std::nullopt;
   MoveText m{*text, std::nullopt, loc_of(n)};
   auto parsed = parse_move(*text, builtin_catalog());
-  if (!parsed && !verb_capability(*text).empty()) return m;  // an expansion move the engine's notation lacks: kept as text
+  // A move of a capability this engine does not model is kept as text (sent only to subjects that
+  // have it); any other move that does not parse is an error, expansion verbs included.
+  if (const auto cap = verb_capability(*text); !parsed && !cap.empty() && !engine_models(cap)) return m;
   if (!parsed) {
     r_.error(n, std::string(what) + ": " + parsed.error());
     return std::nullopt;

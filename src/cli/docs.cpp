@@ -1,0 +1,208 @@
+// `carc-oracle docs [--check] [--root DIR]`: the vocabulary lists of the documents, written
+// once in the engine's tables (figure_table, move_forms, phase_table, reason_table,
+// switch_specs; the capability list of src/scenario/capabilities.hpp) and generated into the
+// Markdown between markers, so a new figure kind, move, phase, reason code or switch reaches
+// the docs without a hand edit. The ctest `docs-current` fails when a committed block is stale.
+#include <algorithm>
+#include <fstream>
+#include <optional>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/output.hpp"
+#include "engine/events.hpp"
+#include "engine/figures.hpp"
+#include "engine/move.hpp"
+#include "engine/rules.hpp"
+#include "protocol/messages.hpp"
+#include "scenario/capabilities.hpp"
+
+namespace carc {
+namespace {
+
+// The files that hold generated blocks, relative to the repository root.
+constexpr std::string_view kDocFiles[] = {"oracle/PROTOCOL.md", "src/engine/README.md", "scenarios/README.md"};
+
+std::string code(std::string_view word) { return "`" + std::string(word) + "`"; }
+
+std::string joined(const std::vector<std::string>& words, std::string_view sep) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : std::string(sep)) + w;
+  return out;
+}
+
+// The protocol version that brought a capability's vocabulary ("1" for the first version's).
+std::string since(std::string_view capability) { return std::to_string(proto::expansion_introduced_in(capability)); }
+
+std::string figures_block() {
+  std::string out =
+      "| kind | capability | occupies, counts for majority | may stand on | what it is |\n|---|---|---|---|---|\n";
+  for (const auto& f : figure_table()) {
+    std::vector<std::string> on;
+    for (int k = 0; k < kFeatureKinds; ++k)
+      if (may_stand_on(f.kind, static_cast<FeatureKind>(k))) on.push_back(code(feature_kind_name(static_cast<FeatureKind>(k))));
+    out += "| " + code(f.name) + " | " + code(f.capability) + " | " + (is_follower(f.kind) ? "yes" : "no") + " | " +
+           joined(on, ", ") + " | " + std::string(f.meaning) + " |\n";
+  }
+  return out;
+}
+
+std::string moves_block() {
+  std::string out = "| move | capability | version | phase | meaning |\n|---|---|---|---|---|\n";
+  for (const auto& m : move_forms())
+    out += "| " + code(m.syntax) + " | " + code(m.room) + " | " + since(m.room) + " | " + std::string(m.phases) + " | " +
+           std::string(m.meaning) + " |\n";
+  return out;
+}
+
+std::string phases_block() {
+  std::string out = "| phase | capability | version | who acts | decision |\n|---|---|---|---|---|\n";
+  for (const auto& p : phase_table())
+    out += "| " + code(p.name) + " | " + code(p.room) + " | " + since(p.room) + " | " + std::string(p.who) + " | " +
+           std::string(p.decision) + " |\n";
+  return out;
+}
+
+std::string reasons_block() {
+  std::string out = "| code | capability | version | the move is illegal because |\n|---|---|---|---|\n";
+  for (const auto& r : reason_table()) {
+    if (r.reason == Reason::Ok) continue;
+    out += "| " + code(r.name) + " | " + code(r.room) + " | " + since(r.room) + " | " + std::string(r.meaning) + " |\n";
+  }
+  return out;
+}
+
+std::string reason_list_block() {
+  std::vector<std::string> names;
+  for (const auto& r : reason_table())
+    if (r.reason != Reason::Ok) names.push_back(code(r.name));
+  return "`is_legal` and `apply` answer `ok` or one of (meanings: oracle/PROTOCOL.md §5.8): " + joined(names, ", ") + ".\n";
+}
+
+std::string switches_block() {
+  std::string out =
+      "| switch | values (default first) | ledger | capability | version | what it decides |\n|---|---|---|---|---|---|\n";
+  for (const auto& s : switch_specs()) {
+    std::vector<std::string> values;
+    for (const auto v : s.values) values.push_back(code(v));
+    out += "| " + code(s.key) + " | " + joined(values, ", ") + " | " + std::string(s.ruling) + " | " + code(s.capability) +
+           " | " + std::to_string(proto::switch_introduced_in(s.key)) + " | " + std::string(s.summary) + " |\n";
+  }
+  return out;
+}
+
+std::string capabilities_block() {
+  std::vector<std::string> names;
+  for (const auto c : capability_names()) names.push_back(code(c));
+  return "Capabilities: " + joined(names, ", ") + ".\n";
+}
+
+struct Block {
+  std::string_view name;
+  std::string (*make)();
+};
+constexpr Block kBlocks[] = {
+    {"figures", figures_block},   {"moves", moves_block},           {"phases", phases_block},
+    {"reasons", reasons_block},   {"reason-list", reason_list_block}, {"switches", switches_block},
+    {"capabilities", capabilities_block},
+};
+
+constexpr std::string_view kOpen = "<!-- generated: ";
+constexpr std::string_view kClose = "<!-- end generated: ";
+constexpr std::string_view kTail = " (carc-oracle docs; edit the engine's table, not this) -->";
+
+std::optional<std::string> read_whole(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+std::string docs_block(std::string_view name) {
+  for (const auto& b : kBlocks)
+    if (b.name == name) return b.make();
+  return {};
+}
+
+// A block is the line `<!-- generated: NAME ... -->`, its text, and the line `<!-- end generated: NAME -->`.
+std::string refresh_docs_text(const std::string& text, std::vector<std::string>& stale, std::vector<std::string>& problems) {
+  std::string out;
+  std::size_t pos = 0;
+  int line = 1;
+  while (true) {
+    const std::size_t open = text.find(kOpen, pos);
+    if (open == std::string::npos) break;
+    for (std::size_t i = pos; i < open; ++i) line += text[i] == '\n';
+    const std::size_t open_end = text.find('\n', open);
+    if (open_end == std::string::npos) {
+      problems.push_back("line " + std::to_string(line) + ": a generated-block marker without a line end");
+      break;
+    }
+    const std::string header = text.substr(open + kOpen.size(), open_end - open - kOpen.size());
+    const std::string name = header.substr(0, header.find(' '));
+    const std::string closing = std::string(kClose) + name + " -->";
+    const std::size_t close = text.find(closing, open_end);
+    if (close == std::string::npos) {
+      problems.push_back("line " + std::to_string(line) + ": block '" + name + "' has no '" + closing + "'");
+      break;
+    }
+    const std::string body = docs_block(name);
+    if (body.empty()) problems.push_back("line " + std::to_string(line) + ": unknown generated block '" + name + "'");
+    const std::string old_body = text.substr(open_end + 1, close - open_end - 1);
+    const std::string new_body = body.empty() ? old_body : body;
+    const std::string new_header = name + std::string(kTail);
+    if (!body.empty() && (new_body != old_body || header != new_header)) stale.push_back(name);
+    out += text.substr(pos, open - pos);
+    out += std::string(kOpen) + (body.empty() ? header : new_header) + "\n" + new_body + closing;
+    for (std::size_t i = open; i < close; ++i) line += text[i] == '\n';
+    pos = close + closing.size();
+  }
+  out += text.substr(pos);
+  return out;
+}
+
+int run_docs(const DocsOptions& o, std::ostream& out, std::ostream& err) {
+  int stale_files = 0, broken = 0;
+  for (const auto rel : kDocFiles) {
+    const std::string path = o.root + "/" + std::string(rel);
+    const auto text = read_whole(path);
+    if (!text) {
+      err << "carc-oracle docs: cannot read " << path << " (give the repository root with --root)\n";
+      return kExitInvalidInput;
+    }
+    std::vector<std::string> stale, problems;
+    const std::string fresh = refresh_docs_text(*text, stale, problems);
+    for (const auto& p : problems) err << path << ": " << p << "\n";
+    broken += !problems.empty();
+    if (stale.empty()) continue;
+    ++stale_files;
+    if (o.check) {
+      out << rel << ": stale generated block" << (stale.size() == 1 ? " " : "s ") << joined(stale, ", ")
+          << " (run `carc-oracle docs` from the repository root)\n";
+      continue;
+    }
+    if (!write_file_checked(path, false, "docs", err, [&](std::ostream& f) { f << fresh; })) return kExitOutput;
+    out << rel << ": regenerated " << joined(stale, ", ") << "\n";
+  }
+  if (broken) return kExitInvalidInput;
+  if (o.check && stale_files) return kExitFailures;
+  if (!stale_files) out << "every generated block is current\n";
+  return kExitOk;
+}
+
+void setup_docs(CLI::App& app, std::function<int()>& action) {
+  auto o = std::make_shared<DocsOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "docs", "Regenerate the documents' vocabulary tables (figures, moves, phases, reason codes, switches, capabilities)");
+  cmd->add_option("--root", o->root, "The repository root (default: the current directory)");
+  cmd->add_flag("--check", o->check, "Change nothing; exit 1 naming each stale block");
+  cmd->callback([o, &action] { action = [o] { return run_docs(*o, std::cout, std::cerr); }; });
+}
+
+}  // namespace carc
