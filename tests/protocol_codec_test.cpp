@@ -4,8 +4,6 @@
 #include <catch2/catch.hpp>
 #include <unistd.h>
 
-#include <fstream>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 
@@ -222,28 +220,4 @@ TEST_CASE("serve answers on stdout and reports unusable lines", "[protocol][serv
   CHECK(h->name == "carc-oracle");
   CHECK(reply == R"({"seq":5,"errored":true,"message":"invalid request: run: missing required key 'ruleset'"})");
   CHECK(contains(err.str(), "ignored an invalid line: line: not JSON"));
-}
-
-TEST_CASE("The protocol schemas name exactly the engine's colours, figure kinds and switches", "[protocol][schema]") {
-  const auto load = [](const std::string& name) {
-    std::ifstream in(std::string(CARC_SOURCE_DIR) + "/oracle/schemas/" + name);
-    return nlohmann::json::parse(in);
-  };
-  const auto run = load("protocol-run.schema.json");
-  const auto& defs = run["$defs"];
-  std::vector<std::string> colours, kinds;
-  for (int c = 0; c < kMaxPlayers; ++c) colours.emplace_back(colour_name(static_cast<Colour>(c)));
-  for (int k = 0; k < kFigureKinds; ++k) kinds.emplace_back(figure_name(static_cast<FigureKind>(k)));
-  CHECK(defs["colour"]["enum"].get<std::vector<std::string>>() == colours);
-  CHECK(defs["figureKind"]["enum"].get<std::vector<std::string>>() == kinds);
-  const auto& switches = defs["ruleset"]["properties"]["switches"]["properties"];
-  CHECK(switches.size() == switch_specs().size());
-  for (const auto& spec : switch_specs()) {
-    INFO(spec.key);
-    REQUIRE(switches.contains(std::string(spec.key)));
-    std::vector<std::string> values(spec.values.begin(), spec.values.end());
-    CHECK(switches[std::string(spec.key)]["enum"].get<std::vector<std::string>>() == values);
-  }
-  const auto hello = load("protocol-start-reply.schema.json");
-  CHECK(hello["properties"]["capabilities"]["properties"]["switches"]["propertyNames"]["enum"].size() == switch_specs().size());
 }

@@ -9,6 +9,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "render/terminal_board.hpp"
@@ -174,10 +175,22 @@ TerminalStyle terminal_style(const std::ostream& out, bool ascii, bool unicode);
 void setup_serve(CLI::App& app, std::function<int()>& action);
 int run_serve(int in_fd, std::ostream& out, std::ostream& err);
 
-// `schema`: the JSON Schema of scenario files, generated from the format and the engine's vocabularies.
+// `schema`: the JSON Schemas of scenario files (schema.cpp) and of the protocol's messages
+// (protocol_schema.cpp), generated from the formats and the engine's vocabularies.
+struct SchemaOptions {
+  std::string out_file;  // --out: write the one schema here instead of stdout
+  std::string protocol;  // --protocol NAME: that protocol schema instead of the scenario schema
+  std::string all_dir;   // --all DIR: every generated schema into DIR under its committed file name
+};
 void setup_schema(CLI::App& app, std::function<int()>& action);
-int run_schema(std::ostream& out, std::ostream& err);
+int run_schema(const SchemaOptions& o, std::ostream& out, std::ostream& err);
 std::string scenario_schema_text();
+// The protocol schemas by NAME (oracle/schemas/protocol-NAME.schema.json): start, start-reply, run, run-reply, stop.
+const std::vector<std::string>& protocol_schema_names();
+// The text of one, as committed; empty for an unknown name.
+std::string protocol_schema_text(std::string_view name);
+// Every generated schema: its file name under oracle/schemas/ and its text (the scenario schema first).
+std::vector<std::pair<std::string, std::string>> generated_schemas();
 
 // `--version`: the tool, the protocol versions it speaks, the ledger and built-in
 // data it was built with (counts and digests), and the current directory's scenarios/.

@@ -27,6 +27,11 @@ enum class Phase : std::uint8_t { Tile, Figure, Landing, Phantom, Wagon, CropCho
 std::string_view phase_name(Phase p);
 bool parse_phase(std::string_view s, Phase& out);
 const std::vector<std::string_view>& all_phase_names();
+// The phases a position may be stated in (a scenario's or a protocol message's
+// position.phase); the others arise only inside a turn, by applying moves.
+constexpr bool is_position_phase(Phase p) {
+  return p == Phase::Tile || p == Phase::Figure || p == Phase::Dragon || p == Phase::GameOver;
+}
 
 // The phase vocabulary, one row per phase in enum order: its name, the room that owns it
 // (a capability name: "base", "flier", "tower", ...), who acts and what is decided. PROTOCOL.md's

@@ -594,7 +594,7 @@ Result<Setup> parse_setup(std::string_view text, const TileCatalog& catalog) {
 
 std::optional<Setup> snapshot(const State& st) {
   const Phase phase = st.phase();
-  if (phase != Phase::Tile && phase != Phase::Figure && phase != Phase::Dragon && phase != Phase::GameOver) return std::nullopt;
+  if (!is_position_phase(phase)) return std::nullopt;
   if (!st.wagon_queue().empty() || !st.crop().tiles.empty() || !st.crop().responders.empty()) return std::nullopt;
   const Board& b = st.board();
   // The turn data a position states must be all there is: what setup_turn would rebuild.

@@ -367,9 +367,15 @@ void ScenarioReader::read_position_turn(const MapView& m) {
   else s_.problem(s_.loc_of("position"), "position: missing required key 'active' (the colour to act)");
   if (const auto* v = m.get("phase")) {
     p.phase = phase(*v).value_or("tile");
-    if (p.phase != "tile" && p.phase != "figure" && p.phase != "dragon" && p.phase != "game-over") {
-      r_.error(*v, "phase: a position starts in phase tile, figure, dragon or game-over; reach '" + p.phase +
-                       "' by applying moves in query.apply");
+    Phase stated{};
+    if (!parse_phase(p.phase, stated) || !is_position_phase(stated)) {
+      std::vector<std::string_view> starts;
+      for (const auto name : all_phase_names())
+        if (Phase q{}; parse_phase(name, q) && is_position_phase(q)) starts.push_back(name);
+      std::string names;
+      for (std::size_t i = 0; i < starts.size(); ++i)
+        names += (i == 0 ? "" : i + 1 == starts.size() ? " or " : ", ") + std::string(starts[i]);
+      r_.error(*v, "phase: a position starts in phase " + names + "; reach '" + p.phase + "' by applying moves in query.apply");
       p.phase = "tile";
     }
   }
