@@ -5,11 +5,11 @@
 // includes it; the metamorphic run adds five transforms of every scenario.
 #include <benchmark/benchmark.h>
 
+#include "data/oracle_data.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/metamorphic.hpp"
 #include "runner/runner.hpp"
 #include "scenario/corpus.hpp"
-#include "data/oracle_data.hpp"
 
 namespace {
 using namespace carc;

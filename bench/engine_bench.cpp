@@ -4,10 +4,10 @@
 //   --benchmark_report_aggregates_only=true  (quote medians; the machine is shared).
 #include <benchmark/benchmark.h>
 
+#include "data/oracle_data.hpp"
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/perft.hpp"
-#include "data/oracle_data.hpp"
 
 namespace {
 using namespace carc;

@@ -7,13 +7,13 @@
 #include <string_view>
 
 #include "answer/answer.hpp"
+#include "data/oracle_data.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/engine_adapter.hpp"
 #include "protocol/line_reader.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/evaluate.hpp"
 #include "runner/runner.hpp"
-#include "data/oracle_data.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/scenario_transform.hpp"
 
@@ -86,7 +86,8 @@ expect:
   supply: {red: {follower: 7}, blue: {follower: 6}}
   phase: figure
   active: red
-)", "fuzz-fixture.yaml");
+)",
+                                                      "fuzz-fixture.yaml");
   if (file.scenarios.empty() || !file.scenarios.front().valid()) return;
   const Scenario& s = file.scenarios.front();
   auto rules = scenario_rules(s, "hig-c3");

@@ -85,8 +85,10 @@ TEST_CASE("adapter-check against serve: every check ok and nothing left to unloc
   CHECK(count_of(c.out, "reproduce: carc-oracle request ") > 40);
 }
 
-TEST_CASE("adapter-check --protocol-version 2: serve answers 2 and the Tower, the dragon and the fairy are what it would unlock",
-          "[cli][adapter-check]") {
+TEST_CASE(
+    "adapter-check --protocol-version 2: serve answers 2 and the Tower, the dragon and the fairy are what it would "
+    "unlock",
+    "[cli][adapter-check]") {
   AdapterCheckOptions o;
   o.impl = q(CARC_BINARY) + " serve";
   o.paths = {corpus_dir()};
@@ -109,7 +111,8 @@ TEST_CASE("adapter-check --protocol-version 2: serve answers 2 and the Tower, th
   CHECK(rows.size() == 3);
 }
 
-TEST_CASE("adapter-check against the toy adapter: its subset checked, unlock counts as run decides", "[cli][adapter-check]") {
+TEST_CASE("adapter-check against the toy adapter: its subset checked, unlock counts as run decides",
+          "[cli][adapter-check]") {
   AdapterCheckOptions o;
   o.impl = toy();
   o.paths = {corpus_dir()};
@@ -137,7 +140,8 @@ TEST_CASE("adapter-check against the toy adapter: its subset checked, unlock cou
         for (const auto& cap : required_capabilities(s))
           if (cap != "base") missing.push_back(cap);
         for (const auto& [key, value] : rules->effective())
-          if (find_switch(key)->values.front() != value) missing.push_back("switch " + std::string(key) + "=" + std::string(value));
+          if (find_switch(key)->values.front() != value)
+            missing.push_back("switch " + std::string(key) + "=" + std::string(value));
         const Expect e = s.resolved_expect(*rules);
         if (!s.apply.empty()) missing.emplace_back("query apply");
         if (s.final_scoring) missing.emplace_back("query final-scoring");
@@ -149,9 +153,9 @@ TEST_CASE("adapter-check against the toy adapter: its subset checked, unlock cou
       }
     }
   REQUIRE(unsupported > 1000);
-  CHECK(c.out.find("unsupported: " + std::to_string(unsupported) + "; missing one item: " +
-                   std::to_string(unsupported - several) + "; missing several: " + std::to_string(several)) !=
-        std::string::npos);
+  CHECK(c.out.find("unsupported: " + std::to_string(unsupported) +
+                   "; missing one item: " + std::to_string(unsupported - several) +
+                   "; missing several: " + std::to_string(several)) != std::string::npos);
   const auto rows = unlock_rows(c.out);
   for (const auto& [item, n] : alone) {
     INFO(item);
@@ -182,7 +186,8 @@ TEST_CASE("adapter-check against the toy adapter: its subset checked, unlock cou
   CHECK(count_of(run_out.out, R"("state":"unsupported")") == unsupported);
 }
 
-TEST_CASE("adapter-check names malformed replies, crashes and wrong answers, each with its reproduction", "[cli][adapter-check]") {
+TEST_CASE("adapter-check names malformed replies, crashes and wrong answers, each with its reproduction",
+          "[cli][adapter-check]") {
   AdapterCheckOptions o;
   o.paths = {data("runner/pass")};
   o.per_item = 10;
@@ -194,7 +199,8 @@ TEST_CASE("adapter-check names malformed replies, crashes and wrong answers, eac
     CHECK(c.code == kExitFailures);
     CHECK(count_of(c.out, "FAILED malformed reply") >= 3);
     CHECK(c.out.find("FAILED malformed reply base: BR-03-v under ") != std::string::npos);
-    CHECK(c.out.find("reproduce: carc-oracle request BR-03-v " + data("runner/pass") + " --ruleset ") != std::string::npos);
+    CHECK(c.out.find("reproduce: carc-oracle request BR-03-v " + data("runner/pass") + " --ruleset ") !=
+          std::string::npos);
     CHECK(c.out.find("ok              base: BR-03-t under ") != std::string::npos);  // the others answered
   }
   SECTION("a crash after each answer") {
@@ -227,15 +233,16 @@ TEST_CASE("adapter-check names malformed replies, crashes and wrong answers, eac
     const auto dir = fresh_dir("adapter-check-hello");
     std::filesystem::create_directories(dir);
     const auto script = dir / "odd_hello.py";
-    std::ofstream(script) << "import sys\nsys.path.insert(0, " << q(std::string(CARC_SOURCE_DIR) + "/tests/adapters")
-                          << ")\nimport fakelib\n"
-                             "def hello(r):\n"
-                             "    r['protocol_version'] = 2\n"
-                             "    r['capabilities']['expansions'].append('tower')\n"
-                             "    r['capabilities']['expansions'].append('dragon-v9')\n"
-                             "    r['capabilities']['switches'] = {'no-such-switch': ['x'], 'farmers': ['on', 'sometimes']}\n"
-                             "    return r\n"
-                             "fakelib.serve_loop(fakelib.forward, hello)\n";
+    std::ofstream(script)
+        << "import sys\nsys.path.insert(0, " << q(std::string(CARC_SOURCE_DIR) + "/tests/adapters")
+        << ")\nimport fakelib\n"
+           "def hello(r):\n"
+           "    r['protocol_version'] = 2\n"
+           "    r['capabilities']['expansions'].append('tower')\n"
+           "    r['capabilities']['expansions'].append('dragon-v9')\n"
+           "    r['capabilities']['switches'] = {'no-such-switch': ['x'], 'farmers': ['on', 'sometimes']}\n"
+           "    return r\n"
+           "fakelib.serve_loop(fakelib.forward, hello)\n";
     o.impl = "python3 " + q(script.string()) + " " + q(CARC_BINARY);
     const Checked c = check(o);
     INFO(c.out << c.err);

@@ -45,7 +45,8 @@ inline MoveList candidate_moves(const State& s) {
         const auto kind = static_cast<FigureKind>(k);
         for (int local = 0; local < b.tile(t).nfeatures; ++local)
           out.push_back(Move::deploy(kind, b.tile(t).pos, b.def(t).address(local, b.tile(t).rot)));
-        if (b.def(t).portal >= 0) all_nodes([&](Pos p, FeatureAddr f) { out.push_back(Move::deploy(kind, p, f, true)); });
+        if (b.def(t).portal >= 0)
+          all_nodes([&](Pos p, FeatureAddr f) { out.push_back(Move::deploy(kind, p, f, true)); });
         for (int roll = 1; roll <= 3; ++roll) out.push_back(Move::fly(kind, roll));
       }
       for (int k = 0; k < kFigureKinds; ++k)  // the tower: on top of any tower on the board
@@ -69,7 +70,9 @@ inline MoveList candidate_moves(const State& s) {
         out.push_back(Move::land(b.tile(t).pos, b.def(t).address(local, b.tile(t).rot)));
       break;
     }
-    case Phase::Wagon: all_nodes([&](Pos p, FeatureAddr f) { out.push_back(Move::wagon(p, f)); }); break;
+    case Phase::Wagon:
+      all_nodes([&](Pos p, FeatureAddr f) { out.push_back(Move::wagon(p, f)); });
+      break;
     case Phase::CropChoice:
       out.push_back(Move::crop_choice(true));
       out.push_back(Move::crop_choice(false));
@@ -94,10 +97,12 @@ inline MoveList candidate_moves(const State& s) {
         for (int e = 0; e < 4; ++e) out.push_back(Move::dragon(neighbour(b.tile(t).pos, e)));
       }
       break;
-    case Phase::GameOver: return out;
+    case Phase::GameOver:
+      return out;
   }
   for (int k = 0; k < kFigureKinds; ++k)  // the tower's ransom, in any decision
-    for (int p = 0; p < s.player_count(); ++p) out.push_back(Move::ransom(static_cast<FigureKind>(k), s.player(p).colour));
+    for (int p = 0; p < s.player_count(); ++p)
+      out.push_back(Move::ransom(static_cast<FigureKind>(k), s.player(p).colour));
   out.push_back(Move::pass());
   return out;
 }

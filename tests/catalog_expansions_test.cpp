@@ -230,9 +230,9 @@ TEST_CASE("Volcano and dragon symbols are tile-wide, one per tile, and no figure
 
 TEST_CASE("Flier arrows at rotation 0 follow tiles.md §3 and turn with the tile", "[catalog]") {
   const std::map<std::string, Compass> arrow{
-      {"fl-F.d", Compass::NW},     {"fl-F.dG", Compass::NW},     {"fl-F.o", Compass::W},
-      {"fl-RFr.d", Compass::NW},   {"fl-RFr.NS.o", Compass::W},  {"fl-RFr.WE.o", Compass::W},
-      {"fl-Rr.d", Compass::NW},    {"fl-Rr.NW.o", Compass::W},   {"fl-Rr.SW.o", Compass::W}};
+      {"fl-F.d", Compass::NW},   {"fl-F.dG", Compass::NW},    {"fl-F.o", Compass::W},
+      {"fl-RFr.d", Compass::NW}, {"fl-RFr.NS.o", Compass::W}, {"fl-RFr.WE.o", Compass::W},
+      {"fl-Rr.d", Compass::NW},  {"fl-Rr.NW.o", Compass::W},  {"fl-Rr.SW.o", Compass::W}};
   CHECK(ids_of("flier").size() == arrow.size());
   for (const auto& [id, a] : arrow) {
     INFO(id);
@@ -279,15 +279,45 @@ TEST_CASE("Every flier tile has 4 distinct orientations: the arrow breaks all sy
 
 TEST_CASE("Crop-circle and portal/princess orientations follow the Orient column (tiles.md §4.1, §5)", "[catalog]") {
   const std::map<std::string, int> orient{
-      {"cc-RRr", 4},    {"cc-RRRr", 4},   {"cc-CFR", 4},    {"cc-RCR", 4},     {"cc-CFC", 2},   {"cc-CcCc", 2},
-      {"pd-RrRr.g", 2}, {"pd-RRR.g", 4},  {"pd-Ccc+.g", 4}, {"pd-CcRr.g", 4},  {"pd-RrC.g", 4}, {"pd-CRr.g", 4},
-      {"pd-CRRR.p", 4}, {"pd-CCc+.p", 4}, {"pd-Ccc.p", 4},  {"pd-Cc!.p", 4},   {"pd-Cc.p", 4},  {"pd-Cc.pG", 4},
+      {"cc-RRr", 4},
+      {"cc-RRRr", 4},
+      {"cc-CFR", 4},
+      {"cc-RCR", 4},
+      {"cc-CFC", 2},
+      {"cc-CcCc", 2},
+      {"pd-RrRr.g", 2},
+      {"pd-RRR.g", 4},
+      {"pd-Ccc+.g", 4},
+      {"pd-CcRr.g", 4},
+      {"pd-RrC.g", 4},
+      {"pd-CRr.g", 4},
+      {"pd-CRRR.p", 4},
+      {"pd-CCc+.p", 4},
+      {"pd-Ccc.p", 4},
+      {"pd-Cc!.p", 4},
+      {"pd-Cc.p", 4},
+      {"pd-Cc.pG", 4},
       {"pd-CcRr.p", 4},
       // volcano tiles: the empty field is the same every way; the straight road twice
-      {"pd-F.v", 1},    {"pd-R.v", 4},    {"pd-C.v", 4},    {"pd-Rr.v", 4},    {"pd-RFr.v", 2}, {"pd-CC.v", 4},
+      {"pd-F.v", 1},
+      {"pd-R.v", 4},
+      {"pd-C.v", 4},
+      {"pd-Rr.v", 4},
+      {"pd-RFr.v", 2},
+      {"pd-CC.v", 4},
       // dragon tiles: the straight road, the city band with its pennant and the tunnel twice
-      {"pd-C.d", 4},    {"pd-C.dG", 4},   {"pd-LRRR.d", 4}, {"pd-RRR.d", 4},   {"pd-LCcc.d", 4}, {"pd-Rr.d", 4},
-      {"pd-RFr.d", 2},  {"pd-Cc.d", 4},   {"pd-CFc+.d", 2}, {"pd-CRcr.d", 2},  {"pd-RrC.d", 4}, {"pd-CRr.d", 4}};
+      {"pd-C.d", 4},
+      {"pd-C.dG", 4},
+      {"pd-LRRR.d", 4},
+      {"pd-RRR.d", 4},
+      {"pd-LCcc.d", 4},
+      {"pd-Rr.d", 4},
+      {"pd-RFr.d", 2},
+      {"pd-Cc.d", 4},
+      {"pd-CFc+.d", 2},
+      {"pd-CRcr.d", 2},
+      {"pd-RrC.d", 4},
+      {"pd-CRr.d", 4}};
   CHECK(orient.size() == ids_of("crop-circles").size() + ids_of("princess-dragon").size());
   for (const auto& [id, n] : orient) {
     INFO(id);
@@ -299,8 +329,9 @@ TEST_CASE("Crop-circle and portal/princess orientations follow the Orient column
 
 TEST_CASE("One-edge roads on crop-circle tiles end at the crop circle (tiles.md §4.1)", "[catalog]") {
   const std::map<std::string, std::vector<std::string>> ending{
-      {"cc-RRr", {"road{E}"}},  {"cc-RRRr", {"road{N}", "road{E}"}}, {"cc-CFR", {"road{S}"}},
-      {"cc-RCR", {"road{E}", "road{W}"}}, {"cc-CFC", {}}, {"cc-CcCc", {}}};
+      {"cc-RRr", {"road{E}"}}, {"cc-RRRr", {"road{N}", "road{E}"}},
+      {"cc-CFR", {"road{S}"}}, {"cc-RCR", {"road{E}", "road{W}"}},
+      {"cc-CFC", {}},          {"cc-CcCc", {}}};
   for (const auto& [id, roads] : ending) {
     INFO(id);
     const TileDef& t = tile(id);
@@ -340,8 +371,8 @@ TEST_CASE("Junction roads of the portal and princess tiles end at the junction",
 
 TEST_CASE("Each princess tile marks exactly the city segment named in tiles.md §5.2", "[catalog]") {
   const std::map<std::string, std::string> princess{
-      {"pd-CRRR.p", "city{N}"},   {"pd-CCc+.p", "city{N}"},  {"pd-Ccc.p", "city{N,E,W}"}, {"pd-Cc!.p", "city{N,W}"},
-      {"pd-Cc.p", "city{N,W}"},   {"pd-Cc.pG", "city{N,W}"}, {"pd-CcRr.p", "city{N,W}"}};
+      {"pd-CRRR.p", "city{N}"}, {"pd-CCc+.p", "city{N}"},  {"pd-Ccc.p", "city{N,E,W}"}, {"pd-Cc!.p", "city{N,W}"},
+      {"pd-Cc.p", "city{N,W}"}, {"pd-Cc.pG", "city{N,W}"}, {"pd-CcRr.p", "city{N,W}"}};
   for (const auto& [id, city] : princess) {
     INFO(id);
     const TileDef& t = tile(id);
@@ -427,20 +458,53 @@ TEST_CASE("Expansion fields touch the cities at their corners, except DG/CCc+.p 
 }
 
 TEST_CASE("Expansion edge strings match tiles.md (N,E,S,W)", "[catalog]") {
-  const std::map<std::string, std::string> edges{
-      {"fl-F.d", "FFFF"},      {"fl-F.dG", "FFFF"},     {"fl-F.o", "FFFF"},      {"fl-RFr.d", "FRFR"},
-      {"fl-RFr.NS.o", "RFRF"}, {"fl-RFr.WE.o", "FRFR"}, {"fl-Rr.d", "FRRF"},     {"fl-Rr.NW.o", "RFFR"},
-      {"fl-Rr.SW.o", "FFRR"},  {"cc-RRr", "FRRR"},      {"cc-RRRr", "RRRR"},     {"cc-CFR", "CFRF"},
-      {"cc-RCR", "CRFR"},      {"cc-CFC", "CFCF"},      {"cc-CcCc", "CCCC"},     {"pd-RrRr.g", "RRRR"},
-      {"pd-RRR.g", "FRRR"},    {"pd-Ccc+.g", "CCFC"},   {"pd-CcRr.g", "CRRC"},   {"pd-RrC.g", "CFRR"},
-      {"pd-CRr.g", "CRRF"},    {"pd-CRRR.p", "CRRR"},   {"pd-CCc+.p", "CCCF"},   {"pd-Ccc.p", "CCFC"},
-      {"pd-Cc!.p", "CFFC"},    {"pd-Cc.p", "CFFC"},     {"pd-Cc.pG", "CFFC"},    {"pd-CcRr.p", "CRRC"},
-      // volcano and dragon tiles (tiles-extra §2)
-      {"pd-F.v", "FFFF"},      {"pd-R.v", "FFRF"},      {"pd-C.v", "CFFF"},      {"pd-Rr.v", "FFRR"},
-      {"pd-RFr.v", "FRFR"},    {"pd-CC.v", "CCFF"},     {"pd-C.d", "CFFF"},      {"pd-C.dG", "CFFF"},
-      {"pd-LRRR.d", "FRRR"},   {"pd-RRR.d", "FRRR"},    {"pd-LCcc.d", "CCFC"},   {"pd-Rr.d", "FFRR"},
-      {"pd-RFr.d", "FRFR"},    {"pd-Cc.d", "CFFC"},     {"pd-CFc+.d", "FCFC"},   {"pd-CRcr.d", "RCRC"},
-      {"pd-RrC.d", "CFRR"},    {"pd-CRr.d", "CRRF"}};
+  const std::map<std::string, std::string> edges{{"fl-F.d", "FFFF"},
+                                                 {"fl-F.dG", "FFFF"},
+                                                 {"fl-F.o", "FFFF"},
+                                                 {"fl-RFr.d", "FRFR"},
+                                                 {"fl-RFr.NS.o", "RFRF"},
+                                                 {"fl-RFr.WE.o", "FRFR"},
+                                                 {"fl-Rr.d", "FRRF"},
+                                                 {"fl-Rr.NW.o", "RFFR"},
+                                                 {"fl-Rr.SW.o", "FFRR"},
+                                                 {"cc-RRr", "FRRR"},
+                                                 {"cc-RRRr", "RRRR"},
+                                                 {"cc-CFR", "CFRF"},
+                                                 {"cc-RCR", "CRFR"},
+                                                 {"cc-CFC", "CFCF"},
+                                                 {"cc-CcCc", "CCCC"},
+                                                 {"pd-RrRr.g", "RRRR"},
+                                                 {"pd-RRR.g", "FRRR"},
+                                                 {"pd-Ccc+.g", "CCFC"},
+                                                 {"pd-CcRr.g", "CRRC"},
+                                                 {"pd-RrC.g", "CFRR"},
+                                                 {"pd-CRr.g", "CRRF"},
+                                                 {"pd-CRRR.p", "CRRR"},
+                                                 {"pd-CCc+.p", "CCCF"},
+                                                 {"pd-Ccc.p", "CCFC"},
+                                                 {"pd-Cc!.p", "CFFC"},
+                                                 {"pd-Cc.p", "CFFC"},
+                                                 {"pd-Cc.pG", "CFFC"},
+                                                 {"pd-CcRr.p", "CRRC"},
+                                                 // volcano and dragon tiles (tiles-extra §2)
+                                                 {"pd-F.v", "FFFF"},
+                                                 {"pd-R.v", "FFRF"},
+                                                 {"pd-C.v", "CFFF"},
+                                                 {"pd-Rr.v", "FFRR"},
+                                                 {"pd-RFr.v", "FRFR"},
+                                                 {"pd-CC.v", "CCFF"},
+                                                 {"pd-C.d", "CFFF"},
+                                                 {"pd-C.dG", "CFFF"},
+                                                 {"pd-LRRR.d", "FRRR"},
+                                                 {"pd-RRR.d", "FRRR"},
+                                                 {"pd-LCcc.d", "CCFC"},
+                                                 {"pd-Rr.d", "FFRR"},
+                                                 {"pd-RFr.d", "FRFR"},
+                                                 {"pd-Cc.d", "CFFC"},
+                                                 {"pd-CFc+.d", "FCFC"},
+                                                 {"pd-CRcr.d", "RCRC"},
+                                                 {"pd-RrC.d", "CFRR"},
+                                                 {"pd-CRr.d", "CRRF"}};
   std::size_t listed = 0;
   for (const auto& set : kSets) listed += ids_of(set).size();
   CHECK(listed == edges.size());

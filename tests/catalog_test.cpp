@@ -109,7 +109,7 @@ TEST_CASE("Aliases find tiles by WikiCarpedia letter and JCZ id", "[catalog]") {
 
 TEST_CASE("Distinct orientations follow the layout (tiles.md Orient column)", "[catalog]") {
   const auto& cat = builtin_catalog();
-  const std::map<std::string, int> orient{{"B", 1}, {"C", 1}, {"X", 1}, {"F", 2}, {"G", 2}, {"H", 2},
+  const std::map<std::string, int> orient{{"B", 1}, {"C", 1},  {"X", 1}, {"F", 2}, {"G", 2}, {"H", 2},
                                           {"U", 2}, {"Ug", 2}, {"A", 4}, {"D", 4}, {"V", 4}, {"W", 4}};
   for (const auto& [id, n] : orient) {
     INFO(id);

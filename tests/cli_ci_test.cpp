@@ -42,16 +42,21 @@ TEST_CASE("JUnit names the implementation, its version and command, and times ev
   REQUIRE(r.code == kExitOk);
   CHECK(contains(r.out, "<testsuites name=\"carc-oracle: carc-oracle "));
   CHECK(contains(r.out, "<property name=\"implementation.name\" value=\"carc-oracle\"/>"));
-  CHECK(contains(r.out, "<property name=\"implementation.command\" value=\"&apos;" + std::string(CARC_BINARY) + "&apos; serve\"/>"));
-  CHECK(std::regex_search(r.out, std::regex("<property name=\"implementation.version\" value=\"[0-9]+\\.[0-9]+\\.[0-9]+\"/>")));
+  CHECK(contains(r.out, "<property name=\"implementation.command\" value=\"&apos;" + std::string(CARC_BINARY) +
+                            "&apos; serve\"/>"));
+  CHECK(std::regex_search(
+      r.out, std::regex("<property name=\"implementation.version\" value=\"[0-9]+\\.[0-9]+\\.[0-9]+\"/>")));
   // Every testcase and every suite has a time; 10 results (see serve_test "run --impl with our own engine").
   const std::regex timed_case("<testcase [^>]* time=\"[0-9]+\\.[0-9]{3}\"");
   CHECK(std::distance(std::sregex_iterator(r.out.begin(), r.out.end(), timed_case), std::sregex_iterator()) == 10);
   CHECK(count_of(r.out, "<testcase ") == 10);
-  const std::regex timed_suite("<testsuite name=\"[^\"]*\" tests=\"[0-9]+\" failures=\"0\" errors=\"0\" skipped=\"0\" time=\"[0-9]+\\.[0-9]{3}\">");
+  const std::regex timed_suite(
+      "<testsuite name=\"[^\"]*\" tests=\"[0-9]+\" failures=\"0\" errors=\"0\" skipped=\"0\" "
+      "time=\"[0-9]+\\.[0-9]{3}\">");
   CHECK(std::distance(std::sregex_iterator(r.out.begin(), r.out.end(), timed_suite), std::sregex_iterator()) ==
         count_of(r.out, "<testsuite "));
-  CHECK(std::regex_search(r.out, std::regex("<testsuites name=\"[^\"]*\" tests=\"10\" [^>]* time=\"[0-9]+\\.[0-9]{3}\">")));
+  CHECK(std::regex_search(r.out,
+                          std::regex("<testsuites name=\"[^\"]*\" tests=\"10\" [^>]* time=\"[0-9]+\\.[0-9]{3}\">")));
 
   RunOptions engine;
   engine.paths = {data("runner/pass")};
@@ -76,7 +81,8 @@ std::string adapter(const std::string& script, const std::string& args) {
 
 }  // namespace
 
-TEST_CASE("Several formats in one run, and render makes the same reports from the run's JSON lines", "[cli][render][ci]") {
+TEST_CASE("Several formats in one run, and render makes the same reports from the run's JSON lines",
+          "[cli][render][ci]") {
   const auto dir = fresh_dir("render");
   std::filesystem::create_directories(dir);
   // Our engine alone (with a failure, an invalid file and transforms), then two
@@ -212,8 +218,9 @@ TEST_CASE("Saving expectations merges: entries outside the selection and notes a
   const std::string x = whole->entries.front().id;
 
   // A hand-written entry for a scenario this run does not select, then a run of one scenario saved into it.
-  std::ofstream(merged) << "implementation: \"" << whole->implementation << "\"\nversion: \"" << whole->version
-                        << "\"\nexpectations:\n  - id: NOT-SELECTED-1\n    state: failed\n    note: \"hand-written, kept\"\n";
+  std::ofstream(merged)
+      << "implementation: \"" << whole->implementation << "\"\nversion: \"" << whole->version
+      << "\"\nexpectations:\n  - id: NOT-SELECTED-1\n    state: failed\n    note: \"hand-written, kept\"\n";
   o.ids = {x};
   o.save_expectations = {merged};
   Run r = run(o);
@@ -223,8 +230,9 @@ TEST_CASE("Saving expectations merges: entries outside the selection and notes a
   REQUIRE(entry(*after, "NOT-SELECTED-1"));
   CHECK(entry(*after, "NOT-SELECTED-1")->note == "hand-written, kept");
   REQUIRE(entry(*after, x));
-  CHECK(keys_of(*after).size() == 1 + static_cast<std::size_t>(std::count_if(
-                                          whole->entries.begin(), whole->entries.end(), [&](const auto& e) { return e.id == x; })));
+  CHECK(keys_of(*after).size() ==
+        1 + static_cast<std::size_t>(
+                std::count_if(whole->entries.begin(), whole->entries.end(), [&](const auto& e) { return e.id == x; })));
 
   // A note written by hand on a saved entry survives the next save.
   {
@@ -268,8 +276,9 @@ TEST_CASE("Saving expectations merges: entries outside the selection and notes a
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("An expectations file recorded for another implementation is warned about and a broken one is not overwritten",
-          "[cli][expectations][ci]") {
+TEST_CASE(
+    "An expectations file recorded for another implementation is warned about and a broken one is not overwritten",
+    "[cli][expectations][ci]") {
   const auto dir = fresh_dir("expect-impl");
   std::filesystem::create_directories(dir);
   const std::string file = (dir / "other.yaml").string();
@@ -279,8 +288,9 @@ TEST_CASE("An expectations file recorded for another implementation is warned ab
   o.expectations = {file};
   Run r = run(o);
   CHECK(r.code == kExitOk);
-  CHECK(contains(r.err, "carc-oracle run: warning: --expectations " + file +
-                            " was recorded for the implementation 'other-engine (version 9.9)', not for 'carc-oracle engine'"));
+  CHECK(contains(
+      r.err, "carc-oracle run: warning: --expectations " + file +
+                 " was recorded for the implementation 'other-engine (version 9.9)', not for 'carc-oracle engine'"));
   o.expectations.clear();
   o.save_expectations = {file};
   r = run(o);
@@ -346,7 +356,8 @@ TEST_CASE("run with jobs 3 gives the reports of jobs 1, each process with its ow
     CHECK(r.code == kExitInvalidInput);  // the invalid file; the failure of runner/fail too
     std::vector<std::string> now;
     for (const auto& f : files) now.push_back(without_times(slurp(std::filesystem::path(o.out_dir) / f)));
-    if (first.empty()) first = now;
+    if (first.empty())
+      first = now;
     else
       for (std::size_t i = 0; i < files.size(); ++i) {
         INFO(files[i]);
@@ -405,7 +416,8 @@ TEST_CASE("An adapter that always crashes is stopped after 5 crashes in a row an
   Run r = run(o);
   INFO(r.err);
   CHECK(r.code == kExitFailures);
-  CHECK(contains(r.err, "the run was cut short: stopped after 5 consecutive crashes of the implementation (--max-crashes 5)"));
+  CHECK(contains(r.err,
+                 "the run was cut short: stopped after 5 consecutive crashes of the implementation (--max-crashes 5)"));
   CHECK(lines_with(slurp(o.trace), "\"event\":\"started\"").size() == 5);  // the process started 5 times, not 2590
   const std::string text = slurp(dir / "crash" / "results.txt");
   CHECK(contains(text, "the run was cut short: stopped after 5 consecutive crashes"));
@@ -413,10 +425,12 @@ TEST_CASE("An adapter that always crashes is stopped after 5 crashes in a row an
   REQUIRE(summary.size() == 1);
   CHECK(contains(summary.front(), "\"crashed\":5,"));
   CHECK(contains(summary.front(), "\"cut_short\":\"stopped after 5 consecutive crashes"));
-  CHECK(std::regex_search(summary.front(), std::regex("\"skipped\":[1-9][0-9]{3},")));  // the rest, reported, not dropped
+  CHECK(
+      std::regex_search(summary.front(), std::regex("\"skipped\":[1-9][0-9]{3},")));  // the rest, reported, not dropped
   CHECK(contains(slurp(dir / "crash" / "results.jsonl"),
                  "\"state\":\"skipped\",\"file\":"));  // each one a result of its own
-  CHECK(contains(slurp(dir / "crash" / "results.jsonl"), "not run: the run was cut short: stopped after 5 consecutive crashes"));
+  CHECK(contains(slurp(dir / "crash" / "results.jsonl"),
+                 "not run: the run was cut short: stopped after 5 consecutive crashes"));
 
   // --max-failures 2 with an adapter that answers wrong.
   RunOptions w = wrong_run();

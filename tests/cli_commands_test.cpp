@@ -1,8 +1,8 @@
 // The scenario subcommands through their run_X functions: output and exit codes
 // (src/cli/exit_codes.hpp, DESIGN.md "Results, summary and exit codes").
-#include <catch2/catch.hpp>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <cstdio>
 #include <filesystem>

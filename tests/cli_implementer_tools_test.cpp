@@ -165,7 +165,8 @@ TEST_CASE("run --trace names the implementation and keeps a crash and needs --im
   const std::string file = (dir / "trace.jsonl").string();
   RunOptions o;
   o.paths = {data("runner/pass")};
-  o.impl = {std::string("'") + CARC_BINARY + "' serve", "python3 " + std::string(CARC_SOURCE_DIR) + "/tests/adapters/crash.py " + CARC_BINARY + " 3"};
+  o.impl = {std::string("'") + CARC_BINARY + "' serve",
+            "python3 " + std::string(CARC_SOURCE_DIR) + "/tests/adapters/crash.py " + CARC_BINARY + " 3"};
   o.trace = file;
   o.timeout = 5;
   const Run r = run(o);
@@ -195,7 +196,8 @@ TEST_CASE("run --trace names the implementation and keeps a crash and needs --im
   CHECK(contains(bad.err, "--trace /nonexistent-dir/trace.jsonl: cannot be written"));
 }
 
-TEST_CASE("The version flag names the tool and protocol versions and digests the data and scenarios", "[cli][version]") {
+TEST_CASE("The version flag names the tool and protocol versions and digests the data and scenarios",
+          "[cli][version]") {
   const auto dir = fresh_dir("version");
   std::filesystem::create_directories(dir / "scenarios" / "sub");
   std::ofstream(dir / "scenarios" / "sub" / "a.yaml") << "id: X\n";

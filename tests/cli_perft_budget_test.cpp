@@ -80,9 +80,11 @@ TEST_CASE("A budget that is not a number of seconds is refused", "[cli][perft]")
   PerftOptions o = base_start(2);
   o.time_budget = -1;
   CHECK(perft_of(o).code == kExitInvalidInput);
-  for (const auto& [option, value] : std::vector<std::pair<std::string, std::string>>{
-           {"--max-nodes", "-5"}, {"--max-nodes", "0"}, {"--time-budget", "0"}, {"--time-budget", "-1"},
-           {"--time-budget", "soon"}}) {
+  for (const auto& [option, value] : std::vector<std::pair<std::string, std::string>>{{"--max-nodes", "-5"},
+                                                                                      {"--max-nodes", "0"},
+                                                                                      {"--time-budget", "0"},
+                                                                                      {"--time-budget", "-1"},
+                                                                                      {"--time-budget", "soon"}}) {
     const auto c = test::run_child({CARC_BINARY, "perft", o.file, "--depth", "2", option, value});
     INFO(option << " " << value << ": " << c.err);
     CHECK(c.code == kExitInvalidInput);

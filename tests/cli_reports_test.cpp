@@ -1,7 +1,7 @@
 // reports/ holds the reference engine's committed report; regenerating it must
 // give the same bytes (src/report/README.md, "Regenerating reports/").
-#include <catch2/catch.hpp>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>

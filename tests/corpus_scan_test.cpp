@@ -3,20 +3,20 @@
 // (item 5): FIFOs, devices, dangling links and unreadable directories each
 // become an entry with its path and reason, an `invalid` result that counts in
 // the summary and the exit code, and none of them can block or exhaust memory.
-#include <catch2/catch.hpp>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
 
 #include "cli/exit_codes.hpp"
 #include "cli_support.hpp"
+#include "data/text_file.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/expectations.hpp"
 #include "runner/runner.hpp"
 #include "scenario/corpus.hpp"
-#include "data/text_file.hpp"
 
 using namespace carc;
 namespace fs = std::filesystem;
@@ -196,15 +196,15 @@ TEST_CASE("Every command that reads a file refuses a FIFO and /dev/zero at once,
   const auto [dir, fifo] = fifo_in("commands-guards", "pipe.yaml");
   const std::string bin = CARC_BINARY, pass = test::data("runner/pass");
   for (const std::string& path : {fifo, std::string("/dev/zero")}) {
-    for (const std::vector<std::string>& argv : std::vector<std::vector<std::string>>{
-             {bin, "check", path},
-             {bin, "run", path},
-             {bin, "moves", path},
-             {bin, "perft", path, "--depth", "1"},
-             {bin, "explain", "BR-03-t", path},
-             {bin, "coverage", path},
-             {bin, "coverage", "--format", "json", pass, path},
-             {bin, "run", pass, "--expectations", path}}) {
+    for (const std::vector<std::string>& argv :
+         std::vector<std::vector<std::string>>{{bin, "check", path},
+                                               {bin, "run", path},
+                                               {bin, "moves", path},
+                                               {bin, "perft", path, "--depth", "1"},
+                                               {bin, "explain", "BR-03-t", path},
+                                               {bin, "coverage", path},
+                                               {bin, "coverage", "--format", "json", pass, path},
+                                               {bin, "run", pass, "--expectations", path}}) {
       const auto c = test::run_child(argv);
       INFO(argv[1] << " " << path << ": exit " << c.code << ", " << c.peak_kib << " KiB\n" << c.out << c.err);
       CHECK(c.code == kExitInvalidInput);
@@ -214,6 +214,7 @@ TEST_CASE("Every command that reads a file refuses a FIFO and /dev/zero at once,
   }
   const auto cov = test::run_child({bin, "coverage", "--format", "json", pass, fifo});
   CHECK(has(cov.out, "\"unreadable_files\":1"));
-  CHECK(has(cov.out, "\"coverage\":\"covered\",\"scenarios\":[{\"id\":\"BR-03-t\""));  // the readable folder still counts
+  CHECK(
+      has(cov.out, "\"coverage\":\"covered\",\"scenarios\":[{\"id\":\"BR-03-t\""));  // the readable folder still counts
   fs::remove_all(dir);
 }

@@ -36,8 +36,8 @@ TEST_CASE("The abbot's early return scores 1 + neighbours and ends the figure st
 }
 
 TEST_CASE("No early return when the placed tile completes the abbot's cloister (AB-05, BR-02)", "[abbot]") {
-  const std::vector<std::string> ring{"D 0,0 r0", "U 1,0 r0", "U -1,0 r0", "B 0,1 r0", "B -1,1 r0",
-                                      "B -1,2 r0", "B 0,2 r0", "B 1,2 r0"};
+  const std::vector<std::string> ring{"D 0,0 r0",  "U 1,0 r0",  "U -1,0 r0", "B 0,1 r0",
+                                      "B -1,1 r0", "B -1,2 r0", "B 0,2 r0",  "B 1,2 r0"};
   State s = position(ring, 2, {{kRed, FigureKind::Abbot, "0,1:cloister"}});
   in_hand(s, "B");
   play(s, {"place B 1,1 r0"});

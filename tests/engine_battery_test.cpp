@@ -69,19 +69,33 @@ bool check_snapshot(const State& s, const MoveList& moves, bool rebuild) {
 
 // Switch values the battery rotates through, so every rule path runs.
 const std::vector<std::pair<const char*, const char*>> kVariants{
-    {"farmer-scoring", "fs2-field-3-once"}, {"farmer-scoring", "fs1-city-4"},   {"tiny-city-scoring", "2"},
-    {"farmers", "off"},                     {"wagon-move", "C1-connected"},     {"builder-second-tile", "immediately"},
-    {"builder-pig-are-followers", "true"},  {"flier-eligible-figures", "standard-and-large-only"},
-    {"phantom-after-crashed-flight", "allowed"}, {"flier-distance", "existing-tiles"},
-    {"phantom-flier-occupied", "forbidden"},    {"phantom-after-non-follower-action", "only-after-meeple-placement"},
-    {"crop-add-compulsion", "mandatory-if-possible"}, {"crop-add-where", "anywhere-in-feature"},
-    {"crop-add-figures", "regular-only"},      {"portal-to-completed-feature", "allowed"},
-    {"princess-action", "must"},               {"princess-large-follower", "only-if-last"},
+    {"farmer-scoring", "fs2-field-3-once"},
+    {"farmer-scoring", "fs1-city-4"},
+    {"tiny-city-scoring", "2"},
+    {"farmers", "off"},
+    {"wagon-move", "C1-connected"},
+    {"builder-second-tile", "immediately"},
+    {"builder-pig-are-followers", "true"},
+    {"flier-eligible-figures", "standard-and-large-only"},
+    {"phantom-after-crashed-flight", "allowed"},
+    {"flier-distance", "existing-tiles"},
+    {"phantom-flier-occupied", "forbidden"},
+    {"phantom-after-non-follower-action", "only-after-meeple-placement"},
+    {"crop-add-compulsion", "mandatory-if-possible"},
+    {"crop-add-where", "anywhere-in-feature"},
+    {"crop-add-figures", "regular-only"},
+    {"portal-to-completed-feature", "allowed"},
+    {"princess-action", "must"},
+    {"princess-large-follower", "only-if-last"},
     {"abbot-return-excludes-other-actions", "meeples-only"},
-    {"dragon-move", "after-scoring"},          {"fairy-placement", "on-tile"},
-    {"fairy-after-volcano", "forbidden"},      {"fairy-protects-from-tower", "yes"},
-    {"fairy-bonus-final-scoring", "no"},       {"fairy-on-tile-turn-points", "per-figure"},
-    {"dragon-tile-deployment", "forbidden"},   {"volcano-tile-deployment", "never"}};
+    {"dragon-move", "after-scoring"},
+    {"fairy-placement", "on-tile"},
+    {"fairy-after-volcano", "forbidden"},
+    {"fairy-protects-from-tower", "yes"},
+    {"fairy-bonus-final-scoring", "no"},
+    {"fairy-on-tile-turn-points", "per-figure"},
+    {"dragon-tile-deployment", "forbidden"},
+    {"volcano-tile-deployment", "never"}};
 
 }  // namespace
 
@@ -108,7 +122,8 @@ TEST_CASE("Random playouts keep every invariant and agree with is_legal and lega
     setup.seed = static_cast<std::uint64_t>(g) + 1;
     RuleSet rules;
     // Two switches per game, rotating through the list; the pig needs per-field farmer scoring.
-    for (std::size_t v : {static_cast<std::size_t>(g) % kVariants.size(), static_cast<std::size_t>(g * 7 + 3) % kVariants.size()}) {
+    for (std::size_t v :
+         {static_cast<std::size_t>(g) % kVariants.size(), static_cast<std::size_t>(g * 7 + 3) % kVariants.size()}) {
       const auto [key, value] = kVariants[v];
       if (g % 2 && std::string(key) == "farmer-scoring") continue;
       REQUIRE(rules.set(key, value).ok());
@@ -138,7 +153,8 @@ TEST_CASE("Random playouts keep every invariant and agree with is_legal and lega
       INFO(broken);
       REQUIRE(broken.empty());
       for (const Event& e : events) {
-        if (e.kind == EventKind::FeatureScored || e.kind == EventKind::FairyPoints) scored[static_cast<std::size_t>(e.player)] += e.points;
+        if (e.kind == EventKind::FeatureScored || e.kind == EventKind::FairyPoints)
+          scored[static_cast<std::size_t>(e.player)] += e.points;
         if (e.kind == EventKind::PrisonerFreed && e.points > 0) {  // a ransom (TO-08): zero-sum
           scored[static_cast<std::size_t>(e.player)] -= e.points;
           scored[static_cast<std::size_t>(e.other)] += e.points;
@@ -202,7 +218,8 @@ GameSetup preset_game(const Preset& p, const RuleSet& rules, int players, bool e
 // presets themselves (their switch combinations and editions), checking
 // legal_moves against the brute force and legal_turns against each placement
 // applied at every decision of every game.
-TEST_CASE("Random playouts under every ruleset preset agree with the brute force at every decision", "[battery][presets]") {
+TEST_CASE("Random playouts under every ruleset preset agree with the brute force at every decision",
+          "[battery][presets]") {
   MoveList moves;
   const int last = games_to_play() >= 1000 ? 0 : 1;  // sanitizer builds: only the game with every expansion
   for (const Preset& p : builtin_presets()) {

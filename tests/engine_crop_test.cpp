@@ -19,7 +19,8 @@ State shield_turn(const RuleSet& rules = RuleSet{}, std::vector<Figure> figures 
 }
 }  // namespace
 
-TEST_CASE("After scoring, the active player must choose add or remove, even with no knights in play (CC-05, CC-11)", "[crop]") {
+TEST_CASE("After scoring, the active player must choose add or remove, even with no knights in play (CC-05, CC-11)",
+          "[crop]") {
   State s = shield_turn(RuleSet{}, {});
   play(s, {"place cc-CcCc 0,-1 r0", "pass"});
   REQUIRE(s.phase() == Phase::CropChoice);
@@ -44,7 +45,8 @@ TEST_CASE("Responses run from the player on the left, the active player last (CC
 }
 
 TEST_CASE("ZMG: add anywhere in the feature, and it is compulsory when possible (CC-17, CC-18)", "[crop][variants]") {
-  State s = shield_turn(rules_with({{"crop-add-where", "anywhere-in-feature"}, {"crop-add-compulsion", "mandatory-if-possible"},
+  State s = shield_turn(rules_with({{"crop-add-where", "anywhere-in-feature"},
+                                    {"crop-add-compulsion", "mandatory-if-possible"},
                                     {"crop-add-figures", "regular-only"}}));
   play(s, {"place cc-CcCc 0,-1 r0", "deploy follower 0,-1:city{N,W}", "crop add"});
   CHECK(move_strings(s) == sorted({"add follower 0,0:city{N}", "add follower 0,-1:city{E,S}"}));
@@ -61,7 +63,8 @@ TEST_CASE("Removal is compulsory and the player picks the figure (CC-07)", "[cro
   CHECK(s.figures().empty());
 }
 
-TEST_CASE("A builder leaves with its owner's last follower (TB-03), unless builders are followers (V-TB-2)", "[crop][builder]") {
+TEST_CASE("A builder leaves with its owner's last follower (TB-03), unless builders are followers (V-TB-2)",
+          "[crop][builder]") {
   for (const auto& [value, left] : {std::pair{"false", 0u}, std::pair{"true", 1u}}) {
     State s = shield_turn(rules_with({{"builder-pig-are-followers", value}}),
                           {{kBlue, F, "0,0:city{N}"}, {kBlue, FigureKind::Builder, "0,0:city{N}"}});
@@ -73,7 +76,8 @@ TEST_CASE("A builder leaves with its owner's last follower (TB-03), unless build
 
 TEST_CASE("Builder, pig and abbot are never crop-circle figures (CC-27)", "[crop]") {
   // Blue's only figures on the city: a builder would need a follower; an abbot on a cloister is never a knight.
-  State s = position({"D 0,0 r0", "B 0,1 r0"}, 3, {{kBlue, FigureKind::Abbot, "0,1:cloister"}}, RuleSet{}, all_figures());
+  State s =
+      position({"D 0,0 r0", "B 0,1 r0"}, 3, {{kBlue, FigureKind::Abbot, "0,1:cloister"}}, RuleSet{}, all_figures());
   in_hand(s, "cc-CcCc");
   play(s, {"place cc-CcCc 0,-1 r0", "pass", "crop remove"});
   CHECK(s.active() == kBlue);  // blue skipped: the abbot is affected by no symbol

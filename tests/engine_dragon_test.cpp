@@ -38,11 +38,14 @@ void play(State& s, const std::string& text, std::vector<Event>* ev = nullptr) {
 
 Reason why(const State& s, const std::string& text) { return is_legal(s, move(text)); }
 
-int followers_in_hand(const State& s, int player) { return s.player(player).supply[static_cast<std::size_t>(FigureKind::Follower)]; }
+int followers_in_hand(const State& s, int player) {
+  return s.player(player).supply[static_cast<std::size_t>(FigureKind::Follower)];
+}
 
 }  // namespace
 
-TEST_CASE("Dragon and fairy lines of the position value round-trip, and impossible ones are refused", "[engine][dragon][setup]") {
+TEST_CASE("Dragon and fairy lines of the position value round-trip, and impossible ones are refused",
+          "[engine][dragon][setup]") {
   const std::string text = std::string(kV) + "fairy blue follower 0,0:city{N}\n";
   auto parsed = parse_setup(text, cat());
   REQUIRE(parsed.ok());
@@ -62,14 +65,15 @@ TEST_CASE("Dragon and fairy lines of the position value round-trip, and impossib
     CHECK(*parse_setup(to_string(*p, cat()), cat()) == *p);
   }
 
-  const std::string base = "seats red blue\ntile D 0,0 r0\ntile pd-F.v 0,1 r0\nsupply red follower=7\nsupply blue follower=7\n";
+  const std::string base =
+      "seats red blue\ntile D 0,0 r0\ntile pd-F.v 0,1 r0\nsupply red follower=7\nsupply blue follower=7\n";
   auto refused = [&](const std::string& extra, const std::string& words) {
     INFO(extra);
     auto st = build(base + extra);
     REQUIRE_FALSE(st.ok());
     CHECK(st.error().find(words) != std::string::npos);
   };
-  refused("", "a volcano tile is on the board");            // PD-17: the volcano brought the dragon
+  refused("", "a volcano tile is on the board");  // PD-17: the volcano brought the dragon
   refused("dragon 5,5\n", "no tile at 5,5");
   refused("dragon 0,1\nset-aside pd-Rr.d\n", "only while the dragon is not in play");  // PD-16
   refused("dragon 0,1\nfairy red follower 0,0:city{N}\n", "the host is a figure of figures");
@@ -86,10 +90,12 @@ TEST_CASE("Dragon and fairy lines of the position value round-trip, and impossib
   no_volcano("dragon 0,0\n", "no volcano tile is on the board");
 }
 
-TEST_CASE("A dragon tile drawn before the volcano is set aside, and the volcano brings it back (PD-16, PD-17)", "[engine][dragon]") {
+TEST_CASE("A dragon tile drawn before the volcano is set aside, and the volcano brings it back (PD-16, PD-17)",
+          "[engine][dragon]") {
   // Red places V south of D and passes; the draw for blue meets pd-Rr.d first: set aside, blue gets U.
-  State s = must_build("seats red blue\ntile D 0,0 r0\nsupply red follower=7\nsupply blue follower=7\n"
-                       "turn red tile\nin-hand V\npile pd-Rr.d pd-F.v\nfairy beside\n");
+  State s = must_build(
+      "seats red blue\ntile D 0,0 r0\nsupply red follower=7\nsupply blue follower=7\n"
+      "turn red tile\nin-hand V\npile pd-Rr.d pd-F.v\nfairy beside\n");
   play(s, "place V 1,0 r0");
   play(s, "pass");
   CHECK(s.dragon_fairy().set_aside == std::vector<TileTypeId>{*cat().lookup("pd-Rr.d")});
@@ -109,7 +115,8 @@ TEST_CASE("A dragon tile drawn before the volcano is set aside, and the volcano 
   CHECK(moves == MoveList{Move::pass()});
 }
 
-TEST_CASE("The dragon's move: seat order, orthogonal steps, no revisits, eating, dead end (PD-18 … PD-23)", "[engine][dragon]") {
+TEST_CASE("The dragon's move: seat order, orthogonal steps, no revisits, eating, dead end (PD-18 … PD-23)",
+          "[engine][dragon]") {
   State s = must_build(kV);
   play(s, "place pd-RFr.d 1,0 r0");
   play(s, "deploy follower 1,0:road{E,W}");
@@ -118,13 +125,13 @@ TEST_CASE("The dragon's move: seat order, orthogonal steps, no revisits, eating,
   CHECK(s.actor() == 0);
   CHECK(s.dragon_fairy().dragon_path == std::vector<Pos>{{0, 1}});
   CHECK(legal_moves(s) == MoveList{Move::dragon({0, 0}), Move::dragon({1, 1})});  // N and E of 0,1
-  CHECK(why(s, "dragon 1,0") == Reason::NotADragonStep);  // diagonal
-  CHECK(why(s, "dragon 0,2") == Reason::NotADragonStep);  // no tile
-  CHECK(why(s, "dragon 0,1") == Reason::NotADragonStep);  // its own tile is no step
-  CHECK(why(s, "pass") == Reason::WrongPhase);             // no pass (PD-18)
+  CHECK(why(s, "dragon 1,0") == Reason::NotADragonStep);                          // diagonal
+  CHECK(why(s, "dragon 0,2") == Reason::NotADragonStep);                          // no tile
+  CHECK(why(s, "dragon 0,1") == Reason::NotADragonStep);                          // its own tile is no step
+  CHECK(why(s, "pass") == Reason::WrongPhase);                                    // no pass (PD-18)
   CHECK(why(s, "fairy 0,0") == Reason::WrongPhase);
-  play(s, "dragon 1,1");  // red; nothing on B
-  CHECK(s.actor() == 1);  // step 2: blue
+  play(s, "dragon 1,1");                                  // red; nothing on B
+  CHECK(s.actor() == 1);                                  // step 2: blue
   CHECK(why(s, "dragon 0,1") == Reason::AlreadyVisited);  // the start tile counts (PD-20)
   std::vector<Event> ev;
   play(s, "dragon 1,0", &ev);  // blue eats red's highwayman
@@ -142,7 +149,8 @@ TEST_CASE("The dragon's move: seat order, orthogonal steps, no revisits, eating,
   CHECK(s.player(0).score == 0);  // eaten figures score nothing
 }
 
-TEST_CASE("The fairy keeps the dragon off its tile and earns its turn-start point (PD-22, PD-35, V-PD-5, V-PD-9)", "[engine][dragon][fairy]") {
+TEST_CASE("The fairy keeps the dragon off its tile and earns its turn-start point (PD-22, PD-35, V-PD-5, V-PD-9)",
+          "[engine][dragon][fairy]") {
   // next-to-follower: the fairy stands by blue's knight on D.
   State s = must_build(std::string(kV) + "fairy blue follower 0,0:city{N}\n");
   play(s, "place pd-RFr.d 1,0 r0");
@@ -206,32 +214,35 @@ TEST_CASE("The fairy move: both forms and every refusal in order (PD-31, PD-33, 
   play(t, "fairy 0,0");
   CHECK_FALSE(t.dragon_fairy().has_host);
   // It must change place (PD-31): next turn's red fairy move onto 0,0 again is fairy-already-there.
-  State again = must_build(std::string("seats red blue\ntile D 0,0 r0\ntile pd-F.v 0,1 r0\ntile V 1,0 r90\n"
-                                       "figure red follower 0,0:city{N}\nsupply red follower=6\nsupply blue follower=7\n"
-                                       "turn red figure 1,0\ndragon 0,1\nfairy red follower 0,0:city{N}\n"));
+  State again =
+      must_build(std::string("seats red blue\ntile D 0,0 r0\ntile pd-F.v 0,1 r0\ntile V 1,0 r90\n"
+                             "figure red follower 0,0:city{N}\nsupply red follower=6\nsupply blue follower=7\n"
+                             "turn red figure 1,0\ndragon 0,1\nfairy red follower 0,0:city{N}\n"));
   CHECK(why(again, "fairy follower 0,0:city{N}") == Reason::FairyAlreadyThere);
 }
 
 TEST_CASE("The fairy's 3 points when its host's feature scores, under both V-PD-5 values (PD-36)", "[engine][fairy]") {
   // Red's knight in D's city with the fairy; red closes the city with E at 0,-1 r180:
   // a 2-tile city = 4 points (BG-08) + the fairy's 3 = 7.
-  for (const auto& [value, fairy] : {std::pair{"next-to-follower", "fairy red follower 0,0:city{N}\n"},
-                                     std::pair{"on-tile", "fairy 0,0\n"}}) {
+  for (const auto& [value, fairy] :
+       {std::pair{"next-to-follower", "fairy red follower 0,0:city{N}\n"}, std::pair{"on-tile", "fairy 0,0\n"}}) {
     INFO(value);
-    State s = must_build(std::string("seats red blue\ntile D 0,0 r0\nfigure red follower 0,0:city{N}\n"
-                                     "supply red follower=6\nsupply blue follower=7\nturn red tile\nin-hand E\npile V\n") +
-                             fairy,
-                         rules_with({{"fairy-placement", value}}));
+    State s =
+        must_build(std::string("seats red blue\ntile D 0,0 r0\nfigure red follower 0,0:city{N}\n"
+                               "supply red follower=6\nsupply blue follower=7\nturn red tile\nin-hand E\npile V\n") +
+                       fairy,
+                   rules_with({{"fairy-placement", value}}));
     play(s, "place E 0,-1 r180");
     play(s, "pass");
     CHECK(s.player(0).score == 7);
-    CHECK(followers_in_hand(s, 0) == 7);  // the knight came home after the points
+    CHECK(followers_in_hand(s, 0) == 7);     // the knight came home after the points
     CHECK_FALSE(s.dragon_fairy().has_host);  // PD-37: the fairy stays, with no host
     CHECK(s.dragon_fairy().fairy_pos == Pos{0, 0});
   }
 }
 
-TEST_CASE("A game driver shuffles the tiles still to come when the set-aside dragon tiles return", "[engine][dragon][game]") {
+TEST_CASE("A game driver shuffles the tiles still to come when the set-aside dragon tiles return",
+          "[engine][dragon][game]") {
   // PD-16: the rules shuffle them back in; the engine appends them in order (the protocol's
   // choice), and play shuffles the rest of the pile with its own seed.
   State s = must_build(

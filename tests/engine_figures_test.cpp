@@ -28,7 +28,8 @@ TEST_CASE("A wagon goes on a road, city or cloister, never a field (AM-04)", "[f
   CHECK(is_legal(s, move("deploy mayor 1,0:road{E,W}")) == Reason::FigureNotAllowed);  // AM-01: cities only
 }
 
-TEST_CASE("After its road scores, the C2 wagon may move to a free feature on its tile or the 8 around (AM-06)", "[figures][wagon]") {
+TEST_CASE("After its road scores, the C2 wagon may move to a free feature on its tile or the 8 around (AM-06)",
+          "[figures][wagon]") {
   State s = road_about_to_close({{kRed, FigureKind::Wagon, "0,0:road{E,W}"}});
   play(s, {"place W 1,0 r0", "pass"});
   CHECK(s.player(kRed).score == 3);
@@ -43,11 +44,14 @@ TEST_CASE("After its road scores, the C2 wagon may move to a free feature on its
   CHECK(s.board().node_addr(s.figures()[0].node) == addr("city{N}"));
 }
 
-TEST_CASE("The C1 wagon moves only along connections: the other arms of the junctions (AM-06, V-AM-1)", "[figures][wagon][variants]") {
-  State s = road_about_to_close({{kRed, FigureKind::Wagon, "0,0:road{E,W}"}}, rules_with({{"wagon-move", "C1-connected"}}));
+TEST_CASE("The C1 wagon moves only along connections: the other arms of the junctions (AM-06, V-AM-1)",
+          "[figures][wagon][variants]") {
+  State s =
+      road_about_to_close({{kRed, FigureKind::Wagon, "0,0:road{E,W}"}}, rules_with({{"wagon-move", "C1-connected"}}));
   play(s, {"place W 1,0 r0", "pass"});
   REQUIRE(s.phase() == Phase::Wagon);
-  CHECK(move_strings(s) == sorted({"wagon -1,0:road{N}", "wagon -1,0:road{W}", "wagon 1,0:road{E}", "wagon 1,0:road{S}", "pass"}));
+  CHECK(move_strings(s) ==
+        sorted({"wagon -1,0:road{N}", "wagon -1,0:road{W}", "wagon 1,0:road{E}", "wagon 1,0:road{S}", "pass"}));
 }
 
 TEST_CASE("A wagon that passes returns to supply (AM-05)", "[figures][wagon]") {
@@ -57,7 +61,8 @@ TEST_CASE("A wagon that passes returns to supply (AM-05)", "[figures][wagon]") {
   CHECK(s.player(kRed).supply[static_cast<std::size_t>(FigureKind::Wagon)] == 1);
 }
 
-TEST_CASE("The builder joins a road where its owner has a follower, not another player's (TB-01)", "[figures][builder]") {
+TEST_CASE("The builder joins a road where its owner has a follower, not another player's (TB-01)",
+          "[figures][builder]") {
   State s = position({"D 0,0 r0"}, 2, {{kRed, F, "0,0:road{E,W}"}}, RuleSet{}, all_figures());
   in_hand(s, "U");
   play(s, {"place U 1,0 r0"});
@@ -101,11 +106,13 @@ TEST_CASE("The pig joins a field with its owner's farmer (TB-11)", "[figures][pi
   CHECK(is_legal(s, move("deploy pig 1,0:road{E,W}")) == Reason::FigureNotAllowed);
 }
 
-TEST_CASE("The pig adds 1 per completed city to its owner's field, and nothing to strength (TB-12)", "[figures][pig][scoring]") {
+TEST_CASE("The pig adds 1 per completed city to its owner's field, and nothing to strength (TB-12)",
+          "[figures][pig][scoring]") {
   // The field south of city A also touches city B: RED farmer + pig vs BLUE farmer, a tie: RED 8, BLUE 6.
   const std::vector<std::string> tiles{"E 0,0 r0", "E 0,-1 r180", "E 0,1 r180", "E 0,2 r0"};
   State s = position(tiles, 2,
-                     {{kRed, F, "0,0:field{EL,ER,SL,SR,WL,WR}"}, {kRed, FigureKind::Pig, "0,0:field{EL,ER,SL,SR,WL,WR}"},
+                     {{kRed, F, "0,0:field{EL,ER,SL,SR,WL,WR}"},
+                      {kRed, FigureKind::Pig, "0,0:field{EL,ER,SL,SR,WL,WR}"},
                       {kBlue, F, "0,0:field{EL,ER,SL,SR,WL,WR}"}},
                      RuleSet{}, all_figures());
   s.setup_pile({}, false);

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "data/oracle_data.hpp"
 #include "engine/movegen.hpp"
 #include "engine/setup.hpp"
 #include "engine/state.hpp"
-#include "data/oracle_data.hpp"
 
 namespace carc::test {
 
@@ -44,7 +44,8 @@ struct Figure {
 // tiles: "ID x,y rN"; players red, blue, ... each owning `followers` followers plus `extra` kinds.
 // Built as a position value (engine/setup.hpp) through State::from.
 inline State position(const std::vector<std::string>& tiles, int players = 2, const std::vector<Figure>& figures = {},
-                      const RuleSet& rules = RuleSet{}, std::vector<FigureKind> extra = {FigureKind::Abbot, FigureKind::Large}) {
+                      const RuleSet& rules = RuleSet{},
+                      std::vector<FigureKind> extra = {FigureKind::Abbot, FigureKind::Large}) {
   std::vector<Colour> seats;
   for (int i = 0; i < players; ++i) seats.push_back(static_cast<Colour>(i));
   Setup setup = Setup::with_seats(seats);
@@ -62,7 +63,8 @@ inline State position(const std::vector<std::string>& tiles, int players = 2, co
     auto loc = parse_located(f.where);
     REQUIRE(loc.ok());
     setup.figures.push_back({seats[static_cast<std::size_t>(f.player)], f.kind, loc->first, loc->second});
-    --setup.supply[static_cast<std::size_t>(f.player)][static_cast<std::size_t>(f.kind)];  // owned = in hand + on the board
+    --setup.supply[static_cast<std::size_t>(f.player)]
+                  [static_cast<std::size_t>(f.kind)];  // owned = in hand + on the board
   }
   auto s = State::from(cat(), rules, setup);
   INFO((s ? std::string() : s.error()));
@@ -87,8 +89,8 @@ inline State must_build(const std::string& text, const RuleSet& rules = RuleSet{
 }
 
 inline std::vector<FigureKind> all_figures() {
-  return {FigureKind::Large, FigureKind::Abbot, FigureKind::Mayor, FigureKind::Wagon,
-          FigureKind::Builder, FigureKind::Pig, FigureKind::Phantom};
+  return {FigureKind::Large,   FigureKind::Abbot, FigureKind::Mayor,  FigureKind::Wagon,
+          FigureKind::Builder, FigureKind::Pig,   FigureKind::Phantom};
 }
 
 inline RuleSet rules_with(std::initializer_list<std::pair<const char*, const char*>> switches) {

@@ -172,9 +172,10 @@ TEST_CASE("Scores near the bound add without wrapping", "[engine][limits][scorin
 TEST_CASE("The board's feature indexes hold 4,096 tiles of 16 features each: 65,536 nodes", "[engine][limits][board]") {
   // The tile with the most features a definition may have: four road ends, four corner
   // fields, every tile-wide feature and two inner fields.
-  auto t = make_tile("X16", {"road{N} ends junction", "road{E} ends junction", "road{S} ends junction",
-                             "road{W} ends junction", "field{NR,EL}", "field{ER,SL}", "field{SR,WL}", "field{NL,WR}",
-                             "cloister", "garden", "flier NE", "crop-circle club", "portal", "tower", "field{}", "field{}"});
+  auto t =
+      make_tile("X16", {"road{N} ends junction", "road{E} ends junction", "road{S} ends junction",
+                        "road{W} ends junction", "field{NR,EL}", "field{ER,SL}", "field{SR,WL}", "field{NL,WR}",
+                        "cloister", "garden", "flier NE", "crop-circle club", "portal", "tower", "field{}", "field{}"});
   INFO((t ? std::string() : t.error()));
   REQUIRE(t.ok());
   REQUIRE(t->features.size() == static_cast<std::size_t>(kMaxTileFeatures));
@@ -240,7 +241,8 @@ TEST_CASE("Positions in the notation stop at +-1,000,000, and every square a bou
   CHECK(parse_pos("1000000,-1000000", p));
   CHECK(p == Pos{kMaxNotationCoord, -kMaxNotationCoord});
   CHECK(parse_pos("+5,-0", p));
-  for (const char* bad : {"1000001,0", "0,-1000001", "2147483647,0", "-2147483648,0", "99999999999999999999,0", "1,2,3"})
+  for (const char* bad :
+       {"1000001,0", "0,-1000001", "2147483647,0", "-2147483648,0", "99999999999999999999,0", "1,2,3"})
     CHECK_FALSE(parse_pos(bad, p));
   WideCoord w;
   CHECK(parse_wide_pos("2147483648,-9223372036854775808", w));

@@ -13,8 +13,8 @@ TEST_CASE("Rotating half-edges follows tiles.md §1.2", "[geometry]") {
   CHECK(rotate_half(7, 1) == 1);
   CHECK(rotate_half(0, 2) == 4);
   CHECK(rotate_half(0, 3) == 6);
-  CHECK(rotate_edge_mask(0b0001, 1) == 0b0010);  // N -> E
-  CHECK(rotate_edge_mask(0b1000, 1) == 0b0001);  // W -> N
+  CHECK(rotate_edge_mask(0b0001, 1) == 0b0010);            // N -> E
+  CHECK(rotate_edge_mask(0b1000, 1) == 0b0001);            // W -> N
   CHECK(rotate_half_mask(0b1000'0001, 1) == 0b0000'0110);  // {NL,WR} -> {NR,EL}
 }
 
@@ -32,7 +32,8 @@ TEST_CASE("Flier arrows rotate with the tile (tiles.md §3)", "[geometry]") {
 }
 
 TEST_CASE("Feature addresses round-trip in canonical order", "[notation]") {
-  for (const char* text : {"city{N,W}", "road{E,W}", "field{NL,NR,EL,WR}", "field{}", "cloister", "garden", "road{S}"}) {
+  for (const char* text :
+       {"city{N,W}", "road{E,W}", "field{NL,NR,EL,WR}", "field{}", "cloister", "garden", "road{S}"}) {
     auto a = parse_feature_addr(text);
     REQUIRE(a.ok());
     CHECK(to_string(*a) == text);
@@ -49,9 +50,9 @@ TEST_CASE("Malformed feature addresses say what was expected", "[notation]") {
 }
 
 TEST_CASE("Moves round-trip through their text", "[notation]") {
-  for (const char* text : {"place D 0,-1 r90", "place Vg -12,3 r270", "deploy follower 2,-1:road{E,W}",
-                           "deploy abbot 0,1:garden", "deploy large 1,1:field{NL,NR,EL,WR}",
-                           "return abbot 4,4:cloister", "pass"}) {
+  for (const char* text :
+       {"place D 0,-1 r90", "place Vg -12,3 r270", "deploy follower 2,-1:road{E,W}", "deploy abbot 0,1:garden",
+        "deploy large 1,1:field{NL,NR,EL,WR}", "return abbot 4,4:cloister", "pass"}) {
     auto m = parse_move(text, cat());
     REQUIRE(m.ok());
     CHECK(to_string(*m, cat()) == text);
@@ -93,7 +94,8 @@ TEST_CASE("An arrow makes every rotation of an all-field tile distinct (tiles.md
 }
 
 TEST_CASE("One-edge roads say where they end (tiles.md §1.4)", "[catalog]") {
-  CHECK_THAT(make_tile("x", {"road{S}", "field{NL,NR,EL,ER,SL,SR,WL,WR}"}).error(), Catch::Contains("must say where it ends"));
+  CHECK_THAT(make_tile("x", {"road{S}", "field{NL,NR,EL,ER,SL,SR,WL,WR}"}).error(),
+             Catch::Contains("must say where it ends"));
   CHECK_THAT(make_tile("x", {"road{E,S} ends junction", "field{NL,NR,EL,SR,WL,WR}", "field{ER,SL}"}).error(),
              Catch::Contains("only a one-edge road"));
   auto a = make_tile("x", {"cloister", "road{S} ends cloister", "field{NL,NR,EL,ER,SL,SR,WL,WR}"});

@@ -11,8 +11,8 @@ namespace {
 constexpr int kRed = 0, kBlue = 1;
 constexpr auto F = FigureKind::Follower;
 
-State start_with(const std::string& in_hand_id, const std::vector<Figure>& figures = {}, const RuleSet& rules = RuleSet{},
-                 std::vector<std::string> tiles = {"D 0,0 r0"}) {
+State start_with(const std::string& in_hand_id, const std::vector<Figure>& figures = {},
+                 const RuleSet& rules = RuleSet{}, std::vector<std::string> tiles = {"D 0,0 r0"}) {
   State s = position(tiles, 2, figures, rules, all_figures());
   in_hand(s, in_hand_id);
   return s;
@@ -23,7 +23,8 @@ TEST_CASE("The phantom is a second figure on another free feature of the placed 
   State s = start_with("U");
   play(s, {"place U 1,0 r0", "deploy follower 1,0:road{E,W}"});
   REQUIRE(s.phase() == Phase::Phantom);
-  CHECK(move_strings(s) == sorted({"deploy phantom 1,0:field{NL,NR,EL,WR}", "deploy phantom 1,0:field{ER,SL,SR,WL}", "pass"}));
+  CHECK(move_strings(s) ==
+        sorted({"deploy phantom 1,0:field{NL,NR,EL,WR}", "deploy phantom 1,0:field{ER,SL,SR,WL}", "pass"}));
   play(s, {"deploy phantom 1,0:field{NL,NR,EL,WR}"});
   CHECK(s.active() == kBlue);
   CHECK(s.figures().size() == 2);
@@ -48,7 +49,8 @@ TEST_CASE("The phantom may follow a builder, a pig or an abbot's return (PH-10, 
 }
 
 TEST_CASE("The app reading allows the phantom only after a meeple placement (PH-26, V-PH-1)", "[phantom][variants]") {
-  State s = start_with("U", {{kRed, F, "0,0:road{E,W}"}}, rules_with({{"phantom-after-non-follower-action", "only-after-meeple-placement"}}));
+  State s = start_with("U", {{kRed, F, "0,0:road{E,W}"}},
+                       rules_with({{"phantom-after-non-follower-action", "only-after-meeple-placement"}}));
   play(s, {"place U 1,0 r0", "deploy builder 1,0:road{E,W}"});
   CHECK(s.active() == kBlue);
 }
@@ -61,8 +63,9 @@ TEST_CASE("The phantom may not stand on a garden (PH-24)", "[phantom][abbot]") {
 
 TEST_CASE("The phantom counts as one ordinary follower in scoring (PH-06)", "[phantom][scoring]") {
   // A road closing between two junctions: red phantom vs blue follower elsewhere on it: a tie, 3 each.
-  State s = position({"D 0,0 r0", "W -1,0 r180"}, 2, {{kRed, FigureKind::Phantom, "0,0:road{E,W}"}, {kBlue, F, "-1,0:road{E}"}},
-                     RuleSet{}, all_figures());
+  State s =
+      position({"D 0,0 r0", "W -1,0 r180"}, 2,
+               {{kRed, FigureKind::Phantom, "0,0:road{E,W}"}, {kBlue, F, "-1,0:road{E}"}}, RuleSet{}, all_figures());
   in_hand(s, "W");
   play(s, {"place W 1,0 r0", "pass"});
   CHECK(s.player(kRed).score == 3);
@@ -76,7 +79,8 @@ TEST_CASE("A follower may go through the magic portal to any free, unfinished fe
   CHECK(has_move(s, "deploy follower 0,0:city{N} portal"));
   CHECK(has_move(s, "deploy mayor 0,0:city{N} portal"));
   CHECK_FALSE(has_move(s, "deploy builder 0,0:city{N} portal"));  // PD-03
-  CHECK(is_legal(s, move("deploy follower 1,0:road{E} portal")) == Reason::FeatureComplete);  // the portal tile itself: a normal placement
+  CHECK(is_legal(s, move("deploy follower 1,0:road{E} portal")) ==
+        Reason::FeatureComplete);  // the portal tile itself: a normal placement
 }
 
 TEST_CASE("Follower and phantom cannot both use the portal (PH-16, PH-17)", "[portal][phantom]") {
@@ -90,23 +94,26 @@ TEST_CASE("Follower and phantom cannot both use the portal (PH-16, PH-17)", "[po
   CHECK(has_move(t, "deploy phantom 0,0:city{N} portal"));  // the follower did not use it
 }
 
-TEST_CASE("No portal to a feature completed this turn unless the pre-Big Box text is in force (PD-02, V-PD-1)", "[portal][variants]") {
+TEST_CASE("No portal to a feature completed this turn unless the pre-Big Box text is in force (PD-02, V-PD-1)",
+          "[portal][variants]") {
   // pd-RRR.g at 1,0 closes the road from the junction at -1,0 through D.
   for (const auto& [value, legal] : {std::pair{"forbidden", false}, std::pair{"allowed", true}}) {
-    State s = start_with("pd-RRR.g", {}, rules_with({{"portal-to-completed-feature", value}}), {"D 0,0 r0", "W -1,0 r180"});
+    State s =
+        start_with("pd-RRR.g", {}, rules_with({{"portal-to-completed-feature", value}}), {"D 0,0 r0", "W -1,0 r180"});
     play(s, {"place pd-RRR.g 1,0 r0"});
     INFO(value);
     CHECK(has_move(s, "deploy follower 0,0:road{E,W} portal") == legal);
   }
 }
 
-TEST_CASE("The princess removes one knight of the city she extends, and nothing follows (PD-06, PD-08, PH-15)", "[princess][phantom]") {
+TEST_CASE("The princess removes one knight of the city she extends, and nothing follows (PD-06, PD-08, PH-15)",
+          "[princess][phantom]") {
   State s = start_with("pd-CRRR.p", {{kBlue, F, "0,0:city{N}"}});
   play(s, {"place pd-CRRR.p 0,-1 r180"});
   CHECK(has_move(s, "princess follower blue 0,0:city{N}"));
   CHECK(has_move(s, "pass"));  // HiG: "may"
   play(s, {"princess follower blue 0,0:city{N}"});
-  CHECK(s.active() == kBlue);  // no phantom after the princess
+  CHECK(s.active() == kBlue);         // no phantom after the princess
   CHECK(s.player(kBlue).score == 0);  // the completed city had no knight left (PD-10)
   CHECK(s.figures().empty());
 }

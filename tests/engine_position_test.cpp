@@ -55,13 +55,15 @@ TEST_CASE("Bad position text gets an error naming its line", "[setup]") {
   CHECK_THAT(parse_setup("seats red\ntile D 0,0 r45\n", cat()).error(), Catch::Contains("line 2: 'r45'"));
   CHECK_THAT(parse_setup("seats red\nscore blue 3\n", cat()).error(), Catch::Contains("line 2: blue is not seated"));
   CHECK_THAT(parse_setup("seats red\nsupply red follower=x\n", cat()).error(), Catch::Contains("line 2: 'follower=x'"));
-  CHECK_THAT(parse_setup("seats red\nturn red figure\n", cat()).error(), Catch::Contains("line 2: expected 'turn COLOUR figure x,y'"));
+  CHECK_THAT(parse_setup("seats red\nturn red figure\n", cat()).error(),
+             Catch::Contains("line 2: expected 'turn COLOUR figure x,y'"));
   CHECK_THAT(parse_setup("seats red\nmeeple red\n", cat()).error(), Catch::Contains("line 2: unknown item 'meeple'"));
   CHECK_THAT(parse_setup("# nothing\n", cat()).error(), Catch::Contains("empty position"));
 }
 
 TEST_CASE("State::from applies the supply rule and names the part that fails", "[setup]") {
-  auto s = parse_setup("seats red blue\ntile D 0,0 r0\nfigure red follower 0,0:road{E,W}\nsupply red follower=6\nin-hand U\n", cat());
+  auto s = parse_setup(
+      "seats red blue\ntile D 0,0 r0\nfigure red follower 0,0:road{E,W}\nsupply red follower=6\nin-hand U\n", cat());
   REQUIRE(s.ok());
   auto st = State::from(cat(), RuleSet{}, *s);
   REQUIRE(st.ok());

@@ -71,7 +71,8 @@ TEST_CASE("The 2-tile city scores 4, or 2 under the small-city rule (BG-10, V-BG
   }
 }
 
-TEST_CASE("Majority: two knights beat one, the loser scores nothing but its knight returns (BR-04)", "[scoring][majority]") {
+TEST_CASE("Majority: two knights beat one, the loser scores nothing but its knight returns (BR-04)",
+          "[scoring][majority]") {
   State s = four_tile_city({{kRed, F, "0,0:city{N}"}, {kRed, F, "1,-1:city{W}"}, {kBlue, F, "-1,-1:city{E}"}});
   play(s, {"place R 0,-1 r180", "pass"});
   CHECK(s.player(kRed).score == 8);  // 4 tiles, no pennant
@@ -87,7 +88,8 @@ TEST_CASE("A tie scores the full value for every tied player (BG-04)", "[scoring
 }
 
 TEST_CASE("A large follower counts 2 for majority and earns no extra points (LF-02)", "[scoring][majority]") {
-  State s = four_tile_city({{kRed, FigureKind::Large, "0,0:city{N}"}, {kBlue, F, "-1,-1:city{E}"}, {kBlue, F, "1,-1:city{W}"}});
+  State s = four_tile_city(
+      {{kRed, FigureKind::Large, "0,0:city{N}"}, {kBlue, F, "-1,-1:city{E}"}, {kBlue, F, "1,-1:city{W}"}});
   play(s, {"place R 0,-1 r180", "pass"});
   CHECK(s.player(kRed).score == 8);
   CHECK(s.player(kBlue).score == 8);
@@ -108,7 +110,8 @@ TEST_CASE("A mayor alone in a city without pennants scores nobody, and returns (
   CHECK(s.figures().empty());
 }
 
-TEST_CASE("Joining two occupied cities is legal, the new tile's part is then occupied (BR-03)", "[placement][occupancy]") {
+TEST_CASE("Joining two occupied cities is legal, the new tile's part is then occupied (BR-03)",
+          "[placement][occupancy]") {
   State s = four_tile_city({{kRed, F, "1,-1:city{W}"}, {kBlue, F, "-1,-1:city{E}"}});
   play(s, {"place R 0,-1 r180"});
   CHECK(is_legal(s, move("deploy follower 0,-1:city{E,S,W}")) == Reason::FeatureOccupied);
@@ -127,8 +130,8 @@ TEST_CASE("A road occupied further along refuses a follower across the new tile 
 }
 
 TEST_CASE("A completed cloister scores 9 in step 3, an incomplete one 1 + neighbours at the end (BG-11)", "[scoring]") {
-  const std::vector<std::string> ring{"D 0,0 r0", "U 1,0 r0", "U -1,0 r0", "B 0,1 r0", "B -1,1 r0",
-                                      "B -1,2 r0", "B 0,2 r0", "B 1,2 r0"};
+  const std::vector<std::string> ring{"D 0,0 r0",  "U 1,0 r0",  "U -1,0 r0", "B 0,1 r0",
+                                      "B -1,1 r0", "B -1,2 r0", "B 0,2 r0",  "B 1,2 r0"};
   State s = position(ring, 2, {{kRed, F, "0,1:cloister"}, {kBlue, F, "-1,1:cloister"}});
   s.setup_pile({}, false);
   in_hand(s, "B");
@@ -140,7 +143,8 @@ TEST_CASE("A completed cloister scores 9 in step 3, an incomplete one 1 + neighb
 }
 
 TEST_CASE("Farmer scoring variants on one board (rules-reference.md §1.10)", "[scoring][fields][variants]") {
-  // City A: E 0,0 + E r180 0,-1; city B: E r180 0,1 + E 0,2. F1 (south of A) touches A and B; F2 (north of A) touches A.
+  // City A: E 0,0 + E r180 0,-1; city B: E r180 0,1 + E 0,2. F1 (south of A) touches A and B; F2 (north of A) touches
+  // A.
   const std::vector<std::string> tiles{"E 0,0 r0", "E 0,-1 r180", "E 0,1 r180", "E 0,2 r0"};
   const std::vector<Figure> farmers{{kRed, F, "0,0:field{EL,ER,SL,SR,WL,WR}"},
                                     {kRed, F, "0,-1:field{NL,NR,EL,ER,WL,WR}"},
@@ -162,10 +166,13 @@ TEST_CASE("Farmer scoring variants on one board (rules-reference.md §1.10)", "[
   }
 }
 
-TEST_CASE("FS2 counts a city once per player, FS3 once per field, FS1 per city (rules-reference.md §1.10)", "[scoring][fields][variants]") {
+TEST_CASE("FS2 counts a city once per player, FS3 once per field, FS1 per city (rules-reference.md §1.10)",
+          "[scoring][fields][variants]") {
   const std::vector<std::string> tiles{"E 0,0 r0", "E 0,-1 r180", "E 0,1 r180", "E 0,2 r0"};
-  const std::vector<Figure> farmers{{kRed, F, "0,0:field{EL,ER,SL,SR,WL,WR}"}, {kRed, F, "0,-1:field{NL,NR,EL,ER,WL,WR}"}};
-  for (const auto& [mode, red] : {std::pair{"fs3-field-3", 9}, std::pair{"fs2-field-3-once", 6}, std::pair{"fs1-city-4", 8}}) {
+  const std::vector<Figure> farmers{{kRed, F, "0,0:field{EL,ER,SL,SR,WL,WR}"},
+                                    {kRed, F, "0,-1:field{NL,NR,EL,ER,WL,WR}"}};
+  for (const auto& [mode, red] :
+       {std::pair{"fs3-field-3", 9}, std::pair{"fs2-field-3-once", 6}, std::pair{"fs1-city-4", 8}}) {
     INFO(mode);
     State s = position(tiles, 2, farmers, rules_with("farmer-scoring", mode));
     s.setup_pile({}, false);

@@ -24,7 +24,8 @@ TEST_CASE("Overlapping tiles are refused", "[setup]") {
 
 TEST_CASE("Mismatched edges name both tiles and edges", "[setup]") {
   State s = two_players();
-  CHECK_THAT(s.setup_tile(tile("U"), {0, -1}, 0).error(), Catch::Contains("shows F on its S edge but D at 0,0 shows C"));
+  CHECK_THAT(s.setup_tile(tile("U"), {0, -1}, 0).error(),
+             Catch::Contains("shows F on its S edge but D at 0,0 shows C"));
 }
 
 TEST_CASE("A tile touching nothing is refused", "[setup]") {
@@ -34,24 +35,29 @@ TEST_CASE("A tile touching nothing is refused", "[setup]") {
 
 TEST_CASE("A figure on a feature the tile lacks is refused", "[setup]") {
   State s = two_players();
-  CHECK_THAT(s.setup_figure(0, FigureKind::Follower, {0, 0}, addr("road{N,S}")).error(), Catch::Contains("has no feature road{N,S}"));
-  CHECK_THAT(s.setup_figure(0, FigureKind::Follower, {1, 0}, addr("road{E,W}")).error(), Catch::Contains("no tile at 1,0"));
+  CHECK_THAT(s.setup_figure(0, FigureKind::Follower, {0, 0}, addr("road{N,S}")).error(),
+             Catch::Contains("has no feature road{N,S}"));
+  CHECK_THAT(s.setup_figure(0, FigureKind::Follower, {1, 0}, addr("road{E,W}")).error(),
+             Catch::Contains("no tile at 1,0"));
 }
 
 TEST_CASE("A figure where its kind may never stand is refused", "[setup]") {
   State s = two_players();
   REQUIRE(s.setup_owned(0, FigureKind::Abbot, 1).ok());
-  CHECK_THAT(s.setup_figure(0, FigureKind::Abbot, {0, 0}, addr("road{E,W}")).error(), Catch::Contains("may never stand on a road"));
+  CHECK_THAT(s.setup_figure(0, FigureKind::Abbot, {0, 0}, addr("road{E,W}")).error(),
+             Catch::Contains("may never stand on a road"));
 }
 
 TEST_CASE("More figures than the supply holds are refused", "[setup]") {
   State s = two_players();
   REQUIRE(s.setup_figure(0, FigureKind::Follower, {0, 0}, addr("road{E,W}")).ok());
-  CHECK_THAT(s.setup_figure(0, FigureKind::Follower, {0, 0}, addr("city{N}")).error(), Catch::Contains("no follower left"));
+  CHECK_THAT(s.setup_figure(0, FigureKind::Follower, {0, 0}, addr("city{N}")).error(),
+             Catch::Contains("no follower left"));
   CHECK_THAT(s.setup_owned(0, FigureKind::Follower, 0).error(), Catch::Contains("on the board"));
 }
 
-TEST_CASE("A figure kind the player does not own is 'not in game', all on the board is 'no figure in supply'", "[setup]") {
+TEST_CASE("A figure kind the player does not own is 'not in game', all on the board is 'no figure in supply'",
+          "[setup]") {
   State s = two_players();
   REQUIRE(s.setup_figure(0, FigureKind::Follower, {0, 0}, addr("road{E,W}")).ok());
   s.setup_pile({}, true);

@@ -42,7 +42,8 @@ int held(const State& s, int player, FigureKind k) { return s.player(player).sup
 }  // namespace
 
 TEST_CASE("Tower lines of the position value round-trip, and impossible ones are refused", "[engine][tower][setup]") {
-  const std::string text = std::string(kB1) + "tower 1,1 2\nfloors red 8\nprisoner red blue follower\nransom-paid yes\n";
+  const std::string text =
+      std::string(kB1) + "tower 1,1 2\nfloors red 8\nprisoner red blue follower\nransom-paid yes\n";
   auto parsed = parse_setup(text, cat());
   REQUIRE(parsed.ok());
   CHECK(parsed->towers == std::vector<SetupTower>{{{1, 1}, 2, false}});
@@ -63,13 +64,13 @@ TEST_CASE("Tower lines of the position value round-trip, and impossible ones are
   CHECK(to_string(*snap, cat()) == to_string(*parsed, cat()));
   CHECK(*snap == *parsed);
 
-  CHECK_FALSE(build(std::string(kB1) + "tower 0,1 1\n").ok());                    // B has no foundation
-  CHECK_FALSE(build(std::string(kB1) + "tower 1,1 31\n").ok());                   // the box holds 30 floors
-  CHECK_FALSE(build(std::string(kB1) + "floors red 11\n").ok());                  // at most 10 in hand
-  CHECK_FALSE(build(std::string(kB1) + "prisoner red red follower\n").ok());      // nobody holds its own figure
+  CHECK_FALSE(build(std::string(kB1) + "tower 0,1 1\n").ok());                // B has no foundation
+  CHECK_FALSE(build(std::string(kB1) + "tower 1,1 31\n").ok());               // the box holds 30 floors
+  CHECK_FALSE(build(std::string(kB1) + "floors red 11\n").ok());              // at most 10 in hand
+  CHECK_FALSE(build(std::string(kB1) + "prisoner red red follower\n").ok());  // nobody holds its own figure
   CHECK_FALSE(build(std::string(kB1) + "prisoner red blue follower\nprisoner blue red follower\n").ok());  // TO-07
-  CHECK_FALSE(build(std::string(kB1) + "figure red large 1,1:tower\n").ok());     // TO-03: an empty foundation
-  CHECK_FALSE(build(std::string(kB1) + "tower 1,1 1 closed\n").ok());             // closed-empty only under V-TO-2 no
+  CHECK_FALSE(build(std::string(kB1) + "figure red large 1,1:tower\n").ok());  // TO-03: an empty foundation
+  CHECK_FALSE(build(std::string(kB1) + "tower 1,1 1 closed\n").ok());          // closed-empty only under V-TO-2 no
   RuleSet no_reopen;
   REQUIRE(no_reopen.set("tower-reopens-after-capture", "no").ok());
   CHECK(build(std::string(kB1) + "tower 1,1 1 closed\n", no_reopen).ok());
@@ -80,15 +81,17 @@ TEST_CASE("Tower lines of the position value round-trip, and impossible ones are
 }
 
 TEST_CASE("Tower moves print and parse in the canonical notation", "[engine][tower][notation]") {
-  for (const char* text : {"floor 1,1", "capture follower blue 1,0:road{E,W}", "capture large red 2,1:tower", "exchange large",
-                           "ransom follower blue", "deploy phantom -4,2:tower", "deploy follower 3,3:tower portal"})
+  for (const char* text :
+       {"floor 1,1", "capture follower blue 1,0:road{E,W}", "capture large red 2,1:tower", "exchange large",
+        "ransom follower blue", "deploy phantom -4,2:tower", "deploy follower 3,3:tower portal"})
     CHECK(to_string(move(text), cat()) == text);
   CHECK_FALSE(parse_move("floor", cat()).ok());
   CHECK_FALSE(parse_move("ransom follower", cat()).ok());
   CHECK_FALSE(parse_move("exchange knight", cat()).ok());
 }
 
-TEST_CASE("A floor is a step-2 action, then the capture reaches the tower's tile and its row and column", "[engine][tower]") {
+TEST_CASE("A floor is a step-2 action, then the capture reaches the tower's tile and its row and column",
+          "[engine][tower]") {
   State s = must_build(kB1);
   // TO-02: the floor on the empty foundation 1,1 is offered (A), anywhere on the board.
   const MoveList step2 = legal_moves(s);
@@ -99,8 +102,8 @@ TEST_CASE("A floor is a step-2 action, then the capture reaches the tower's tile
   CHECK(s.tower().floors[0] == 9);
   // TO-05 (height 1): the tower's tile and one tile each way: 1,1; 1,0; 0,1; 2,1; 1,2 (red's own).
   CHECK(move_strings(s) == sorted({"pass", "capture follower blue 1,1:cloister", "capture follower blue 1,0:road{E,W}",
-                                         "capture follower blue 0,1:cloister", "capture follower blue 2,1:cloister",
-                                         "capture follower red 1,2:cloister"}));
+                                   "capture follower blue 0,1:cloister", "capture follower blue 2,1:cloister",
+                                   "capture follower red 1,2:cloister"}));
   CHECK(is_legal(s, move("capture follower blue 1,3:cloister")) == Reason::OutOfReach);  // 2 south > height 1
   CHECK(is_legal(s, move("capture follower blue 2,2:cloister")) == Reason::OutOfReach);  // diagonal
   CHECK(is_legal(s, move("capture follower blue 3,0:road{E,W}")) == Reason::NoSuchFigure);
@@ -182,7 +185,8 @@ TEST_CASE("A figure on top closes a tower anywhere and scores nothing (TO-03, TO
   CHECK(is_legal(s, move("deploy large 1,1:tower")) == Reason::Ok);               // not the placed tile: anywhere
   play(s, "deploy large 1,1:tower");
   CHECK(s.phase() == Phase::Tile);
-  State again = must_build(std::string(kB1) + "tower 1,1 3\nfigure red large 1,1:tower\nsupply red follower=6 large=0\n");
+  State again =
+      must_build(std::string(kB1) + "tower 1,1 3\nfigure red large 1,1:tower\nsupply red follower=6 large=0\n");
   CHECK(is_legal(again, move("floor 1,1")) == Reason::TowerClosed);
   CHECK(is_legal(again, move("deploy follower 1,1:tower")) == Reason::TowerClosed);
   again.end_game();

@@ -53,8 +53,8 @@ TEST_CASE("legal_turns offers no farmer on a field the placed tile joins to an o
 
 TEST_CASE("legal_turns agrees with each placement applied on the issue-14 regression positions (REG-004, REG-005)",
           "[turns][regression]") {
-  for (const char* file : {"reg-004-field-joined-through-placed-tile.yaml",
-                           "reg-005-field-joined-through-placed-tile-late-game.yaml"}) {
+  for (const char* file :
+       {"reg-004-field-joined-through-placed-tile.yaml", "reg-005-field-joined-through-placed-tile-late-game.yaml"}) {
     INFO(file);
     const ScenarioFile f = load_scenario_file(std::string(CARC_SOURCE_DIR) + "/scenarios/regressions/" + file);
     REQUIRE(f.valid());

@@ -111,9 +111,12 @@ TEST_CASE("A misspelt key anywhere in the ledger is an error at its line", "[led
 
 TEST_CASE("The ledger reader refuses wrong shapes with a located message", "[ledger]") {
   Diagnostics diags;
-  parse_ledger(with_replaced(kSmallLedger, "    disputed: false\n    expansions: [base]\n    editions: [C2]\n    publishers: [HiG]\n    sources:\n",
-                             "    disputed: [no]\n    expansions: [base]\n    editions: [C2]\n    publishers: [HiG]\n    sources:\n"),
-               "shape.yaml", diags);
+  parse_ledger(
+      with_replaced(
+          kSmallLedger,
+          "    disputed: false\n    expansions: [base]\n    editions: [C2]\n    publishers: [HiG]\n    sources:\n",
+          "    disputed: [no]\n    expansions: [base]\n    editions: [C2]\n    publishers: [HiG]\n    sources:\n"),
+      "shape.yaml", diags);
   REQUIRE_FALSE(diags.empty());
   CHECK_THAT(diags[0].message, Catch::Contains("disputed"));
 

@@ -24,8 +24,9 @@ TEST_CASE("Tiles at the ends of the int range are invalid for check, moves and r
   CheckOptions c;
   c.paths = {far};
   CHECK(run_check(c, out, err) == kExitInvalidInput);
-  CHECK(contains(out.str(), "far-apart.yaml:14:7: tiles: square 2147483647,0 is outside the bounds of a position: x and "
-                            "y lie within -100000..100000"));
+  CHECK(contains(out.str(),
+                 "far-apart.yaml:14:7: tiles: square 2147483647,0 is outside the bounds of a position: x and "
+                 "y lie within -100000..100000"));
   CHECK(contains(out.str(), "far-apart.yaml:15:7: tiles: square -2147483648,0 is outside the bounds"));
   std::ostringstream mout, merr;
   MovesOptions m;

@@ -6,13 +6,13 @@
 // and the accuracy per language (the README's tables).
 #include <catch2/catch.hpp>
 
+#include <yaml-cpp/yaml.h>
 #include <cstdlib>
 #include <iostream>
 #include <map>
-#include <yaml-cpp/yaml.h>
 
-#include "lookup/search.hpp"
 #include "data/ledger.hpp"
+#include "lookup/search.hpp"
 
 using namespace carc;
 
@@ -102,8 +102,11 @@ Tallies ask_all(const char* file) {
       for (std::size_t i = 0; i < ranked.size() && i < 5; ++i) top += " " + ranked[i];
       std::string read;
       for (const auto& t : r.understood) read += " " + t.term + "(" + std::string(term_match_name(t.match)) + ")";
-      std::cout << (rank == 1 ? "  ok " : rank > 0 ? "  #" + std::to_string(rank) + " " : "  MISS ") << "[" << q.lang
-                << "/" << kLanguages[static_cast<std::size_t>(r.language)] << "] " << q.text << "\n      expected";
+      std::cout << (rank == 1  ? "  ok "
+                    : rank > 0 ? "  #" + std::to_string(rank) + " "
+                               : "  MISS ")
+                << "[" << q.lang << "/" << kLanguages[static_cast<std::size_t>(r.language)] << "] " << q.text
+                << "\n      expected";
       for (const auto& a : q.answers) std::cout << " " << a;
       std::cout << "; got" << top << (r.confident ? "" : " (not confident)") << "; read as" << read << "\n";
     }
@@ -112,11 +115,11 @@ Tallies ask_all(const char* file) {
     std::cout << file << "\n| language | questions | top-1 | top-3 | confident |\n|---|---|---|---|---|\n";
     for (const auto l : kLanguages) {
       const Tally& t = per_language[std::string(l)];
-      std::cout << "| " << l << " | " << t.asked << " | " << percent(t.top1, t.asked) << " | " << percent(t.top3, t.asked)
-                << " | " << percent(t.confident, t.asked) << " |\n";
+      std::cout << "| " << l << " | " << t.asked << " | " << percent(t.top1, t.asked) << " | "
+                << percent(t.top3, t.asked) << " | " << percent(t.confident, t.asked) << " |\n";
     }
-    std::cout << "| all | " << all.asked << " | " << percent(all.top1, all.asked) << " | " << percent(all.top3, all.asked)
-              << " | " << percent(all.confident, all.asked) << " |\n";
+    std::cout << "| all | " << all.asked << " | " << percent(all.top1, all.asked) << " | "
+              << percent(all.top3, all.asked) << " | " << percent(all.confident, all.asked) << " |\n";
   }
   return {per_language, all};
 }
@@ -180,7 +183,8 @@ TEST_CASE("lookup answers the second set, written after tuning, as first measure
   // First measured (before the text-word typo limit): top-1 22/24, top-3 24/24, 1 of 8 junk
   // queries confident ("the knight moves in an L shape": a knight and a move, both rules concepts),
   // none since a question with words no ruling or scenario uses needs its concepts together.
-  check_set(kHoldout, {22, -1, {{"en", 2}, {"es", 3}, {"ca", 3}, {"de", 3}, {"fr", 3}, {"it", 2}, {"nl", 3}, {"pl", 3}}});
+  check_set(kHoldout,
+            {22, -1, {{"en", 2}, {"es", 3}, {"ca", 3}, {"de", 3}, {"fr", 3}, {"it", 2}, {"nl", 3}, {"pl", 3}}});
 }
 
 TEST_CASE("lookup answers the third set as measured after the fixes it led to", "[lookup][eval]") {
@@ -219,4 +223,3 @@ TEST_CASE("the evaluation set names real ledger ids", "[lookup][eval]") {
   for (const auto l : kLanguages) CHECK(per_language[std::string(l)] >= 8);
   CHECK(load("junk").size() >= 20);
 }
-

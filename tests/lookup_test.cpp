@@ -2,11 +2,11 @@
 // ledger and corpus, `lookup --format json`, and `explain` with its diff.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <unistd.h>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -157,8 +157,8 @@ TEST_CASE("lookup --format json emits one object with matches and ruling cards",
   for (const char* key : {"kind", "id", "title", "score", "coverage", "matched", "shown"}) CHECK(m.contains(key));
   REQUIRE(j["rulings"].size() == 1);
   const auto& ruling = j["rulings"][0];
-  for (const char* key : {"id", "area", "title", "statement", "status", "disputed", "encodable", "expansions", "editions",
-                          "publishers", "sources", "variants", "scenarios"})
+  for (const char* key : {"id", "area", "title", "statement", "status", "disputed", "encodable", "expansions",
+                          "editions", "publishers", "sources", "variants", "scenarios"})
     CHECK(ruling.contains(key));
   for (const char* key : {"ref", "title", "where", "locator", "date"}) CHECK(ruling["sources"][0].contains(key));
   REQUIRE_FALSE(ruling["scenarios"].empty());
@@ -197,7 +197,7 @@ TEST_CASE("below the minimum confidence lookup shows suggestions, never a card, 
   CHECK(chess.code == kExitFailures);
   CHECK(chess.out.find("found nothing confident for castle, chess") != std::string::npos);
   CHECK(chess.out.find("Nearest candidates (suggestions, not answers):") != std::string::npos);
-  CHECK(chess.out.find("\n== ") == std::string::npos);           // no ruling card
+  CHECK(chess.out.find("\n== ") == std::string::npos);  // no ruling card
   CHECK(chess.out.find("The engine's answer") == std::string::npos);
   LookupOptions json = words({"how", "do", "I", "castle", "in", "chess"});
   json.format = "json";
@@ -319,7 +319,8 @@ TEST_CASE("answer sections mark what is expected but missing and what is answere
   CHECK(sections[0].key == "moves");
   CHECK_FALSE(sections[0].agrees);
   const auto has = [&](const AnswerSection& sec, char mark, const std::string& text) {
-    return std::any_of(sec.lines.begin(), sec.lines.end(), [&](const AnswerLine& l) { return l.mark == mark && l.text == text; });
+    return std::any_of(sec.lines.begin(), sec.lines.end(),
+                       [&](const AnswerLine& l) { return l.mark == mark && l.text == text; });
   };
   CHECK(has(sections[0], '-', "deploy follower 1,0:road{E,W}"));
   CHECK(has(sections[0], ' ', "pass"));
@@ -334,8 +335,8 @@ TEST_CASE("explain shows the board, the question, the ruleset and the diff", "[l
   INFO(r.out << r.err);
   CHECK(r.code == kExitFailures);
   for (const char* part : {"== BR-03-u", "Position", "Question", "move 1: place U 1,0 r0", "Ruleset hig-c3",
-                           "After the moves", "Expected vs actual under hig-c3: FAILED", "  - deploy follower 1,0:road{E,W}",
-                           "  - red 1", "  + red 0", "Rulings", "BR-03"})
+                           "After the moves", "Expected vs actual under hig-c3: FAILED",
+                           "  - deploy follower 1,0:road{E,W}", "  - red 1", "  + red 0", "Rulings", "BR-03"})
     CHECK(r.out.find(part) != std::string::npos);
 }
 
@@ -363,8 +364,10 @@ TEST_CASE("explain names an unknown id with the closest ones and exits 2", "[loo
   CHECK(explain(bad).code == kExitInvalidInput);
 }
 
-TEST_CASE("explain's unknown-id error shows the control characters of the closest ids escaped", "[lookup][explain][cli]") {
-  const auto file = std::filesystem::temp_directory_path() / ("explain-escapes-" + std::to_string(::getpid()) + ".yaml");
+TEST_CASE("explain's unknown-id error shows the control characters of the closest ids escaped",
+          "[lookup][explain][cli]") {
+  const auto file =
+      std::filesystem::temp_directory_path() / ("explain-escapes-" + std::to_string(::getpid()) + ".yaml");
   std::ofstream(file) << "id: \"\\e[31mX\"\n";
   const Out r = explain(explain_id("X", {file.string()}));
   std::filesystem::remove(file);

@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <set>
 
+#include "data/oracle_data.hpp"
 #include "lookup/search.hpp"
 #include "lookup/text_search.hpp"
 #include "lookup/vocabulary.hpp"
 #include "lookup/words.hpp"
-#include "data/oracle_data.hpp"
 
 using namespace carc;
 using Strings = std::vector<std::string>;
@@ -67,7 +67,8 @@ TEST_CASE("the built-in vocabulary reads without a problem and covers every lang
 }
 
 TEST_CASE("the vocabulary reader reports every problem at its file:line:col", "[lookup][vocabulary]") {
-  CHECK(problems(std::string(kHeader) + "concepts:\n  abbot:\n    kind: figure\n    en: [abbot]\n    de: [Abt]\n").empty());
+  CHECK(problems(std::string(kHeader) + "concepts:\n  abbot:\n    kind: figure\n    en: [abbot]\n    de: [Abt]\n")
+            .empty());
   CHECK(problems(std::string(kHeader) + "concepts:\n  abbot:\n    kind: figure\n    en: [abbot]\n    kinds: x\n") ==
         "v.yaml:10:5: concept 'abbot': unknown language 'kinds' (expected one of: en, es, ca, de, fr, it, nl, pl)\n");
   CHECK(problems(std::string(kHeader) + "concepts:\n  abbot:\n    kind: hero\n    en: [abbot]\n") ==
@@ -87,13 +88,15 @@ TEST_CASE("the vocabulary reader reports every problem at its file:line:col", "[
   CHECK(problems(std::string(kHeader) + "concepts:\n  road:\n    kind: feature\n    en: [road, no, road]\n") ==
         "v.yaml:9:16: concept 'road' en: quote 'no': a YAML 1.1 reader takes it for a boolean, null or number\n"
         "v.yaml:9:20: concept 'road' en: 'road' is listed twice\n");
-  CHECK(problems("version: 1\nlanguages: [en, es, ca, de, fr, it, nl, pl]\nstop_words:\n  en: [the, 12, off, the, off]\n"
-                 "concepts:\n  road:\n    kind: feature\n    en: [road]\n") ==
-        "v.yaml:4:13: stop_words en: quote '12': a YAML 1.1 reader takes it for a boolean, null or number\n"
-        "v.yaml:4:17: stop_words en: quote 'off': a YAML 1.1 reader takes it for a boolean, null or number\n"
-        "v.yaml:4:22: stop_words en: 'the' is listed twice\n"
-        "v.yaml:4:27: stop_words en: quote 'off': a YAML 1.1 reader takes it for a boolean, null or number\n");
-  CHECK(problems(std::string(kHeader) + "concepts:\n  garden:\n    kind: feature\n    en: [garden]\n    es: [jardín, jardin]\n")
+  CHECK(
+      problems("version: 1\nlanguages: [en, es, ca, de, fr, it, nl, pl]\nstop_words:\n  en: [the, 12, off, the, off]\n"
+               "concepts:\n  road:\n    kind: feature\n    en: [road]\n") ==
+      "v.yaml:4:13: stop_words en: quote '12': a YAML 1.1 reader takes it for a boolean, null or number\n"
+      "v.yaml:4:17: stop_words en: quote 'off': a YAML 1.1 reader takes it for a boolean, null or number\n"
+      "v.yaml:4:22: stop_words en: 'the' is listed twice\n"
+      "v.yaml:4:27: stop_words en: quote 'off': a YAML 1.1 reader takes it for a boolean, null or number\n");
+  CHECK(problems(std::string(kHeader) +
+                 "concepts:\n  garden:\n    kind: feature\n    en: [garden]\n    es: [jardín, jardin]\n")
             .find("'jardin' is listed twice (as 'jardín': accents and case are folded)") != std::string::npos);
   CHECK(problems(std::string(kHeader) + "concepts:\n  abbot:\n    kind: figure\n    en: [abbot]\n  monk:\n"
                                         "    kind: figure\n    en: [abbots]\n")
@@ -209,11 +212,11 @@ TEST_CASE("typos are corrected within one edit (4-7 letters) or two (8 or more)"
   CHECK(t[0].match == TermMatch::Typo);
   CHECK(t[0].typed == "abot");
   CHECK(t[1].term == "garden");
-  CHECK(read("mnoastery") == Strings{"cloister"});          // 9 letters, one swap
-  CHECK(read("¿puedo aterizar?") == Strings{"land"});       // 8 letters, one edit, Spanish
-  CHECK(read("abx") == Strings{"abx"});                      // 3 letters: never corrected
-  CHECK(read("pizza") == Strings{"pizza"});                  // nothing near it
-  CHECK(read("best") == Strings{"best"});                    // not corrected across a first letter ("fest")
+  CHECK(read("mnoastery") == Strings{"cloister"});     // 9 letters, one swap
+  CHECK(read("¿puedo aterizar?") == Strings{"land"});  // 8 letters, one edit, Spanish
+  CHECK(read("abx") == Strings{"abx"});                // 3 letters: never corrected
+  CHECK(read("pizza") == Strings{"pizza"});            // nothing near it
+  CHECK(read("best") == Strings{"best"});              // not corrected across a first letter ("fest")
   // A typo may be corrected to a word of the texts searched (English queries).
   TextWords texts{{"scoring", "score"}};
   CHECK(read_query("scorring", texts).terms.at(0).term == "score");

@@ -27,9 +27,14 @@ TEST_CASE("A megabyte of flow openers after a tag or an anchor is refused fast, 
   const auto dir = test::fresh_dir("yaml-bombs");
   std::filesystem::create_directories(dir);
   int n = 0;
-  for (const auto& [head, unit] : std::vector<std::pair<std::string, std::string>>{
-           {"x: ", "!["}, {"x: ", "!{"}, {"x: ", "&a ["}, {"x: ", "!!seq ["}, {"x: ", "&a !t {"}, {"x: [", "a["},
-           {"x: [", "['x' ']' "}, {"a: b\n  'c\nd: ", "["}}) {
+  for (const auto& [head, unit] : std::vector<std::pair<std::string, std::string>>{{"x: ", "!["},
+                                                                                   {"x: ", "!{"},
+                                                                                   {"x: ", "&a ["},
+                                                                                   {"x: ", "!!seq ["},
+                                                                                   {"x: ", "&a !t {"},
+                                                                                   {"x: [", "a["},
+                                                                                   {"x: [", "['x' ']' "},
+                                                                                   {"a: b\n  'c\nd: ", "["}}) {
     const auto file = dir / ("bomb-" + std::to_string(n++) + ".yaml");
     {
       std::ofstream out(file);
@@ -51,10 +56,10 @@ TEST_CASE("Replies of megabytes are kept as a bounded excerpt, so memory does no
   // Each of the 10 replies is a valid 2 MB answer (tests/adapters/long_replies.py).
   // Before: every difference was kept whole, about 6 MB a result: 92 MiB for
   // these 10 in the dev build (717 MiB for 60 of 3 MB); after: 31 MiB.
-  const std::string adapter = "python3 " + std::string(CARC_SOURCE_DIR) + "/tests/adapters/long_replies.py " + kBinary +
-                              " 2000000";
-  const auto c = test::run_child({kBinary, "run", test::data("runner/pass"), "--impl", adapter, "--timeout", "120",
-                                  "--format", "json"});
+  const std::string adapter =
+      "python3 " + std::string(CARC_SOURCE_DIR) + "/tests/adapters/long_replies.py " + kBinary + " 2000000";
+  const auto c = test::run_child(
+      {kBinary, "run", test::data("runner/pass"), "--impl", adapter, "--timeout", "120", "--format", "json"});
   INFO(c.peak_kib << " KiB, " << c.seconds << " s\n" << c.err);
   CHECK(c.code == kExitFailures);
   CHECK(has(c.out, "\"failed\":10"));
@@ -75,7 +80,8 @@ class PaddedAnswers final : public Subject {
   std::vector<std::string> capabilities() const override { return engine_.capabilities(); }
   Reply answer(const Request& r) override {
     Reply reply = engine_.answer(r);
-    for (std::size_t i = 0; i < extra_; ++i) reply.answer.moves.push_back("place U " + std::to_string(100 + i) + ",0 r0");
+    for (std::size_t i = 0; i < extra_; ++i)
+      reply.answer.moves.push_back("place U " + std::to_string(100 + i) + ",0 r0");
     if (extra_ > 0) reply.answer.moves.back() = last_;
     return reply;
   }
@@ -130,11 +136,12 @@ TEST_CASE("A difference is kept whole up to 64 KiB, beyond that an excerpt with 
     REQUIRE(r.outcome == Outcome::Failed);
     CHECK(r.message.find("the answer differs from the expectation in: moves, count") == 0);
     bool counted = false;  // judged on the whole answer: 3 legal moves and the 20,000 extra
-    for (const auto& d : r.diffs) counted = counted || (d.key == "count" && d.actual == std::vector<std::string>{"20003"});
+    for (const auto& d : r.diffs)
+      counted = counted || (d.key == "count" && d.actual == std::vector<std::string>{"20003"});
     CHECK(counted);
     CHECK(r.message.find("only its start is kept") != std::string::npos);
     CHECK(item_bytes(r) <= kDiffExcerptBytes + kKeptItemBytes);
-    CHECK(items_and_omitted(r) >= 20000);  // every item is kept or counted
+    CHECK(items_and_omitted(r) >= 20000);           // every item is kept or counted
     CHECK(r.signature != diff_signature(r.diffs));  // the signature is not the excerpt's
   }
   SECTION("two differences alike in their excerpt have different signatures, and expectations tell them apart") {

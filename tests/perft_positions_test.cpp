@@ -14,10 +14,10 @@
 
 #include "brute_force.hpp"
 #include "cli/commands.hpp"
+#include "data/oracle_data.hpp"
 #include "engine/legality.hpp"
 #include "engine/movegen.hpp"
 #include "engine/perft.hpp"
-#include "data/oracle_data.hpp"
 #include "scenario/scenario_transform.hpp"
 
 using namespace carc;
@@ -89,7 +89,8 @@ TEST_CASE("Perft counts of the perft/ positions are pinned", "[perft]") {
   }
 }
 
-TEST_CASE("Perft agrees with a naive recount over is_legal to depth 5 (the tower and dragon positions to depth 4)", "[perft][brute]") {
+TEST_CASE("Perft agrees with a naive recount over is_legal to depth 5 (the tower and dragon positions to depth 4)",
+          "[perft][brute]") {
   for (const Pin& pin : kPins) {
     const State s = position_of(perft_scenario(pin.file));
     for (int d = 1; d <= 5 && d <= static_cast<int>(pin.counts.size()); ++d) {

@@ -2,9 +2,9 @@
 // misbehaving fake adapters of tests/adapters/ each end in the states the
 // protocol promises, the other results are kept, and every run ends in bounded
 // time. The fakes proxy to `carc-oracle serve` for their correct answers.
-#include <catch2/catch.hpp>
 #include <signal.h>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <cerrno>
 #include <chrono>
@@ -152,12 +152,13 @@ TEST_CASE("A wrong answer fails with the difference", "[protocol][process][adapt
   CHECK(t.outcome == Outcome::Failed);
   REQUIRE_FALSE(t.diffs.empty());
   CHECK(t.diffs.front().key == "moves");
-  CHECK(t.diffs.front().expected.size() == 1);  // the dropped move is missing
+  CHECK(t.diffs.front().expected.size() == 1);            // the dropped move is missing
   CHECK(r.result("BR-04-t").outcome == Outcome::Passed);  // game over: no moves to drop
   CHECK(r.count(Outcome::Errored) + r.count(Outcome::Crashed) + r.count(Outcome::TimedOut) == 0);
 }
 
-TEST_CASE("Requests needing what the implementation lacks are unsupported and never sent", "[protocol][process][adapters]") {
+TEST_CASE("Requests needing what the implementation lacks are unsupported and never sent",
+          "[protocol][process][adapters]") {
   const std::string log = "/tmp/carc-few-caps-" + std::to_string(getpid()) + ".log";
   FakeRun r = run_fake(fake("few_caps.py", {log}), 5000ms);
   std::set<std::string> sent;
@@ -176,7 +177,8 @@ TEST_CASE("Requests needing what the implementation lacks are unsupported and ne
   CHECK(r.result("BR-03-v").outcome == Outcome::Passed);
 }
 
-TEST_CASE("A reply to a seq never sent errors the request, and a second reply is ignored", "[protocol][process][adapters]") {
+TEST_CASE("A reply to a seq never sent errors the request, and a second reply is ignored",
+          "[protocol][process][adapters]") {
   const FakeRun r = run_fake(fake("wrong_seq.py"), 2000ms);
   INFO(r.seconds);
   CHECK(r.result("BR-03-w").outcome == Outcome::Errored);

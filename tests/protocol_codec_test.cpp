@@ -1,19 +1,19 @@
 // The protocol library (src/protocol): tile definitions round-trip through
 // their feature specs, messages round-trip through JSON, and malformed input of
 // any kind is a returned error, never a crash.
-#include <catch2/catch.hpp>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <random>
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "data/oracle_data.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/engine_adapter.hpp"
 #include "protocol/line_reader.hpp"
 #include "runner/wire.hpp"
 #include "scenario/corpus.hpp"
-#include "data/oracle_data.hpp"
 
 using namespace carc;
 
@@ -163,7 +163,8 @@ TEST_CASE("Malformed lines are errors, never crashes", "[protocol][codec]") {
   }
   CHECK(contains(proto::decode_command(deep).error(), "nested deeper than 32"));
   // Random corruptions of a valid message never crash the decoders.
-  const std::string valid = R"({"seq":1,"answer":{"moves":["pass"],"legal":{"pass":"ok"},"rejected":{"move":1,"reason":"x"},"scores":{"red":1}}})";
+  const std::string valid =
+      R"({"seq":1,"answer":{"moves":["pass"],"legal":{"pass":"ok"},"rejected":{"move":1,"reason":"x"},"scores":{"red":1}}})";
   std::mt19937 rng(42);
   for (int i = 0; i < 3000; ++i) {
     std::string s = valid;
@@ -174,7 +175,8 @@ TEST_CASE("Malformed lines are errors, never crashes", "[protocol][codec]") {
   }
 }
 
-TEST_CASE("Lines are reassembled from fragments, and an overlong one is dropped while the stream goes on", "[protocol][lines]") {
+TEST_CASE("Lines are reassembled from fragments, and an overlong one is dropped while the stream goes on",
+          "[protocol][lines]") {
   proto::LineReader r(10);
   r.feed("ab");
   CHECK_FALSE(r.has_line());
@@ -205,7 +207,8 @@ TEST_CASE("read_line returns a last line without its newline, then end of input"
 TEST_CASE("serve answers on stdout and reports unusable lines", "[protocol][serve]") {
   int fds[2];
   REQUIRE(::pipe(fds) == 0);
-  const std::string input = "{\"cmd\":\"start\",\"protocol_version\":1}\nnot json\n{\"cmd\":\"run\",\"seq\":5}\n{\"cmd\":\"stop\"}\n";
+  const std::string input =
+      "{\"cmd\":\"start\",\"protocol_version\":1}\nnot json\n{\"cmd\":\"run\",\"seq\":5}\n{\"cmd\":\"stop\"}\n";
   REQUIRE(::write(fds[1], input.data(), input.size()) == static_cast<ssize_t>(input.size()));
   ::close(fds[1]);
   std::ostringstream out, err;

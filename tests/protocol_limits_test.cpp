@@ -3,9 +3,9 @@
 // by `serve`; scores near the bound are answered without wrapping; the handshake
 // works in versions 1 to 4, and a peer of an older version is never shown what came
 // later (the Tower, the dragon and the fairy).
-#include <catch2/catch.hpp>
 #include <fcntl.h>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -16,11 +16,11 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "data/oracle_data.hpp"
 #include "engine/limits.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/engine_adapter.hpp"
 #include "runner/wire.hpp"
-#include "data/oracle_data.hpp"
 
 using namespace carc;
 using Json = nlohmann::json;
@@ -29,7 +29,9 @@ namespace {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-proto::TileDefinition def(const std::string& id) { return proto::definition_of(builtin_catalog()[*builtin_catalog().lookup(id)]); }
+proto::TileDefinition def(const std::string& id) {
+  return proto::definition_of(builtin_catalog()[*builtin_catalog().lookup(id)]);
+}
 
 // A closed road of n tiles to be completed by the query: A at 0,0, U up to n-2,0, the
 // closing A in hand; red's follower on the road and red's score as given.
@@ -98,10 +100,12 @@ std::string refusal(const std::string& line) {
 TEST_CASE("A position beyond the limits is refused by the decoder, with its JSON path and the bound",
           "[protocol][limits]") {
   REQUIRE(proto::decode_command(with(10, "/position/tiles/3/x", 100000)).ok());
-  CHECK(refusal(with(10, "/position/tiles/3/x", 2147483647)) ==
-        "position.tiles[3]: square 2147483647,0 is outside the bounds of a position: x and y lie within -100000..100000");
-  CHECK(refusal(with(10, "/position/figures/0/y", -100001)) ==
-        "position.figures[0]: square 1,-100001 is outside the bounds of a position: x and y lie within -100000..100000");
+  CHECK(
+      refusal(with(10, "/position/tiles/3/x", 2147483647)) ==
+      "position.tiles[3]: square 2147483647,0 is outside the bounds of a position: x and y lie within -100000..100000");
+  CHECK(
+      refusal(with(10, "/position/figures/0/y", -100001)) ==
+      "position.figures[0]: square 1,-100001 is outside the bounds of a position: x and y lie within -100000..100000");
   CHECK(refusal(with(10, "/position/tiles/0/x", Json::parse("18446744073709551615"))) ==
         "position.tiles[0].x: 18446744073709551615 is beyond 64-bit signed integers");
   CHECK(refusal(with(10, "/position/tiles/0/x", Json::parse("99999999999999999999"))) ==
@@ -111,7 +115,8 @@ TEST_CASE("A position beyond the limits is refused by the decoder, with its JSON
   CHECK(refusal(with(10, "/position/supply/blue/follower", 100)) ==
         "position.supply.blue.follower: figures in hand 100 is outside 0..99");
   CHECK(refusal(with(10, "/position/rolls", Json::array({1, 4}))) == "position.rolls[1]: die result 4 is outside 1..3");
-  CHECK(contains(refusal(with(10, "/position/placed", Json{{"x", 0}, {"y", -2147483648LL}})), "position.placed: square"));
+  CHECK(
+      contains(refusal(with(10, "/position/placed", Json{{"x", 0}, {"y", -2147483648LL}})), "position.placed: square"));
   // The tile count: 9 on the board, 1 in hand and a pile up to 4,096 together.
   const Json pile_ok(std::vector<std::string>(kMaxTiles - 10, "U"));
   REQUIRE(proto::decode_command(with(10, "/position/pile", pile_ok)).ok());
@@ -125,41 +130,47 @@ TEST_CASE("A position beyond the limits is refused by the decoder, with its JSON
   const Json rest(std::vector<std::string>(kMaxTiles - 10 - (kMaxTiles - 10) / 2 + 1, "U"));
   Json j = Json::parse(with(10, "/position/pile", half));
   j["position"]["set_aside"] = rest;
-  CHECK(refusal(j.dump()) ==
-        "position.set_aside[" + std::to_string(kMaxTiles - 10 - (kMaxTiles - 10) / 2) +
-            "]: a position holds at most 4096 tiles (on the board, in hand and in the pile together); this one holds 4097");
+  CHECK(refusal(j.dump()) == "position.set_aside[" + std::to_string(kMaxTiles - 10 - (kMaxTiles - 10) / 2) +
+                                 "]: a position holds at most 4096 tiles (on the board, in hand and in the pile "
+                                 "together); this one holds 4097");
   CHECK(refusal(with(10, "/position/dragon", Json{{"x", 100001}, {"y", 0}})) ==
         "position.dragon.x: 100001 is outside -100000..100000");
   CHECK(refusal(with(10, "/position/fairy", Json{{"x", 0}, {"y", -2147483648LL}})) ==
         "position.fairy.y: -2147483648 is outside -100000..100000");
-  CHECK(contains(refusal(with(10, "/position/fairy", Json{{"next_to", Json{{"owner", "red"}, {"kind", "follower"}, {"feature", "cloister"}}}})),
-                 "position.fairy.next_to: a host needs the fairy's tile"));
-  const Json seven = Json::array({Json{{"x", 0}, {"y", 0}}, Json{{"x", 1}, {"y", 0}}, Json{{"x", 2}, {"y", 0}}, Json{{"x", 3}, {"y", 0}},
-                                  Json{{"x", 4}, {"y", 0}}, Json{{"x", 5}, {"y", 0}}, Json{{"x", 6}, {"y", 0}}});
+  CHECK(
+      contains(refusal(with(10, "/position/fairy",
+                            Json{{"next_to", Json{{"owner", "red"}, {"kind", "follower"}, {"feature", "cloister"}}}})),
+               "position.fairy.next_to: a host needs the fairy's tile"));
+  const Json seven = Json::array({Json{{"x", 0}, {"y", 0}}, Json{{"x", 1}, {"y", 0}}, Json{{"x", 2}, {"y", 0}},
+                                  Json{{"x", 3}, {"y", 0}}, Json{{"x", 4}, {"y", 0}}, Json{{"x", 5}, {"y", 0}},
+                                  Json{{"x", 6}, {"y", 0}}});
   CHECK(refusal(with(10, "/position/dragon_path", seven)) ==
         "position.dragon_path: at most 6 entries (the sixth step ends the move)");
 }
 
 TEST_CASE("serve answers a request beyond the limits errored, with the path and the bound, and goes on",
           "[protocol][limits][serve]") {
-  const Served s = serve({start(2), with(10, "/position/tiles/3/x", 2147483647), proto::encode_run(road_request(10, 0))});
+  const Served s =
+      serve({start(2), with(10, "/position/tiles/3/x", 2147483647), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitOk);
   REQUIRE(s.lines.size() == 3);
   const auto bad = proto::decode_reply(s.lines[1]);
   REQUIRE(bad.ok());
   CHECK(bad->state == proto::ReplyState::Errored);
-  CHECK(bad->message ==
-        "invalid request: position.tiles[3]: square 2147483647,0 is outside the bounds of a position: x and y lie within "
-        "-100000..100000");
+  CHECK(
+      bad->message ==
+      "invalid request: position.tiles[3]: square 2147483647,0 is outside the bounds of a position: x and y lie within "
+      "-100000..100000");
   const auto good = proto::decode_reply(s.lines[2]);
   REQUIRE(good.ok());
   CHECK(good->answer.scores.at("red") == 10);
 }
 
-TEST_CASE("Scores at the bound are answered exactly, and beyond it refused instead of wrapped", "[protocol][limits][serve]") {
+TEST_CASE("Scores at the bound are answered exactly, and beyond it refused instead of wrapped",
+          "[protocol][limits][serve]") {
   // Before the bound: a score of 2147483646 plus this 10-tile road was answered -2147483640.
-  const Served s = serve({start(2), proto::encode_run(road_request(10, kMaxScore)),
-                          proto::encode_run(road_request(10, 2147483646))});
+  const Served s = serve(
+      {start(2), proto::encode_run(road_request(10, kMaxScore)), proto::encode_run(road_request(10, 2147483646))});
   REQUIRE(s.lines.size() == 3);
   const auto at_bound = proto::decode_reply(s.lines[1]);
   REQUIRE(at_bound.ok());
@@ -171,9 +182,11 @@ TEST_CASE("Scores at the bound are answered exactly, and beyond it refused inste
   CHECK(contains(beyond->message, "position.scores.red: score 2147483646 is outside -1000000..1000000"));
 }
 
-TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scores 4,096", "[protocol][limits][serve]") {
+TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scores 4,096",
+          "[protocol][limits][serve]") {
   // Before the bound, 21,900 tiles scored 0 here (16-bit node indexes); now such a position is refused.
-  const Served s = serve({start(2), proto::encode_run(road_request(kMaxTiles, 0)), with(kMaxTiles, "/position/pile", Json::array({"U"}))});
+  const Served s = serve(
+      {start(2), proto::encode_run(road_request(kMaxTiles, 0)), with(kMaxTiles, "/position/pile", Json::array({"U"}))});
   REQUIRE(s.lines.size() == 3);
   const auto r = proto::decode_reply(s.lines[1]);
   REQUIRE(r.ok());
@@ -191,13 +204,15 @@ TEST_CASE("The handshake: the runner sends version 4 and accepts 1 to 4, serve a
   CHECK(proto::encode_start() == start(4));
   const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
   for (const int v : {1, 2, 3, 4}) {
-    auto h = proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
+    auto h =
+        proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE(h.ok());
     CHECK(h->protocol_version == v);
   }
   CHECK(proto::decode_hello(R"({"name":"x","version":"1",)" + caps + "}").ok());  // the key is optional
   for (const int v : {0, 5}) {
-    auto h = proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
+    auto h =
+        proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE_FALSE(h.ok());
     CHECK(contains(h.error(), "this runner speaks versions 1 to 4, not " + std::to_string(v)));
   }

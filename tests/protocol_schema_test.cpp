@@ -4,11 +4,11 @@
 // of a real run against them, in Python.)
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <unistd.h>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -38,8 +38,8 @@ TEST_CASE("The committed protocol schemas are the generated ones", "[protocol][s
     const std::string want = protocol_schema_text(name);
     REQUIRE_FALSE(want.empty());
     if (committed(file) != want)
-      FAIL("oracle/schemas/" + file + " is stale: run `carc-oracle schema --protocol " + name + " --out oracle/schemas/" + file +
-           "` (or `carc-oracle schema --all oracle/schemas` for every schema)");
+      FAIL("oracle/schemas/" + file + " is stale: run `carc-oracle schema --protocol " + name +
+           " --out oracle/schemas/" + file + "` (or `carc-oracle schema --all oracle/schemas` for every schema)");
   }
 }
 
@@ -53,7 +53,8 @@ TEST_CASE("Every generated schema is a committed file under its name", "[protoco
 }
 
 // The checks the hand-written files needed: the generator must still take each list whole from the engine.
-TEST_CASE("The protocol schemas name exactly the engine's colours figure kinds phases and switches", "[protocol][schema]") {
+TEST_CASE("The protocol schemas name exactly the engine's colours figure kinds phases and switches",
+          "[protocol][schema]") {
   const auto run = generated("run");
   const auto& defs = run["$defs"];
   std::vector<std::string> colours, kinds;
@@ -73,7 +74,8 @@ TEST_CASE("The protocol schemas name exactly the engine's colours figure kinds p
     CHECK(switches["properties"][std::string(spec.key)]["enum"].get<std::vector<std::string>>() == values);
   }
   const auto hello = generated("start-reply");
-  CHECK(hello["properties"]["capabilities"]["properties"]["switches"]["propertyNames"]["enum"].size() == switch_specs().size());
+  CHECK(hello["properties"]["capabilities"]["properties"]["switches"]["propertyNames"]["enum"].size() ==
+        switch_specs().size());
   std::vector<int> versions;
   for (int v = proto::kOldestProtocolVersion; v <= proto::kProtocolVersion; ++v) versions.push_back(v);
   CHECK(generated("start")["properties"]["protocol_version"]["enum"].get<std::vector<int>>() == versions);
@@ -90,7 +92,9 @@ TEST_CASE("schema --protocol prints one protocol schema and refuses an unknown n
   o.protocol = "reply";
   CHECK(run_schema(o, out2, err2) == kExitInvalidInput);
   CHECK(out2.str().empty());
-  CHECK(err2.str() == "carc-oracle schema: unknown protocol schema 'reply' (expected one of start, start-reply, run, run-reply, stop)\n");
+  CHECK(err2.str() ==
+        "carc-oracle schema: unknown protocol schema 'reply' (expected one of start, start-reply, run, run-reply, "
+        "stop)\n");
 }
 
 TEST_CASE("schema --all writes every generated schema into a directory", "[protocol][schema][cli]") {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "data/oracle_data.hpp"
 #include "engine/limits.hpp"
 #include "engine/setup.hpp"
 #include "engine/state.hpp"
@@ -14,7 +15,6 @@
 #include "render/terminal_board.hpp"
 #include "runner/board_views.hpp"
 #include "scenario/corpus.hpp"
-#include "data/oracle_data.hpp"
 
 using namespace carc;
 
@@ -66,7 +66,8 @@ std::string xml_problem(const std::string& s) {
     if (tag.find('<') != std::string::npos) return "< inside a tag at " + std::to_string(i);
     if (tag[0] == '/') {
       const std::string name = tag.substr(1);
-      if (stack.empty() || stack.back() != name) return "</" + name + "> closes " + (stack.empty() ? "nothing" : stack.back());
+      if (stack.empty() || stack.back() != name)
+        return "</" + name + "> closes " + (stack.empty() ? "nothing" : stack.back());
       stack.pop_back();
     } else if (tag.back() != '/') {
       stack.push_back(tag.substr(0, tag.find_first_of(" \n")));
@@ -113,7 +114,7 @@ TEST_CASE("tile cells mark the flying machine's rotated arrow and the crop circl
   CHECK(flier.find("F↑") != std::string::npos);
   CHECK(render_tile_cell(tile("fl-F.o"), 3, style(false)).find("FS") != std::string::npos);
   CHECK(render_tile_cell(tile("cc-CFR"), 0, style(false)).find("Or") != std::string::npos);  // rake
-  CHECK(render_tile_cell(tile("cc-CFC"), 0, style(true)).find("◎s") != std::string::npos);  // shield
+  CHECK(render_tile_cell(tile("cc-CFC"), 0, style(true)).find("◎s") != std::string::npos);   // shield
 }
 
 TEST_CASE("the ASCII board has coordinates, figures and the placed tile framed", "[render][terminal]") {

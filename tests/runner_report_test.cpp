@@ -12,10 +12,10 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "data/oracle_data.hpp"
 #include "report/report.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
-#include "data/oracle_data.hpp"
 
 using namespace carc;
 
@@ -75,7 +75,8 @@ std::string xml_problem(const std::string& xml) {
     if (tag.empty() || tag.front() == '?') continue;
     if (tag.find('<') != std::string::npos) return "'<' inside a tag";
     if (std::count(tag.begin(), tag.end(), '"') % 2 != 0) return "unbalanced quotes in <" + tag + ">";
-    const std::string name = tag.substr(tag.front() == '/' ? 1 : 0, tag.find_first_of(" />", 1) - (tag.front() == '/' ? 1 : 0));
+    const std::string name =
+        tag.substr(tag.front() == '/' ? 1 : 0, tag.find_first_of(" />", 1) - (tag.front() == '/' ? 1 : 0));
     if (tag.front() == '/') {
       if (open.empty() || open.back() != name) return "mismatched </" + name + ">";
       open.pop_back();
@@ -118,19 +119,22 @@ TEST_CASE("JUnit XML is well formed, escaped, and counts per ruleset", "[report]
   INFO(xml);
   CHECK(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites", 0) == 0);
   CHECK(xml_problem(xml).empty());
-  CHECK(xml.find("<testsuite name=\"invalid\" tests=\"2\" failures=\"0\" errors=\"2\" skipped=\"0\">") != std::string::npos);
+  CHECK(xml.find("<testsuite name=\"invalid\" tests=\"2\" failures=\"0\" errors=\"2\" skipped=\"0\">") !=
+        std::string::npos);
   CHECK(xml.find("<failure type=\"failed\"") != std::string::npos);
   CHECK(xml.find("<skipped message=\"unsupported: needs flier\"/>") != std::string::npos);
   CHECK(xml.find("<property name=\"farmers\" value=\"on\"/>") != std::string::npos);
   CHECK(xml.find("&apos;br-3&apos;") != std::string::npos);
 }
 
-TEST_CASE("The Markdown summary has the state counts, the area x ruleset table and the failures", "[report][markdown]") {
+TEST_CASE("The Markdown summary has the state counts, the area x ruleset table and the failures",
+          "[report][markdown]") {
   const std::string md = render(Format::Markdown);
   CHECK(md.find("| state | results |") != std::string::npos);
   CHECK(md.find("| failed | 1 |") != std::string::npos);
   CHECK(md.find("| area | hig-c1-2000 | hig-c3 | zmg-c2 | (not run) |") != std::string::npos);
-  CHECK(md.find("| base | 1/1 · 1/1 | 6/7 · 7/7 (1 failed) | 3/3 · 3/3 | 0/0 · 0/1 (1 invalid) |") != std::string::npos);
+  CHECK(md.find("| base | 1/1 · 1/1 | 6/7 · 7/7 (1 failed) | 3/3 · 3/3 | 0/0 · 0/1 (1 invalid) |") !=
+        std::string::npos);
   CHECK(md.find("| flying-machines |  | 0/0 · 0/1 (1 unsupported) |  |  |") != std::string::npos);
   CHECK(md.find("| (invalid) |  |  |  | 0/0 · 0/1 (1 invalid) |") != std::string::npos);
   CHECK(md.find("### BR-03-u under hig-c3: failed") != std::string::npos);
@@ -185,7 +189,8 @@ std::string render_runs(Format f, const std::vector<RunReport>& runs) {
 // Issue 19: a report said "every scenario passes" when 6 of 2590 results ran.
 // Coverage (ran of applicable) stands beside the pass rate in every format, and
 // nothing reads as all green unless every applicable result ran and passed.
-TEST_CASE("Every format shows coverage beside the pass rate and calls nothing green that did not all run", "[report][coverage]") {
+TEST_CASE("Every format shows coverage beside the pass rate and calls nothing green that did not all run",
+          "[report][coverage]") {
   const RunReport few = coverage_report("few", 2, 5);
   const RunReport all = coverage_report("all", 7, 0);
   CHECK(coverage_line(few.counts()) == "2 of 7 ran; 2 passed; 5 unsupported");
@@ -196,12 +201,15 @@ TEST_CASE("Every format shows coverage beside the pass rate and calls nothing gr
   CHECK_FALSE(coverage_of(coverage_report("xfail", 7, 0, Outcome::XFail).counts()).complete());
 
   const std::string text = render_run(Format::Text, few, true);
-  CHECK(text.find("\033[33m7 results: 2 passed, 5 unsupported\033[0m\n\033[33mcoverage: 2 of 7 ran; 2 passed; 5 unsupported") !=
-        std::string::npos);  // yellow, not green
-  CHECK(render_run(Format::Text, all, true).find("\033[32m7 results: 7 passed\033[0m\n\033[32mcoverage: 7 of 7 ran; 7 passed") !=
-        std::string::npos);
+  CHECK(
+      text.find(
+          "\033[33m7 results: 2 passed, 5 unsupported\033[0m\n\033[33mcoverage: 2 of 7 ran; 2 passed; 5 unsupported") !=
+      std::string::npos);  // yellow, not green
+  CHECK(render_run(Format::Text, all, true)
+            .find("\033[32m7 results: 7 passed\033[0m\n\033[32mcoverage: 7 of 7 ran; 7 passed") != std::string::npos);
 
-  const auto summary = nlohmann::json::parse(render_run(Format::Json, few).substr(render_run(Format::Json, few).rfind("{\"type\"")));
+  const auto summary =
+      nlohmann::json::parse(render_run(Format::Json, few).substr(render_run(Format::Json, few).rfind("{\"type\"")));
   CHECK(summary["type"] == "summary");
   CHECK(summary["applicable"] == 7);
   CHECK(summary["ran"] == 2);
@@ -209,7 +217,8 @@ TEST_CASE("Every format shows coverage beside the pass rate and calls nothing gr
 
   const std::string xml = render_run(Format::Junit, few);
   CHECK(xml_problem(xml).empty());
-  CHECK(xml.find("<property name=\"carc-oracle.coverage\" value=\"2 of 7 ran; 2 passed; 5 unsupported\"/>") != std::string::npos);
+  CHECK(xml.find("<property name=\"carc-oracle.coverage\" value=\"2 of 7 ran; 2 passed; 5 unsupported\"/>") !=
+        std::string::npos);
   CHECK(xml.find("<property name=\"carc-oracle.ran\" value=\"2\"/>") != std::string::npos);
   CHECK(xml.find("<property name=\"carc-oracle.applicable\" value=\"7\"/>") != std::string::npos);
 
@@ -219,13 +228,14 @@ TEST_CASE("Every format shows coverage beside the pass rate and calls nothing gr
   CHECK(md.find("| base |  | 2/2 · 2/7 (5 unsupported) |") == std::string::npos);  // one ruleset only: no empty column
   CHECK(md.find("| base | 2/2 · 2/7 (5 unsupported) |") != std::string::npos);
   CHECK(md.find("ran and passed") == std::string::npos);
-  CHECK(render_run(Format::Markdown, all).find("Coverage: 7 of 7 ran; 7 passed (every applicable result ran and passed).") !=
-        std::string::npos);
+  CHECK(render_run(Format::Markdown, all)
+            .find("Coverage: 7 of 7 ran; 7 passed (every applicable result ran and passed).") != std::string::npos);
 
   const std::string html = render_run(Format::Html, few);
   CHECK(html.find("Every scenario passes") == std::string::npos);
-  CHECK(html.find("<p class=\"attention partial\">Nothing that ran needs attention, but not every result ran and passed: "
-                  "2 of 7 ran; 2 passed; 5 unsupported.</p>") != std::string::npos);
+  CHECK(
+      html.find("<p class=\"attention partial\">Nothing that ran needs attention, but not every result ran and passed: "
+                "2 of 7 ran; 2 passed; 5 unsupported.</p>") != std::string::npos);
   CHECK(html.find("<p class=\"coverage\">coverage: 2 of 7 ran; 2 passed; 5 unsupported</p>") != std::string::npos);
   CHECK(html.find("<td class=\"unsup\" title=\"2 passed, 5 unsupported\">2/2 · 2/7</td>") != std::string::npos);
   CHECK(html.find("<td class=\"bad\"") == std::string::npos);
@@ -234,7 +244,8 @@ TEST_CASE("Every format shows coverage beside the pass rate and calls nothing gr
 }
 
 // Issue 19: the comparison table coloured `unsupported` like a failure.
-TEST_CASE("The comparison of implementations shows unsupported apart, never as a failure", "[report][coverage][compare]") {
+TEST_CASE("The comparison of implementations shows unsupported apart, never as a failure",
+          "[report][coverage][compare]") {
   // A passes CV-0, B fails it, C does not support it: a disagreement between A and B only.
   const std::vector<RunReport> runs{coverage_report("A", 2, 0), coverage_report("B", 2, 0, Outcome::Failed),
                                     coverage_report("C", 0, 2)};
@@ -242,7 +253,8 @@ TEST_CASE("The comparison of implementations shows unsupported apart, never as a
   CHECK(html.find("<th>all</th><th>unsupported</th>") != std::string::npos);
   CHECK(html.find("<td class=\"unsup\"><a href=\"#i3-s-CV-0\">unsupported</a></td>") != std::string::npos);
   CHECK(html.find("<td class=\"bad\"><a href=\"#i2-s-CV-0\">failed</a></td>") != std::string::npos);
-  CHECK(html.find("<td class=\"unsup\" title=\"2 unsupported\">0/0 · 0/2</td><td class=\"unsup\">2</td>") != std::string::npos);
+  CHECK(html.find("<td class=\"unsup\" title=\"2 unsupported\">0/0 · 0/2</td><td class=\"unsup\">2</td>") !=
+        std::string::npos);
   const std::string text = render_runs(Format::Text, runs);
   INFO(text);
   CHECK(text.find("implementation  base         all          unsupported\n") != std::string::npos);
@@ -315,7 +327,8 @@ TEST_CASE("Control characters and markup from a scenario are escaped in every re
   CHECK(markdown.str().find("<script>") == std::string::npos);
   CHECK(markdown.str().find("&lt;script&gt;alert(1)&lt;/script&gt; &amp; \\| pipe `tick`") != std::string::npos);
   CHECK(html.str().find("<script>alert") == std::string::npos);
-  CHECK(terminal_safe("ok \xc2\x9b" "2J \xff") == "ok \\xc2\\x9b2J \\xff");  // a C1 CSI and a stray byte
+  CHECK(terminal_safe("ok \xc2\x9b"
+                      "2J \xff") == "ok \\xc2\\x9b2J \\xff");  // a C1 CSI and a stray byte
 }
 
 // Issue 15 (low): the comparison of several implementations has a row for one
@@ -330,11 +343,16 @@ TEST_CASE("The comparison has a row for an implementation that could not start",
     CHECK(run_run(o, out, err) == kExitImplStart);
     INFO(format << "\n" << out.str().substr(0, 3000));
     const std::string s = out.str();
-    if (std::string(format) == "text") CHECK(s.find("\n/nonexistent/engine --serve  0/10 · 10/10 !") != std::string::npos);
-    if (std::string(format) == "json") CHECK(s.find("\"implementations\":[\"/nonexistent/engine --serve\",") != std::string::npos);
-    if (std::string(format) == "junit") CHECK(s.find("name=\"/nonexistent/engine --serve / hig-c3\"") != std::string::npos);
-    if (std::string(format) == "markdown") CHECK(s.find("| /nonexistent/engine --serve | 0/10 · 10/10 (10 errored) |") != std::string::npos);
-    if (std::string(format) == "html") CHECK(s.find("<a href=\"#impl-1\">/nonexistent/engine --serve</a>") != std::string::npos);
+    if (std::string(format) == "text")
+      CHECK(s.find("\n/nonexistent/engine --serve  0/10 · 10/10 !") != std::string::npos);
+    if (std::string(format) == "json")
+      CHECK(s.find("\"implementations\":[\"/nonexistent/engine --serve\",") != std::string::npos);
+    if (std::string(format) == "junit")
+      CHECK(s.find("name=\"/nonexistent/engine --serve / hig-c3\"") != std::string::npos);
+    if (std::string(format) == "markdown")
+      CHECK(s.find("| /nonexistent/engine --serve | 0/10 · 10/10 (10 errored) |") != std::string::npos);
+    if (std::string(format) == "html")
+      CHECK(s.find("<a href=\"#impl-1\">/nonexistent/engine --serve</a>") != std::string::npos);
   }
 }
 
@@ -383,7 +401,8 @@ TEST_CASE("Rerun hints of an implementation's run name --impl and --timeout", "[
     INFO(format << "\n" << out.str().substr(0, 4000));
     const bool xml = std::string(format) == "junit" || std::string(format) == "html";
     std::string wanted = hint;  // XML and HTML escape the quotes
-    for (std::size_t at = 0; xml && (at = wanted.find('\'', at)) != std::string::npos; at += 6) wanted.replace(at, 1, "&apos;");
+    for (std::size_t at = 0; xml && (at = wanted.find('\'', at)) != std::string::npos; at += 6)
+      wanted.replace(at, 1, "&apos;");
     CHECK(out.str().find(wanted) != std::string::npos);
   }
   // Our own engine's run: no --impl in the hint.

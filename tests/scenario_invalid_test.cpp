@@ -8,10 +8,10 @@
 #include <fstream>
 #include <regex>
 
+#include "data/yaml_limits.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
 #include "scenario/corpus.hpp"
-#include "data/yaml_limits.hpp"
 
 using namespace carc;
 
@@ -93,8 +93,9 @@ TEST_CASE("Hostile YAML is refused before any node is built", "[scenario][invali
     CHECK(only_problem(text).find("aliases expanded (an alias bomb?)") != std::string::npos);
   }
   SECTION("half a megabyte of unclosed '['") {
-    CHECK(only_problem("x: " + std::string(500000, '[')).find("bytes of YAML after this point without a complete node") !=
-          std::string::npos);
+    CHECK(
+        only_problem("x: " + std::string(500000, '[')).find("bytes of YAML after this point without a complete node") !=
+        std::string::npos);
   }
   SECTION("flow maps nested 100000 deep, across lines") {
     std::string text = "x: ";
@@ -123,8 +124,8 @@ TEST_CASE("Hostile YAML is refused before any node is built", "[scenario][invali
   }
   SECTION("brackets in quoted scalars, comments and plain text are not nesting") {
     const std::string many(100, '[');
-    const std::string text = "id: BR-03-z\ntitle: '" + many + "'\nsource: \"" + many + "\" # " + many +
-                             "\nnotes: see " + many + "\n";
+    const std::string text =
+        "id: BR-03-z\ntitle: '" + many + "'\nsource: \"" + many + "\" # " + many + "\nnotes: see " + many + "\n";
     const ScenarioFile f = load_scenario_text(text, "quoted.yaml");
     CHECK(f.problems.empty());
     REQUIRE(f.scenarios.size() == 1);
@@ -138,7 +139,7 @@ TEST_CASE("Hostile YAML is refused before any node is built", "[scenario][invali
     REQUIRE(f.scenarios.size() == 1);
     for (const auto& d : f.scenarios.front().problems) CHECK(d.message.find("refused") == std::string::npos);
   }
-    SECTION("no file of the corpus comes near the limits") {
+  SECTION("no file of the corpus comes near the limits") {
     const Corpus c = load_corpus({std::string(CARC_SOURCE_DIR) + "/scenarios"});
     for (const auto& f : c.files) CHECK(f.problems.empty());
   }
@@ -151,10 +152,20 @@ TEST_CASE("Hostile YAML is refused before any node is built", "[scenario][invali
 // of yaml_limits.hpp), so each of these megabyte files is refused at once;
 // tests/memory_bounds_test.cpp measures the time and memory of refusing them.
 TEST_CASE("A megabyte of flow openers is refused whatever comes before each", "[scenario][invalid][limits]") {
-  for (const auto& [head, unit] : std::vector<std::pair<std::string, std::string>>{
-           {"x: ", "!["}, {"x: ", "!{"}, {"x: ", "&a ["}, {"x: ", "!!seq ["}, {"x: ", "&a !t {"},
-           {"x: ", "!t&a ["}, {"a: &a 1\nx: ", "*a ["}, {"x: [", "a["}, {"x: [", "['x' ']' "}, {"x: [", "[\"x\" \"]\" "},
-           {"x: [", "\"a #\" ["}, {"a: b\n  'c\nd: ", "["}, {"x: ", "? ["}, {"x: ", "- ["}}) {
+  for (const auto& [head, unit] : std::vector<std::pair<std::string, std::string>>{{"x: ", "!["},
+                                                                                   {"x: ", "!{"},
+                                                                                   {"x: ", "&a ["},
+                                                                                   {"x: ", "!!seq ["},
+                                                                                   {"x: ", "&a !t {"},
+                                                                                   {"x: ", "!t&a ["},
+                                                                                   {"a: &a 1\nx: ", "*a ["},
+                                                                                   {"x: [", "a["},
+                                                                                   {"x: [", "['x' ']' "},
+                                                                                   {"x: [", "[\"x\" \"]\" "},
+                                                                                   {"x: [", "\"a #\" ["},
+                                                                                   {"a: b\n  'c\nd: ", "["},
+                                                                                   {"x: ", "? ["},
+                                                                                   {"x: ", "- ["}}) {
     std::string text = head;
     while (text.size() < (std::size_t{1} << 20) - 64) text += unit;
     INFO("'" << unit << "' after '" << head << "'");
@@ -177,7 +188,8 @@ TEST_CASE("A huge bad id or ruling is quoted back in 80 bytes", "[scenario][inva
   bool id = false, ruling = false;
   for (const auto& d : f.scenarios.front().problems) {
     id = id || d.message.find("id '" + huge.substr(0, 80) + "... (50000 bytes)': expected") != std::string::npos;
-    ruling = ruling || d.message.find("unknown ruling '" + huge.substr(0, 80) + "... (50000 bytes)'") != std::string::npos;
+    ruling =
+        ruling || d.message.find("unknown ruling '" + huge.substr(0, 80) + "... (50000 bytes)'") != std::string::npos;
   }
   CHECK(id);
   CHECK(ruling);

@@ -6,9 +6,9 @@
 #include <regex>
 #include <sstream>
 
+#include "data/oracle_data.hpp"
 #include "scenario/capabilities.hpp"
 #include "scenario/corpus.hpp"
-#include "data/oracle_data.hpp"
 
 using namespace carc;
 
@@ -149,7 +149,8 @@ TEST_CASE("Our engine's capabilities follow engine_supports", "[scenario][capabi
 TEST_CASE("Requirements are inferred from tiles, figures and moves", "[scenario][capabilities]") {
   std::string text = kBase;
   text.replace(text.find("in_hand: U"), 10, "in_hand: Ug\n  figures:\n    - red large 0,0:city{N}");
-  text.replace(text.find("source: test fixture"), 20, "source: test fixture\nrequires: [large, abbot]\napplies_to: [hig-c3]");
+  text.replace(text.find("source: test fixture"), 20,
+               "source: test fixture\nrequires: [large, abbot]\napplies_to: [hig-c3]");
   const ScenarioFile f = load_scenario_text(text, "uses.yaml");
   INFO(problems_of(f));
   REQUIRE(f.valid());

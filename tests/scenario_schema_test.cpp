@@ -24,7 +24,9 @@ std::string committed_schema() {
 TEST_CASE("The committed scenario schema is the generated one", "[scenario][schema]") {
   const std::string want = scenario_schema_text();
   if (committed_schema() != want)
-    FAIL("oracle/schemas/scenario.schema.json is stale: run `carc-oracle schema --out oracle/schemas/scenario.schema.json`");
+    FAIL(
+        "oracle/schemas/scenario.schema.json is stale: run `carc-oracle schema --out "
+        "oracle/schemas/scenario.schema.json`");
 }
 
 TEST_CASE("The scenario schema is draft 2020-12, closed, and knows every rule switch", "[scenario][schema]") {
@@ -33,6 +35,7 @@ TEST_CASE("The scenario schema is draft 2020-12, closed, and knows every rule sw
   CHECK(schema["additionalProperties"] == false);
   CHECK(schema["$defs"]["positionSpec"]["additionalProperties"] == false);
   CHECK(schema["$defs"]["expect"]["additionalProperties"] == false);
-  for (const auto& spec : switch_specs()) CHECK(schema["$defs"]["switches"]["properties"].contains(std::string(spec.key)));
+  for (const auto& spec : switch_specs())
+    CHECK(schema["$defs"]["switches"]["properties"].contains(std::string(spec.key)));
   CHECK(schema["$defs"]["when"]["properties"].contains("ruleset"));
 }

@@ -3,10 +3,10 @@
 // the ctest `corpus-metamorphic`; these tests pin the mapping itself.
 #include <catch2/catch.hpp>
 
+#include "data/oracle_data.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/metamorphic.hpp"
 #include "runner/runner.hpp"
-#include "data/oracle_data.hpp"
 #include "scenario/scenario_transform.hpp"
 
 using namespace carc;
@@ -56,7 +56,8 @@ expect:
 
 Scenario fixture() {
   ScenarioFile f = load_scenario_text(kScenario, "fixture.yaml");
-  INFO((f.scenarios.empty() || f.scenarios.front().problems.empty() ? "" : f.scenarios.front().problems.front().message));
+  INFO((f.scenarios.empty() || f.scenarios.front().problems.empty() ? ""
+                                                                    : f.scenarios.front().problems.front().message));
   REQUIRE(f.valid());
   return f.scenarios.front();
 }
@@ -150,8 +151,10 @@ TEST_CASE("Every transform of a scenario reaches the subject as its own result",
   std::vector<std::string> ids;
   for (const auto& res : r.results) {
     INFO(res.id << ": " << res.message);
-    if (res.id == "BR-03-y") CHECK(res.outcome == Outcome::Invalid);
-    else CHECK(res.outcome == Outcome::Passed);
+    if (res.id == "BR-03-y")
+      CHECK(res.outcome == Outcome::Invalid);
+    else
+      CHECK(res.outcome == Outcome::Passed);
     ids.push_back(res.id);
   }
   CHECK(ids == std::vector<std::string>{"BR-03-y", "BR-03-z", "BR-03-z@r180", "BR-03-z@r270", "BR-03-z@r90",

@@ -1,8 +1,8 @@
 // `carc-oracle serve` and `run --impl` end to end: the whole corpus through the
 // protocol agrees with the in-process run, exit codes for implementations that
 // cannot start, and expectations files (xfail, xpass, --save-expectations).
-#include <catch2/catch.hpp>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -36,7 +36,8 @@ RunOptions impl_run(const std::string& impl) {
 }
 
 std::string temp_file(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("carc-serve-test-" + std::to_string(getpid()) + "-" + name)).string();
+  return (std::filesystem::temp_directory_path() / ("carc-serve-test-" + std::to_string(getpid()) + "-" + name))
+      .string();
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
@@ -127,7 +128,8 @@ TEST_CASE("run --impl with our own engine passes and exits 0", "[protocol][cli]"
   CHECK(contains(r.out, "10 results: 10 passed"));
 }
 
-TEST_CASE("Known failures saved as expectations become xfail, and a listed pass is xpass", "[protocol][cli][expectations]") {
+TEST_CASE("Known failures saved as expectations become xfail, and a listed pass is xpass",
+          "[protocol][cli][expectations]") {
   const std::string file = temp_file("expect.yaml");
   RunOptions wrong = impl_run("python3 " + adapter("wrong.py") + " " + CARC_BINARY);
   wrong.save_expectations = {file};
@@ -169,7 +171,8 @@ TEST_CASE("Expectations round-trip through JSON as through YAML", "[protocol][ex
   passed.ruleset = "hig-c3";
   report.results = {failed, crashed, passed};
   for (const bool json : {true, false}) {
-    auto e = parse_expectations(expectations_text(report, Implementation{"an \"engine\"", "1.0"}, json), json ? "x.json" : "x.yaml");
+    auto e = parse_expectations(expectations_text(report, Implementation{"an \"engine\"", "1.0"}, json),
+                                json ? "x.json" : "x.yaml");
     REQUIRE(e.ok());
     CHECK(e->implementation == "an \"engine\"");
     REQUIRE(e->entries.size() == 2);
@@ -186,7 +189,8 @@ TEST_CASE("Expectations round-trip through JSON as through YAML", "[protocol][ex
 }
 
 TEST_CASE("A failure whose signature changed stays failed", "[protocol][expectations]") {
-  auto e = parse_expectations("expectations:\n  - id: BR-03-t\n    state: failed\n    signature: moves:00000000\n", "x.yaml");
+  auto e = parse_expectations("expectations:\n  - id: BR-03-t\n    state: failed\n    signature: moves:00000000\n",
+                              "x.yaml");
   REQUIRE(e.ok());
   RunReport report;
   RunResult r;

@@ -20,10 +20,13 @@ namespace carc::test {
 inline bool covered_by_legal_turns(const Move& m) {
   switch (m.kind) {
     case MoveKind::Deploy:
-      return !m.portal && is_follower(m.figure) && m.figure != FigureKind::Phantom && m.feature.kind != FeatureKind::Tower;
+      return !m.portal && is_follower(m.figure) && m.figure != FigureKind::Phantom &&
+             m.feature.kind != FeatureKind::Tower;
     case MoveKind::ReturnAbbot:
-    case MoveKind::Pass: return true;
-    default: return false;
+    case MoveKind::Pass:
+      return true;
+    default:
+      return false;
   }
 }
 

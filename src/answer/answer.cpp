@@ -25,24 +25,28 @@ void describe_state(const State& s, const std::vector<Event>& events, Answer& a)
       a.supply[colour][std::string(figure_name(static_cast<FigureKind>(k)))] = pl.supply[static_cast<std::size_t>(k)];
   }
   const Board& b = s.board();
-  for (const BoardFigure& f : s.figures()) a.figures.push_back(figure_text(s, f.owner, f.kind, b.node_pos(f.node), b.node_addr(f.node)));
+  for (const BoardFigure& f : s.figures())
+    a.figures.push_back(figure_text(s, f.owner, f.kind, b.node_pos(f.node), b.node_addr(f.node)));
   for (const Event& e : events)
     if (e.kind == EventKind::FigureReturned || e.kind == EventKind::AbbotReturned || e.kind == EventKind::KnightRemoved)
       a.returned.push_back(figure_text(s, e.player, e.figure, e.pos, e.feature));
   const TowerData& t = s.tower();
   for (const TowerSite& site : t.sites)
-    if (site.height > 0) a.towers.push_back(to_string(SetupTower{b.tile(site.tile).pos, site.height, site.closed_empty}));
-  for (int p = 0; p < s.player_count(); ++p) a.floors[std::string(colour_name(s.player(p).colour))] = t.floors[static_cast<std::size_t>(p)];
+    if (site.height > 0)
+      a.towers.push_back(to_string(SetupTower{b.tile(site.tile).pos, site.height, site.closed_empty}));
+  for (int p = 0; p < s.player_count(); ++p)
+    a.floors[std::string(colour_name(s.player(p).colour))] = t.floors[static_cast<std::size_t>(p)];
   for (const Prisoner& pr : t.prisoners)
-    a.prisoners[std::string(colour_name(s.player(pr.holder).colour))].push_back(std::string(colour_name(s.player(pr.owner).colour)) + " " +
-                                                                               std::string(figure_name(pr.kind)));
+    a.prisoners[std::string(colour_name(s.player(pr.holder).colour))].push_back(
+        std::string(colour_name(s.player(pr.owner).colour)) + " " + std::string(figure_name(pr.kind)));
   for (auto& [holder, held] : a.prisoners) std::sort(held.begin(), held.end());
   const DragonFairyData& d = s.dragon_fairy();
   if (d.dragon_in_play) a.dragon = to_string(d.dragon);
   if (d.fairy != FairyPlace::Absent) {
     SetupFairy f{d.fairy, d.fairy_pos, std::nullopt};
     if (d.has_host)
-      f.host = SetupFigure{s.player(d.host.owner).colour, d.host.kind, b.node_pos(d.host.node), b.node_addr(d.host.node)};
+      f.host =
+          SetupFigure{s.player(d.host.owner).colour, d.host.kind, b.node_pos(d.host.node), b.node_addr(d.host.node)};
     a.fairy = to_string(f);
   }
   for (const TileTypeId id : d.set_aside) a.set_aside.push_back(s.catalog()[id].id);
@@ -58,7 +62,8 @@ Played play(State& s, const std::vector<Move>& moves) {
   for (const Move& m : moves) {
     std::optional<FlightMade> flight;
     if (m.kind == MoveKind::Fly && s.placed_tile() >= 0)
-      if (const auto target = flight_target(s, m.roll)) flight = FlightMade{s.board().tile(s.placed_tile()).pos, *target, m.roll, false};
+      if (const auto target = flight_target(s, m.roll))
+        flight = FlightMade{s.board().tile(s.placed_tile()).pos, *target, m.roll, false};
     if (const Reason r = s.apply(m, &out.events); r != Reason::Ok) {
       out.refused = ReplayFailure{static_cast<std::size_t>(out.applied), r};
       break;
@@ -77,7 +82,8 @@ Answer answer_moves(State s, const std::vector<Move>& moves, bool final_scoring,
                     std::optional<State>* after, Played* played) {
   Answer a;
   Played p = play(s, moves);
-  if (p.refused) a.rejected = std::pair{static_cast<int>(p.refused->index + 1), std::string(reason_name(p.refused->reason))};
+  if (p.refused)
+    a.rejected = std::pair{static_cast<int>(p.refused->index + 1), std::string(reason_name(p.refused->reason))};
   if (after) after->emplace(s);
   if (!p.refused && final_scoring) s.end_game(&p.events);
   describe_state(s, p.events, a);

@@ -19,26 +19,26 @@
 namespace carc {
 
 struct Query {
-  std::vector<std::string> apply;   // moves applied in order; stop at the first refused one
+  std::vector<std::string> apply;  // moves applied in order; stop at the first refused one
   bool final_scoring = false;
   std::vector<std::string> probes;  // moves whose legality is asked in the resulting state
 };
 
 // What an implementation answers; every field is optional on the wire (absent = empty).
 struct Answer {
-  std::vector<std::string> moves;                       // legal moves after the query, sorted
-  std::map<std::string, std::string> legal;             // probe -> "ok" or a reason code
-  std::optional<std::pair<int, std::string>> rejected;  // 1-based index into apply, reason code
-  std::map<std::string, int> scores;                    // colour -> points
-  std::vector<std::string> returned, figures;           // "COLOUR KIND x,y:FEATURE"
+  std::vector<std::string> moves;                            // legal moves after the query, sorted
+  std::map<std::string, std::string> legal;                  // probe -> "ok" or a reason code
+  std::optional<std::pair<int, std::string>> rejected;       // 1-based index into apply, reason code
+  std::map<std::string, int> scores;                         // colour -> points
+  std::vector<std::string> returned, figures;                // "COLOUR KIND x,y:FEATURE"
   std::map<std::string, std::map<std::string, int>> supply;  // colour -> kind -> in hand
   std::string phase, active;
-  std::vector<std::string> towers;                                // "x,y HEIGHT [closed]", every tower with floors
-  std::map<std::string, int> floors;                              // colour -> floors in hand
-  std::map<std::string, std::vector<std::string>> prisoners;      // holder colour -> "OWNER KIND", sorted
-  std::string dragon;                                             // "x,y", or empty while not in play
-  std::string fairy;                                              // "beside", "x,y", "COLOUR KIND x,y:F", or empty (absent)
-  std::vector<std::string> set_aside, dragon_path;                // tile ids in order; "x,y", start first
+  std::vector<std::string> towers;                            // "x,y HEIGHT [closed]", every tower with floors
+  std::map<std::string, int> floors;                          // colour -> floors in hand
+  std::map<std::string, std::vector<std::string>> prisoners;  // holder colour -> "OWNER KIND", sorted
+  std::string dragon;                                         // "x,y", or empty while not in play
+  std::string fairy;                                          // "beside", "x,y", "COLOUR KIND x,y:F", or empty (absent)
+  std::vector<std::string> set_aside, dragon_path;            // tile ids in order; "x,y", start first
 };
 
 // A flying machine's flight made by a `fly` move: from the tile just placed to
@@ -51,10 +51,10 @@ struct FlightMade {
 
 // What playing a query's moves did, for pictures of the position after them.
 struct Played {
-  int applied = 0;                     // moves accepted, from the first
+  int applied = 0;                       // moves accepted, from the first
   std::optional<ReplayFailure> refused;  // the first refused move
-  std::optional<Pos> last_placed;      // the tile the moves placed last
-  std::optional<FlightMade> flight;    // the last flight the moves made
+  std::optional<Pos> last_placed;        // the tile the moves placed last
+  std::optional<FlightMade> flight;      // the last flight the moves made
   std::vector<Event> events;
 };
 

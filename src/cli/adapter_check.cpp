@@ -17,6 +17,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/find_scenario.hpp"
+#include "data/diagnostic.hpp"
 #include "protocol/codec.hpp"
 #include "report/report.hpp"
 #include "runner/adapter_check.hpp"
@@ -24,7 +25,6 @@
 #include "runner/process_subject.hpp"
 #include "runner/runner.hpp"
 #include "scenario/capabilities.hpp"
-#include "data/diagnostic.hpp"
 
 namespace carc {
 
@@ -78,14 +78,20 @@ std::string short_diff(const RunResult& r) {
 // A verdict word for a result, and whether it fails the check.
 std::pair<std::string, bool> verdict(const RunResult& r) {
   switch (r.outcome) {
-    case Outcome::Passed: return {"ok", false};
-    case Outcome::Failed: return {"wrong answer", true};
-    case Outcome::Skipped: return {"skipped", false};
-    case Outcome::Crashed: return {"crash", true};
-    case Outcome::TimedOut: return {"timeout", true};
+    case Outcome::Passed:
+      return {"ok", false};
+    case Outcome::Failed:
+      return {"wrong answer", true};
+    case Outcome::Skipped:
+      return {"skipped", false};
+    case Outcome::Crashed:
+      return {"crash", true};
+    case Outcome::TimedOut:
+      return {"timeout", true};
     case Outcome::Errored:
       return {r.message.rfind("protocol violation", 0) == 0 ? "malformed reply" : "errored", true};
-    default: return {std::string(outcome_name(r.outcome)), true};
+    default:
+      return {std::string(outcome_name(r.outcome)), true};
   }
 }
 
@@ -138,7 +144,8 @@ void check_handshake(const ProcessSubject& p, int asked, Checker& c) {
     values += " " + key + "(" + std::to_string(list.size()) + ")";
   }
   // Unknown names are legal (a later runner may know them): noted, not failed.
-  c.line(true, "switches:" + (values.empty() ? std::string(" none declared: every switch at its default only") : values));
+  c.line(true,
+         "switches:" + (values.empty() ? std::string(" none declared: every switch at its default only") : values));
   std::string queries;
   for (const auto& q : caps.queries) queries += " " + q;
   c.line(true, "queries:" + (queries.empty() ? std::string(" none") : queries));
@@ -161,7 +168,8 @@ int run_adapter_check(const AdapterCheckOptions& o, std::ostream& out, std::ostr
   }
   auto argv = split_command(o.impl);
   if (!argv || argv->empty()) {
-    err << "carc-oracle adapter-check: --impl '" << echo(o.impl) << "': " << (argv ? "no command" : argv.error()) << "\n";
+    err << "carc-oracle adapter-check: --impl '" << echo(o.impl) << "': " << (argv ? "no command" : argv.error())
+        << "\n";
     return kExitInvalidInput;
   }
   const auto paths = scenario_paths(o.paths, "adapter-check", err);
@@ -174,7 +182,8 @@ int run_adapter_check(const AdapterCheckOptions& o, std::ostream& out, std::ostr
   }
   if (broken > 0)
     err << "carc-oracle adapter-check: note: " << broken
-        << " scenario file(s) or scenario(s) could not be read or are invalid and are not used (carc-oracle check names them)\n";
+        << " scenario file(s) or scenario(s) could not be read or are invalid and are not used (carc-oracle check "
+           "names them)\n";
 
   ProcessOptions po;
   po.argv = *argv;
@@ -184,8 +193,8 @@ int run_adapter_check(const AdapterCheckOptions& o, std::ostream& out, std::ostr
   const auto t0 = std::chrono::steady_clock::now();
   auto started = ProcessSubject::start(std::move(po));
   if (!started) {
-    err << "carc-oracle adapter-check: the implementation '" << echo(o.impl) << "' could not be started: "
-        << terminal_safe(started.error()) << "\n";
+    err << "carc-oracle adapter-check: the implementation '" << echo(o.impl)
+        << "' could not be started: " << terminal_safe(started.error()) << "\n";
     return kExitImplStart;
   }
   ProcessSubject& subject = **started;
@@ -203,7 +212,8 @@ int run_adapter_check(const AdapterCheckOptions& o, std::ostream& out, std::ostr
   for (const auto& a : *argv) pipe_to += (pipe_to.empty() ? "" : " ") + shell_quote(a);
   for (const auto& p : o.paths) request_paths += " " + shell_quote(p);
   const int agreed = subject.hello().protocol_version;
-  const std::string version_option = agreed < proto::kProtocolVersion ? " --protocol-version " + std::to_string(agreed) : "";
+  const std::string version_option =
+      agreed < proto::kProtocolVersion ? " --protocol-version " + std::to_string(agreed) : "";
 
   const auto cases = canonical_cases(corpus, subject.hello(), o.per_item);
   out << "requests (up to " << o.per_item
@@ -216,8 +226,10 @@ int run_adapter_check(const AdapterCheckOptions& o, std::ostream& out, std::ostr
     auto [word, bad] = verdict(r);
     std::ostringstream head;
     head << k.item << ": " << k.scenario->id << " under " << k.ruleset << " (" << std::llround(ms) << " ms)";
-    if (r.outcome == Outcome::Failed) head << ": " << short_diff(r);
-    else if (r.outcome != Outcome::Passed) head << ": " << clip(r.message, 300);
+    if (r.outcome == Outcome::Failed)
+      head << ": " << short_diff(r);
+    else if (r.outcome != Outcome::Passed)
+      head << ": " << clip(r.message, 300);
     verdict_line(out, bad ? "FAILED " + word : word, head.str());
     ++(bad ? c.failed : r.outcome == Outcome::Skipped ? c.skipped : c.ok);
     out << "  " << std::string(16, ' ') << "reproduce: carc-oracle request " << shell_quote(k.scenario->id)
@@ -226,14 +238,17 @@ int run_adapter_check(const AdapterCheckOptions& o, std::ostream& out, std::ostr
   if (cases.empty()) out << "  (the corpus has no case this adapter can take)\n";
 
   const UnlockTable t = unlock_table(corpus, subject.hello());
-  out << "not declared: what each item would unlock (scenario x ruleset results now unsupported, of " << t.cases << ")\n";
-  if (t.rows.empty()) out << "  nothing: the adapter declares every capability, switch value and query kind\n";
+  out << "not declared: what each item would unlock (scenario x ruleset results now unsupported, of " << t.cases
+      << ")\n";
+  if (t.rows.empty())
+    out << "  nothing: the adapter declares every capability, switch value and query kind\n";
   else {
     std::size_t width = 4;
     for (const auto& row : t.rows) width = std::max(width, row.item.size());
     const int w = static_cast<int>(width) + 2;
     out << "  " << std::left << std::setw(w) << "item" << std::right << std::setw(8) << "alone" << std::setw(14)
-        << "with others" << "\n";
+        << "with others"
+        << "\n";
     for (const auto& row : t.rows)
       out << "  " << std::left << std::setw(w) << row.item << std::right << std::setw(8) << row.alone << std::setw(14)
           << row.with_others << "\n";

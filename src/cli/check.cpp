@@ -25,8 +25,10 @@ int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   for (const auto& d : problems) out << terminal_safe(d.to_string()) << "\n";  // a file's text may hold escapes
   out << "checked " << corpus.scenario_count() << " scenario" << (corpus.scenario_count() == 1 ? "" : "s") << " in "
       << corpus.files.size() << " file" << (corpus.files.size() == 1 ? "" : "s") << ": ";
-  if (problems.empty()) out << "no problems\n";
-  else out << problems.size() << " problem" << (problems.size() == 1 ? "" : "s") << "\n";
+  if (problems.empty())
+    out << "no problems\n";
+  else
+    out << problems.size() << " problem" << (problems.size() == 1 ? "" : "s") << "\n";
   return problems.empty() ? kExitOk : kExitInvalidInput;
 }
 

@@ -20,10 +20,10 @@ struct PlayOptions {
   std::uint64_t seed = 1;
   int players = 2;
   std::string ruleset = "hig-c3";
-  std::string edition;          // default: the ruleset's edition
-  std::string figures;          // "follower=7,abbot=1,large=1"; default per edition
-  std::string sets = "base";    // tile sets shuffled into the pile
-  bool quiet = false;           // only the final scores
+  std::string edition;        // default: the ruleset's edition
+  std::string figures;        // "follower=7,abbot=1,large=1"; default per edition
+  std::string sets = "base";  // tile sets shuffled into the pile
+  bool quiet = false;         // only the final scores
 };
 void setup_play(CLI::App& app, std::function<int()>& action);
 int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err);
@@ -32,21 +32,21 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err);
 struct RunOptions {
   std::vector<std::string> paths;  // default: scenarios/ of the current directory
   std::vector<std::string> ids, tags, rulings, rulesets;
-  std::string format = "text";     // text | json | junit | markdown | html
-  std::string out_dir;             // write the report file into this directory instead of stdout
-  std::string shard;               // K/N
-  bool metamorphic = false;        // also run every scenario rotated and translated (id@r90, ...)
+  std::string format = "text";  // text | json | junit | markdown | html
+  std::string out_dir;          // write the report file into this directory instead of stdout
+  std::string shard;            // K/N
+  bool metamorphic = false;     // also run every scenario rotated and translated (id@r90, ...)
   // Run these implementations over the protocol instead of our engine ('CMD ARGS', no shell), one after another.
   std::vector<std::string> impl;
-  double timeout = 10;             // --impl: seconds per request (and for the handshake)
+  double timeout = 10;  // --impl: seconds per request (and for the handshake)
   // Known failures (matching ones are xfail, listed passes xpass), and files to write each run's failures
   // into: one per --impl, in the same order.
   std::vector<std::string> expectations, save_expectations;
-  bool no_progress = false;        // no progress line on a terminal's stderr
-  std::string trace;               // --impl: write every message exchanged, with timing, to this file
-  int jobs = 1;                    // --impl: processes of each implementation answering side by side
-  int max_failures = 0;            // cut the run short after this many failures (0: never)
-  int max_crashes = 5;             // ... or after this many crashes in a row (0: never)
+  bool no_progress = false;  // no progress line on a terminal's stderr
+  std::string trace;         // --impl: write every message exchanged, with timing, to this file
+  int jobs = 1;              // --impl: processes of each implementation answering side by side
+  int max_failures = 0;      // cut the run short after this many failures (0: never)
+  int max_crashes = 5;       // ... or after this many crashes in a row (0: never)
 };
 void setup_run(CLI::App& app, std::function<int()>& action);
 int run_run(const RunOptions& o, std::ostream& out, std::ostream& err);
@@ -54,11 +54,11 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err);
 // `render RESULTS.jsonl [PATHS] --format F[,F...] [--out DIR | -o FILE]`: reports made
 // from the JSON lines of a run (src/cli/render_report.cpp).
 struct RenderOptions {
-  std::string results;       // the JSON lines of a run (run --format json)
+  std::string results;             // the JSON lines of a run (run --format json)
   std::vector<std::string> paths;  // the scenario paths the run was given (default: the files the results name)
   std::string format = "text";
-  std::string out_dir;       // each format into DIR/<its file name>
-  std::string output;        // -o FILE: the one format into this file
+  std::string out_dir;  // each format into DIR/<its file name>
+  std::string output;   // -o FILE: the one format into this file
 };
 void setup_render(CLI::App& app, std::function<int()>& action);
 int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err);
@@ -81,7 +81,7 @@ int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err);
 // `moves FILE`: the legal moves of a scenario's position after its query.apply.
 struct MovesOptions {
   std::string file;
-  std::string id;                  // which scenario, when the file holds several
+  std::string id;  // which scenario, when the file holds several
   std::string ruleset = "hig-c3";
 };
 void setup_moves(CLI::App& app, std::function<int()>& action);
@@ -91,12 +91,12 @@ int run_moves(const MovesOptions& o, std::ostream& out, std::ostream& err);
 // position (after its query.apply), over its fixed draw order and rolls.
 struct PerftOptions {
   std::string file;
-  std::string id;                  // which scenario, when the file holds several
+  std::string id;  // which scenario, when the file holds several
   std::string ruleset = "hig-c3";
-  int depth = 1;                   // decisions (plies): each placement, deployment, landing, ... is one
-  bool divide = false;             // the subtotal under each root move, sorted by its notation
-  long long max_nodes = 0;         // stop after this many nodes (moves generated); 0 = no limit
-  double time_budget = 0;          // stop after this many seconds; 0 = no limit
+  int depth = 1;            // decisions (plies): each placement, deployment, landing, ... is one
+  bool divide = false;      // the subtotal under each root move, sorted by its notation
+  long long max_nodes = 0;  // stop after this many nodes (moves generated); 0 = no limit
+  double time_budget = 0;   // stop after this many seconds; 0 = no limit
 };
 void setup_perft(CLI::App& app, std::function<int()>& action);
 int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err);
@@ -104,7 +104,7 @@ int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err);
 // `coverage [PATHS]`: each ruling of oracle/rulings.yaml with its scenarios.
 struct CoverageOptions {
   std::vector<std::string> paths;
-  std::string format = "text";     // text | json
+  std::string format = "text";  // text | json
 };
 void setup_coverage(CLI::App& app, std::function<int()>& action);
 int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err);
@@ -129,7 +129,7 @@ struct ExplainOptions {
   std::string id;
   std::vector<std::string> paths;
   std::string ruleset;
-  std::string svg;                 // write the board picture here
+  std::string svg;  // write the board picture here
   bool ascii = false, unicode = false;
 };
 void setup_explain(CLI::App& app, std::function<int()>& action);
@@ -139,9 +139,9 @@ int run_explain(const ExplainOptions& o, std::ostream& out, std::ostream& err);
 struct RequestOptions {
   std::string id;
   std::vector<std::string> paths;
-  std::string ruleset;             // default: hig-c3 where the scenario applies, else its first ruleset
-  int protocol_version = 0;        // as sent to an implementation answering this version; 0: the newest
-  bool run_only = false;           // only the run message, not start and stop
+  std::string ruleset;       // default: hig-c3 where the scenario applies, else its first ruleset
+  int protocol_version = 0;  // as sent to an implementation answering this version; 0: the newest
+  bool run_only = false;     // only the run message, not start and stop
 };
 void setup_request(CLI::App& app, std::function<int()>& action);
 int run_request(const RequestOptions& o, std::ostream& out, std::ostream& err);
@@ -218,10 +218,12 @@ int run_docs(const DocsOptions& o, std::ostream& out, std::ostream& err);
 std::string docs_block(std::string_view name);
 // `text` with every generated block replaced by its current text; `problems` gets one line per
 // unknown or unclosed block, `stale` the names of the blocks that changed.
-std::string refresh_docs_text(const std::string& text, std::vector<std::string>& stale, std::vector<std::string>& problems);
+std::string refresh_docs_text(const std::string& text, std::vector<std::string>& stale,
+                              std::vector<std::string>& problems);
 
 // Shared by the scenario commands: the paths to load (default scenarios/ when it
 // exists); empty with a message on err when there is nothing to load.
-std::vector<std::string> scenario_paths(const std::vector<std::string>& given, std::string_view command, std::ostream& err);
+std::vector<std::string> scenario_paths(const std::vector<std::string>& given, std::string_view command,
+                                        std::ostream& err);
 
 }  // namespace carc

@@ -9,9 +9,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "data/ledger.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
-#include "data/ledger.hpp"
 
 namespace carc {
 namespace {
@@ -54,7 +54,9 @@ void setup_coverage(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<CoverageOptions>();
   CLI::App* cmd = app.add_subcommand("coverage", "Show each ruling with its scenarios, gaps and rulings not encodable");
   cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
-  cmd->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+  cmd->add_option("--format", o->format, "Output format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
   cmd->callback([o, &action] { action = [o] { return run_coverage(*o, std::cout, std::cerr); }; });
 }
 
@@ -83,7 +85,8 @@ int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err)
     const std::string_view status = status_of(r, scenarios);
     ++totals[status];
     if (o.format == "json") {
-      nlohmann::ordered_json j{{"type", "ruling"}, {"id", r.id}, {"area", r.area}, {"title", r.title}, {"coverage", status}};
+      nlohmann::ordered_json j{
+          {"type", "ruling"}, {"id", r.id}, {"area", r.area}, {"title", r.title}, {"coverage", status}};
       nlohmann::ordered_json list = nlohmann::ordered_json::array();
       for (const auto& c : scenarios) list.push_back({{"id", c.id}, {"verdict", c.verdict}});
       j["scenarios"] = list;
@@ -99,9 +102,13 @@ int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err)
   }
   const int total = totals["covered"] + totals["gap"] + totals["not-encodable"];
   if (o.format == "json") {
-    out << nlohmann::ordered_json{{"type", "summary"}, {"rulings", total}, {"covered", totals["covered"]},
-                                  {"gap", totals["gap"]}, {"not_encodable", totals["not-encodable"]},
-                                  {"unreadable_files", unread}, {"ruleset", kDefaultRuleset}}
+    out << nlohmann::ordered_json{{"type", "summary"},
+                                  {"rulings", total},
+                                  {"covered", totals["covered"]},
+                                  {"gap", totals["gap"]},
+                                  {"not_encodable", totals["not-encodable"]},
+                                  {"unreadable_files", unread},
+                                  {"ruleset", kDefaultRuleset}}
                .dump()
         << "\n";
   } else {

@@ -5,9 +5,9 @@
 // the docs without a hand edit. The ctest `docs-current` fails when a committed block is stale.
 #include <algorithm>
 #include <fstream>
-#include <optional>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "cli/commands.hpp"
@@ -43,7 +43,8 @@ std::string figures_block() {
   for (const auto& f : figure_table()) {
     std::vector<std::string> on;
     for (int k = 0; k < kFeatureKinds; ++k)
-      if (may_stand_on(f.kind, static_cast<FeatureKind>(k))) on.push_back(code(feature_kind_name(static_cast<FeatureKind>(k))));
+      if (may_stand_on(f.kind, static_cast<FeatureKind>(k)))
+        on.push_back(code(feature_kind_name(static_cast<FeatureKind>(k))));
     out += "| " + code(f.name) + " | " + code(f.capability) + " | " + (is_follower(f.kind) ? "yes" : "no") + " | " +
            joined(on, ", ") + " | " + std::string(f.meaning) + " |\n";
   }
@@ -53,8 +54,8 @@ std::string figures_block() {
 std::string moves_block() {
   std::string out = "| move | capability | version | phase | meaning |\n|---|---|---|---|---|\n";
   for (const auto& m : move_forms())
-    out += "| " + code(m.syntax) + " | " + code(m.room) + " | " + since(m.room) + " | " + std::string(m.phases) + " | " +
-           std::string(m.meaning) + " |\n";
+    out += "| " + code(m.syntax) + " | " + code(m.room) + " | " + since(m.room) + " | " + std::string(m.phases) +
+           " | " + std::string(m.meaning) + " |\n";
   return out;
 }
 
@@ -79,18 +80,41 @@ std::string reason_list_block() {
   std::vector<std::string> names;
   for (const auto& r : reason_table())
     if (r.reason != Reason::Ok) names.push_back(code(r.name));
-  return "`is_legal` and `apply` answer `ok` or one of (meanings: oracle/PROTOCOL.md §5.8): " + joined(names, ", ") + ".\n";
+  return "`is_legal` and `apply` answer `ok` or one of (meanings: oracle/PROTOCOL.md §5.8): " + joined(names, ", ") +
+         ".\n";
 }
 
 std::string switches_block() {
   std::string out =
-      "| switch | values (default first) | ledger | capability | version | what it decides |\n|---|---|---|---|---|---|\n";
+      "| switch | values (default first) | ledger | capability | version | what it decides "
+      "|\n|---|---|---|---|---|---|\n";
   for (const auto& s : switch_specs()) {
     std::vector<std::string> values;
     for (const auto v : s.values) values.push_back(code(v));
-    out += "| " + code(s.key) + " | " + joined(values, ", ") + " | " + std::string(s.ruling) + " | " + code(s.capability) +
-           " | " + std::to_string(proto::switch_introduced_in(s.key)) + " | " + std::string(s.summary) + " |\n";
+    out += "| " + code(s.key) + " | " + joined(values, ", ") + " | " + std::string(s.ruling) + " | " +
+           code(s.capability) + " | " + std::to_string(proto::switch_introduced_in(s.key)) + " | " +
+           std::string(s.summary) + " |\n";
   }
+  return out;
+}
+
+std::string figure_list_block() {
+  std::vector<std::string> names;
+  for (const auto& f : figure_table()) names.push_back(code(f.name));
+  return "- **Figure kinds**: " + joined(names, ", ") + " (oracle/PROTOCOL.md §5.5 says where each may stand).\n";
+}
+
+std::string move_list_block() {
+  std::string out = "- **Moves** (always by the player to act, `State::actor()`):\n";
+  for (const auto& m : move_forms()) out += "  - " + code(m.syntax) + " — " + std::string(m.meaning) + ";\n";
+  return out;
+}
+
+std::string phase_list_block() {
+  std::string out = "- **Phases** (the decision a state waits for):\n";
+  for (const auto& p : phase_table())
+    out += "  - " + code(p.name) + " (" + std::string(p.room) + ") — " + std::string(p.who) + ": " +
+           std::string(p.decision) + ";\n";
   return out;
 }
 
@@ -105,9 +129,16 @@ struct Block {
   std::string (*make)();
 };
 constexpr Block kBlocks[] = {
-    {"figures", figures_block},   {"moves", moves_block},           {"phases", phases_block},
-    {"reasons", reasons_block},   {"reason-list", reason_list_block}, {"switches", switches_block},
+    {"figures", figures_block},
+    {"moves", moves_block},
+    {"phases", phases_block},
+    {"reasons", reasons_block},
+    {"reason-list", reason_list_block},
+    {"switches", switches_block},
     {"capabilities", capabilities_block},
+    {"figure-list", figure_list_block},
+    {"move-list", move_list_block},
+    {"phase-list", phase_list_block},
 };
 
 constexpr std::string_view kOpen = "<!-- generated: ";
@@ -131,7 +162,8 @@ std::string docs_block(std::string_view name) {
 }
 
 // A block is the line `<!-- generated: NAME ... -->`, its text, and the line `<!-- end generated: NAME -->`.
-std::string refresh_docs_text(const std::string& text, std::vector<std::string>& stale, std::vector<std::string>& problems) {
+std::string refresh_docs_text(const std::string& text, std::vector<std::string>& stale,
+                              std::vector<std::string>& problems) {
   std::string out;
   std::size_t pos = 0;
   int line = 1;
@@ -199,7 +231,8 @@ int run_docs(const DocsOptions& o, std::ostream& out, std::ostream& err) {
 void setup_docs(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<DocsOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "docs", "Regenerate the documents' vocabulary tables (figures, moves, phases, reason codes, switches, capabilities)");
+      "docs",
+      "Regenerate the documents' vocabulary tables (figures, moves, phases, reason codes, switches, capabilities)");
   cmd->add_option("--root", o->root, "The repository root (default: the current directory)");
   cmd->add_flag("--check", o->check, "Change nothing; exit 1 naming each stale block");
   cmd->callback([o, &action] { action = [o] { return run_docs(*o, std::cout, std::cerr); }; });

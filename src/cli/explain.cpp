@@ -10,16 +10,17 @@
 #include "cli/exit_codes.hpp"
 #include "cli/find_scenario.hpp"
 #include "cli/output.hpp"
+#include "data/oracle_data.hpp"
 #include "lookup/explain.hpp"
 #include "runner/engine_subject.hpp"
-#include "data/oracle_data.hpp"
 
 namespace carc {
 
 void setup_explain(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<ExplainOptions>();
-  CLI::App* cmd = app.add_subcommand("explain", "Show one scenario in full: board, question, ruleset, expected vs actual, "
-                                                "the rulings behind it");
+  CLI::App* cmd = app.add_subcommand("explain",
+                                     "Show one scenario in full: board, question, ruleset, expected vs actual, "
+                                     "the rulings behind it");
   cmd->add_option("id", o->id, "Scenario id, e.g. FM-13-a")->required();
   cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
   cmd->add_option("--ruleset", o->ruleset, "Run under this preset (default: hig-c3 where it applies)");

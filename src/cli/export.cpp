@@ -17,15 +17,15 @@
 #include "cli/exit_codes.hpp"
 #include "cli/find_scenario.hpp"
 #include "cli/output.hpp"
+#include "data/diagnostic.hpp"
+#include "data/ledger.hpp"
+#include "data/oracle_data.hpp"
 #include "protocol/codec.hpp"
 #include "report/report.hpp"
 #include "runner/evaluate.hpp"
 #include "runner/runner.hpp"
 #include "runner/wire.hpp"
 #include "scenario/capabilities.hpp"
-#include "data/diagnostic.hpp"
-#include "data/ledger.hpp"
-#include "data/oracle_data.hpp"
 
 namespace carc {
 
@@ -35,14 +35,17 @@ inline constexpr int kExportVersion = 1;
 void setup_export(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<ExportOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "export", "Write every scenario x ruleset as language-neutral JSON (the exact request, the expected answer, the "
-                "comparison rules) for other test runners (oracle/EXPORT.md)");
+      "export",
+      "Write every scenario x ruleset as language-neutral JSON (the exact request, the expected answer, the "
+      "comparison rules) for other test runners (oracle/EXPORT.md)");
   cmd->add_option("--out", o->out_dir, "Directory to write manifest.json and cases/ into")->required();
   cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
-  cmd->add_option("--ruleset", o->rulesets, "Only under this preset (a name or alias; repeatable)")->allow_extra_args(false);
+  cmd->add_option("--ruleset", o->rulesets, "Only under this preset (a name or alias; repeatable)")
+      ->allow_extra_args(false);
   cmd->add_option("--protocol-version", o->protocol_version,
                   "Requests as sent to an implementation answering this version (1 to " +
-                      std::to_string(proto::kProtocolVersion) + "; default " + std::to_string(proto::kProtocolVersion) + ")");
+                      std::to_string(proto::kProtocolVersion) + "; default " + std::to_string(proto::kProtocolVersion) +
+                      ")");
   cmd->callback([o, &action] { action = [o] { return run_export(*o, std::cout, std::cerr); }; });
 }
 
@@ -54,14 +57,25 @@ namespace fs = std::filesystem;
 // How each expected key is compared (oracle/EXPORT.md "Comparison rules"): what the runner's
 // evaluation does (src/runner/evaluate.cpp), named.
 const std::map<std::string, std::string>& rules_by_key() {
-  static const std::map<std::string, std::string> rules{
-      {"moves", "canonical-exact-set"},  {"includes", "canonical-contains"},  {"excludes", "canonical-excludes"},
-      {"count", "length"},               {"legal", "per-probe"},              {"rejected", "equal-or-null"},
-      {"scores", "per-player"},          {"floors", "per-player"},            {"supply", "per-player-kind-missing-is-0"},
-      {"figures", "multiset"},           {"returned", "multiset"},            {"towers", "multiset"},
-      {"prisoners", "per-holder-multiset"}, {"phase", "equal"},               {"active", "equal"},
-      {"dragon", "equal-absent-is-none"},   {"fairy", "equal-absent-is-absent"}, {"set_aside", "ordered-list"},
-      {"dragon_path", "ordered-list"}};
+  static const std::map<std::string, std::string> rules{{"moves", "canonical-exact-set"},
+                                                        {"includes", "canonical-contains"},
+                                                        {"excludes", "canonical-excludes"},
+                                                        {"count", "length"},
+                                                        {"legal", "per-probe"},
+                                                        {"rejected", "equal-or-null"},
+                                                        {"scores", "per-player"},
+                                                        {"floors", "per-player"},
+                                                        {"supply", "per-player-kind-missing-is-0"},
+                                                        {"figures", "multiset"},
+                                                        {"returned", "multiset"},
+                                                        {"towers", "multiset"},
+                                                        {"prisoners", "per-holder-multiset"},
+                                                        {"phase", "equal"},
+                                                        {"active", "equal"},
+                                                        {"dragon", "equal-absent-is-none"},
+                                                        {"fairy", "equal-absent-is-absent"},
+                                                        {"set_aside", "ordered-list"},
+                                                        {"dragon_path", "ordered-list"}};
   return rules;
 }
 
@@ -73,17 +87,22 @@ const std::map<std::string, std::string>& rule_texts() {
       {"canonical-contains", "every expected move appears among the canonicalised answered moves"},
       {"canonical-excludes", "no expected move appears among the canonicalised answered moves"},
       {"length", "the number of entries of answer.moves, as answered, equals the expected number"},
-      {"per-probe", "for each probe (keyed exactly as sent in query.probes) answer.legal has the expected verdict; a probe "
-                    "missing from answer.legal fails"},
-      {"equal-or-null", "answer.rejected (absent = null) equals the expected {move, reason}, or is null when null is expected"},
+      {"per-probe",
+       "for each probe (keyed exactly as sent in query.probes) answer.legal has the expected verdict; a probe "
+       "missing from answer.legal fails"},
+      {"equal-or-null",
+       "answer.rejected (absent = null) equals the expected {move, reason}, or is null when null is expected"},
       {"per-player", "for each colour listed, the answer's value for that colour is present and equal"},
       {"per-player-kind-missing-is-0",
-       "for each colour and figure kind listed, the answer's count (a colour or kind it does not list counts 0) is equal"},
+       "for each colour and figure kind listed, the answer's count (a colour or kind it does not list counts 0) is "
+       "equal"},
       {"multiset", "the answer's list equals the expected list as a multiset (order is free, duplicates count)"},
       {"per-holder-multiset",
-       "for each holder colour listed, the answer's list for it (absent = empty) equals the expected list as a multiset"},
+       "for each holder colour listed, the answer's list for it (absent = empty) equals the expected list as a "
+       "multiset"},
       {"equal", "the answer's string equals the expected string"},
-      {"equal-absent-is-none", "the answer's string, or \"none\" when the answer leaves the key out, equals the expected string"},
+      {"equal-absent-is-none",
+       "the answer's string, or \"none\" when the answer leaves the key out, equals the expected string"},
       {"equal-absent-is-absent",
        "the answer's string, or \"absent\" when the answer leaves the key out, equals the expected string"},
       {"ordered-list", "the answer's list (absent = empty) equals the expected list, in the same order"}};
@@ -154,7 +173,7 @@ Json expected_json(const Expect& e) {
     j["prisoners"] = std::move(held);
   }
   if (e.dragon) j["dragon"] = *e.dragon;  // "x,y" or "none"
-  if (e.fairy) j["fairy"] = *e.fairy;    // as the answer writes it, or "absent"
+  if (e.fairy) j["fairy"] = *e.fairy;     // as the answer writes it, or "absent"
   if (e.set_aside) j["set_aside"] = *e.set_aside;
   if (e.dragon_path) j["dragon_path"] = *e.dragon_path;
   return j;
@@ -200,7 +219,8 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
   Json switches = Json::object();
   for (const auto& [k, v] : w.ruleset.switches)
     if (const SwitchSpec* spec = find_switch(k); spec && spec->values.front() != v) switches[k] = v;
-  j["requires"] = Json{{"capabilities", required_capabilities(s)}, {"switches", std::move(switches)}, {"queries", request.queries}};
+  j["requires"] =
+      Json{{"capabilities", required_capabilities(s)}, {"switches", std::move(switches)}, {"queries", request.queries}};
   j["request"] = Json::parse(proto::encode_run(w));
   j["expected"] = expected_json(e);
   Json compare = Json::object();
@@ -252,7 +272,7 @@ int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err) {
   if (selection.empty && selection.unmatched.empty())
     err << "carc-oracle export: the rulesets together select no scenario\n";
 
-  std::map<std::string, std::string> lines_by_file;  // case file -> its JSON lines
+  std::map<std::string, std::string> lines_by_file;          // case file -> its JSON lines
   std::map<std::string, std::pair<std::string, int>> files;  // case file -> (scenario file, cases)
   Json invalid = Json::array();
   int cases = 0;
@@ -268,7 +288,8 @@ int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err) {
         continue;
       }
       for (const auto& preset : scenario_rulesets(s)) {
-        if (!sel->rulesets.empty() && std::find(sel->rulesets.begin(), sel->rulesets.end(), preset) == sel->rulesets.end())
+        if (!sel->rulesets.empty() &&
+            std::find(sel->rulesets.begin(), sel->rulesets.end(), preset) == sel->rulesets.end())
           continue;
         auto request = request_for(s, preset);
         if (!request) {
@@ -276,7 +297,8 @@ int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err) {
           continue;
         }
         const std::string target = case_file_of(f.path, paths);
-        lines_by_file[target] += case_json(s, preset, *request, version).dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+        lines_by_file[target] +=
+            case_json(s, preset, *request, version).dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
         auto& entry = files[target];
         entry.first = f.path;
         ++entry.second;
@@ -308,14 +330,16 @@ int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err) {
   manifest["rulesets"] = o.rulesets;
   manifest["cases"] = cases;
   Json list = Json::array();
-  for (const auto& [target, entry] : files) list.push_back(Json{{"path", target}, {"source", entry.first}, {"cases", entry.second}});
+  for (const auto& [target, entry] : files)
+    list.push_back(Json{{"path", target}, {"source", entry.first}, {"cases", entry.second}});
   manifest["files"] = std::move(list);
   manifest["invalid"] = std::move(invalid);
   Json rules = Json::object();
   for (const auto& [name, text] : rule_texts()) rules[name] = text;
   manifest["comparison_rules"] = std::move(rules);
-  if (!write_file_checked((dir / "manifest.json").string(), true, "export", err,
-                          [&](std::ostream& file) { file << manifest.dump(2, ' ', false, Json::error_handler_t::replace) << "\n"; }))
+  if (!write_file_checked((dir / "manifest.json").string(), true, "export", err, [&](std::ostream& file) {
+        file << manifest.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+      }))
     return kExitOutput;
   out << "carc-oracle export: " << cases << " cases from " << files.size() << " scenario files to " << o.out_dir
       << " (manifest.json)";

@@ -6,9 +6,9 @@
 #include <utility>
 
 #include "cli/output.hpp"
+#include "data/oracle_data.hpp"
 #include "lookup/cards_text.hpp"
 #include "protocol/messages.hpp"
-#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {
@@ -21,7 +21,8 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
     row[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
       const std::size_t up = row[j];
-      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
+      const bool same =
+          std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
       row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
       diag = up;
     }
@@ -44,7 +45,8 @@ std::string closest_ids(const Corpus& corpus, const std::string& id) {
       if (!s.id.empty()) scored.emplace_back(edit_distance(s.id, id), s.id);
   std::sort(scored.begin(), scored.end());
   std::string out;
-  for (std::size_t i = 0; i < scored.size() && i < 3; ++i) out += (i ? ", " : "") + echo(scored[i].second);  // an id from a file may be long
+  for (std::size_t i = 0; i < scored.size() && i < 3; ++i)
+    out += (i ? ", " : "") + echo(scored[i].second);  // an id from a file may be long
   return out;
 }
 
@@ -90,8 +92,8 @@ const Scenario* scenario_by_id(const Corpus& corpus, const std::vector<std::stri
   }
   if (!s->valid()) {
     for (const auto& d : s->problems) err << printable(d.to_string()) << "\n";
-    err << "carc-oracle " << command << ": " << printable(s->id) << " is invalid; `carc-oracle check " << printable(s->file)
-        << "` lists its problems\n";
+    err << "carc-oracle " << command << ": " << printable(s->id) << " is invalid; `carc-oracle check "
+        << printable(s->file) << "` lists its problems\n";
     return nullptr;
   }
   return s;

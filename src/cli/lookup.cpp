@@ -12,14 +12,15 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "lookup/lookup.hpp"
 #include "data/oracle_data.hpp"
+#include "lookup/lookup.hpp"
 
 namespace carc {
 
 TerminalStyle terminal_style(const std::ostream& out, bool ascii, bool unicode) {
   TerminalStyle style;
-  style.unicode = unicode || (!ascii && locale_is_utf8(std::getenv("LC_ALL"), std::getenv("LC_CTYPE"), std::getenv("LANG")));
+  style.unicode =
+      unicode || (!ascii && locale_is_utf8(std::getenv("LC_ALL"), std::getenv("LC_CTYPE"), std::getenv("LANG")));
   const char* term = std::getenv("TERM");
   style.colour = &out == &std::cout && std::getenv("NO_COLOR") == nullptr && isatty(fileno(stdout)) == 1 &&
                  !(term && std::string_view(term) == "dumb");
@@ -28,14 +29,19 @@ TerminalStyle terminal_style(const std::ostream& out, bool ascii, bool unicode) 
 
 void setup_lookup(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<LookupOptions>();
-  CLI::App* cmd = app.add_subcommand("lookup", "Search the rulings and scenarios; show a ruling, its sources, variants and "
-                                               "the engine's answer with the board");
-  cmd->add_option("query", o->words,
-                  "Words or ids in en, es, ca, de, fr, it, nl or pl, e.g. abbot garden, \"Fluggerät Abt Garten\", FM-13, V-CC-2")
+  CLI::App* cmd = app.add_subcommand("lookup",
+                                     "Search the rulings and scenarios; show a ruling, its sources, variants and "
+                                     "the engine's answer with the board");
+  cmd->add_option(
+         "query", o->words,
+         "Words or ids in en, es, ca, de, fr, it, nl or pl, e.g. abbot garden, \"Fluggerät Abt Garten\", FM-13, V-CC-2")
       ->required();
-  cmd->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+  cmd->add_option("--format", o->format, "Output format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
   cmd->add_option("--ruleset", o->ruleset, "Run the scenarios under this preset (default: hig-c3 where it applies)");
-  cmd->add_option("--lang", o->lang, "Read the query in this language: en, es, ca, de, fr, it, nl, pl (default: guessed)");
+  cmd->add_option("--lang", o->lang,
+                  "Read the query in this language: en, es, ca, de, fr, it, nl, pl (default: guessed)");
   cmd->add_option("--corpus", o->paths, "Scenario files or folders (default: scenarios/)")->allow_extra_args(false);
   cmd->add_option("--top", o->top, "Rulings shown in full")->capture_default_str()->check(CLI::Range(1, 50));
   cmd->add_option("--matches", o->matches, "Matches listed")->capture_default_str()->check(CLI::Range(0, 500));

@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
   }
   // Whatever went to stdout must have arrived (`run > /dev/full` is an error, not exit 0);
   // a command that found it out already has said so.
-  if (rc != carc::kExitOutput && !carc::flush_checked(std::cout, "standard output", std::cerr) && rc != carc::kExitInternal)
+  if (rc != carc::kExitOutput && !carc::flush_checked(std::cout, "standard output", std::cerr) &&
+      rc != carc::kExitInternal)
     rc = carc::kExitOutput;
   return rc;
 }

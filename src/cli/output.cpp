@@ -5,10 +5,10 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <iostream>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 
 #include "report/report.hpp"
 

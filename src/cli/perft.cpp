@@ -19,8 +19,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <limits>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -139,8 +139,10 @@ int run_budgeted(const PerftOptions& o, const State& state, std::ostream& out) {
     print_divide(roots, out);
   }
   out << "budget exceeded at depth " << at << " (";
-  if (walk.out_of_time()) out << "--time-budget " << o.time_budget << " s";
-  else out << "--max-nodes " << o.max_nodes;
+  if (walk.out_of_time())
+    out << "--time-budget " << o.time_budget << " s";
+  else
+    out << "--max-nodes " << o.max_nodes;
   out << " ran out after " << walk.nodes() << " nodes); the counts above are complete\n";
   return kExitBudget;
 }

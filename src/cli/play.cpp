@@ -6,10 +6,10 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "data/oracle_data.hpp"
 #include "engine/game.hpp"
 #include "engine/limits.hpp"
 #include "engine/movegen.hpp"
-#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {
@@ -22,7 +22,8 @@ Result<std::array<int, kFigureKinds>> parse_figures(const std::string& spec, con
   while (std::getline(ss, item, ',')) {
     const auto eq = item.find('=');
     FigureKind k;
-    if (!parse_figure(item.substr(0, eq), k)) return fail("--figures: unknown figure kind '" + echo(item.substr(0, eq)) + "'");
+    if (!parse_figure(item.substr(0, eq), k))
+      return fail("--figures: unknown figure kind '" + echo(item.substr(0, eq)) + "'");
     int n = 1;
     if (eq != std::string::npos) {
       const std::string count = item.substr(eq + 1);
@@ -42,11 +43,16 @@ void setup_play(CLI::App& app, std::function<int()>& action) {
   auto opts = std::make_shared<PlayOptions>();
   CLI::App* cmd = app.add_subcommand("play", "Play a complete seeded game between random legal-move players");
   cmd->add_option("--seed", opts->seed, "Seed of the shuffle and of the players' choices")->capture_default_str();
-  cmd->add_option("--players", opts->players, "Number of players, 1 to 6")->check(CLI::Range(1, 6))->capture_default_str();
-  cmd->add_option("--ruleset", opts->ruleset, "Ruleset preset (hig-c3, zmg-c2, rgg-c1, hig-c1-2000, ...)")->capture_default_str();
+  cmd->add_option("--players", opts->players, "Number of players, 1 to 6")
+      ->check(CLI::Range(1, 6))
+      ->capture_default_str();
+  cmd->add_option("--ruleset", opts->ruleset, "Ruleset preset (hig-c3, zmg-c2, rgg-c1, hig-c1-2000, ...)")
+      ->capture_default_str();
   cmd->add_option("--edition", opts->edition, "Tile edition: C1, C2 or C3 (default: the ruleset's)");
   cmd->add_option("--figures", opts->figures, "Figures per player, e.g. follower=7,abbot=1,large=1");
-  cmd->add_option("--sets", opts->sets, "Tile sets, comma-separated: base,flier,crop-circles,princess-dragon,tower (a C3 game plays the tower's C2 tiles, TO-T1)")
+  cmd->add_option("--sets", opts->sets,
+                  "Tile sets, comma-separated: base,flier,crop-circles,princess-dragon,tower (a C3 game plays the "
+                  "tower's C2 tiles, TO-T1)")
       ->capture_default_str();
   cmd->add_flag("--quiet", opts->quiet, "Print only the final scores");
   cmd->callback([opts, &action] { action = [opts] { return run_play(*opts, std::cout, std::cerr); }; });
@@ -119,12 +125,16 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
     }
     const bool reshuffled = shuffle_returned_tiles(s, set_aside, reshuffle);
     if (o.quiet) continue;
-    if (m.kind == MoveKind::Place) out << "turn " << turn << " " << colour_name(s.player(mover).colour) << ": ";
-    else out << "  ";
+    if (m.kind == MoveKind::Place)
+      out << "turn " << turn << " " << colour_name(s.player(mover).colour) << ": ";
+    else
+      out << "  ";
     out << to_string(m, catalog) << "\n";
     for (const Event& e : events)
-      if (e.kind != EventKind::TilePlaced && e.kind != EventKind::FigureDeployed) out << "    " << describe(e, s) << "\n";
-    if (reshuffled) out << "    the set-aside tiles are shuffled into the " << s.pile_remaining() << " tiles still to draw\n";
+      if (e.kind != EventKind::TilePlaced && e.kind != EventKind::FigureDeployed)
+        out << "    " << describe(e, s) << "\n";
+    if (reshuffled)
+      out << "    the set-aside tiles are shuffled into the " << s.pile_remaining() << " tiles still to draw\n";
   }
   out << "final scores:";
   for (int p = 0; p < s.player_count(); ++p) out << " " << colour_name(s.player(p).colour) << " " << s.player(p).score;

@@ -82,8 +82,8 @@ std::string feature_pattern() {
   std::string halves_part;
   for (const auto* h : {"NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"})
     halves_part += std::string("(") + h + (std::string_view(h) == "WR" ? ")?" : ",?)?");
-  return "^" + alternatives(edged) + "\\{(N,?)?(E,?)?(S,?)?(W)?\\}$|^" + joined(halved, "|") + "\\{" + halves_part + "\\}$|^" +
-         alternatives(wide) + "$";
+  return "^" + alternatives(edged) + "\\{(N,?)?(E,?)?(S,?)?(W)?\\}$|^" + joined(halved, "|") + "\\{" + halves_part +
+         "\\}$|^" + alternatives(wide) + "$";
 }
 
 const std::string kSquarePattern = "-?[0-9]+,-?[0-9]+";
@@ -119,11 +119,12 @@ Json start_schema() {
   Json s = header("start", "start (runner -> implementation)",
                   "The first message of a session (oracle/PROTOCOL.md). The implementation answers with one "
                   "protocol-start-reply line.");
-  const std::string versions = std::to_string(now) + " (this runner); runners of versions " + std::to_string(oldest) + " to " +
-                               std::to_string(now - 1) + " sent " + versions_in_words(oldest, now - 1) +
+  const std::string versions = std::to_string(now) + " (this runner); runners of versions " + std::to_string(oldest) +
+                               " to " + std::to_string(now - 1) + " sent " + versions_in_words(oldest, now - 1) +
                                ", which serve still accepts.";
-  s.update(object({{"cmd", constant("start")}, {"protocol_version", described(Json{{"enum", protocol_versions()}}, versions)}},
-                  {"cmd", "protocol_version"}));
+  s.update(object(
+      {{"cmd", constant("start")}, {"protocol_version", described(Json{{"enum", protocol_versions()}}, versions)}},
+      {"cmd", "protocol_version"}));
   return s;
 }
 
@@ -137,9 +138,10 @@ Json stop_schema() {
 // --- the start reply -------------------------------------------------------------
 
 Json start_reply_schema() {
-  Json s = header("start-reply", "reply to start (implementation -> runner)",
-                  "The handshake: who the implementation is and what it can answer (oracle/PROTOCOL.md \"Capabilities\"). "
-                  "Names this runner does not know are ignored with a note.");
+  Json s =
+      header("start-reply", "reply to start (implementation -> runner)",
+             "The handshake: who the implementation is and what it can answer (oracle/PROTOCOL.md \"Capabilities\"). "
+             "Names this runner does not know are ignored with a note.");
   const auto names = [](const std::string& description, const Json& examples) {
     Json j = list_of(type("string"));
     j["uniqueItems"] = true;
@@ -154,16 +156,18 @@ Json start_reply_schema() {
   switch_values["uniqueItems"] = true;
   Json switches{{"type", "object"},
                 {"description",
-                 "Switch key -> the values the implementation can play; a switch not listed is played at its default value only."},
+                 "Switch key -> the values the implementation can play; a switch not listed is played at its default "
+                 "value only."},
                 {"additionalProperties", switch_values},
                 {"propertyNames", enum_of(switch_keys())}};
-  Json capabilities = object(
-      {{"expansions", names("Known: " + joined(expansions) + ".", Json::array({Json::array({expansions[0], expansions[1]})}))},
-       {"figures", names("Known: " + joined(figures) + ". Gardens come with the abbot.",
-                         Json::array({Json::array({figures[0], std::string(figure_name(FigureKind::Abbot))})}))},
-       {"switches", switches},
-       {"queries", names("Known: " + joined(queries) + ".", Json())}},
-      {"expansions", "figures", "queries"});
+  Json capabilities =
+      object({{"expansions",
+               names("Known: " + joined(expansions) + ".", Json::array({Json::array({expansions[0], expansions[1]})}))},
+              {"figures", names("Known: " + joined(figures) + ". Gardens come with the abbot.",
+                                Json::array({Json::array({figures[0], std::string(figure_name(FigureKind::Abbot))})}))},
+              {"switches", switches},
+              {"queries", names("Known: " + joined(queries) + ".", Json())}},
+             {"expansions", "figures", "queries"});
   const std::string accepts = "The version the implementation speaks; the runner accepts " +
                               versions_in_words(proto::kOldestProtocolVersion, proto::kProtocolVersion) + ".";
   s.update(object({{"name", Json{{"type", "string"}, {"minLength", 1}}},
@@ -177,23 +181,25 @@ Json start_reply_schema() {
 // --- run ---------------------------------------------------------------------------
 
 Json definition_def() {
-  return object(
-      {{"id", Json{{"type", "string"}, {"minLength", 1}}},
-       {"edges", described(str("^[CRF]{4}$"), "N,E,S,W at rotation 0: C city, R road, F field.")},
-       {"features", with(described(list_of(Json{{"type", "string"}, {"minLength", 1}}),
-                                   "Feature specs at rotation 0 (oracle/PROTOCOL.md \"Tile definitions\")."),
-                         "maxItems", kMaxTileFeatures)},
-       {"letter", type("string")},
-       {"jcz", type("string")}},
-      {"id", "edges", "features"});
+  return object({{"id", Json{{"type", "string"}, {"minLength", 1}}},
+                 {"edges", described(str("^[CRF]{4}$"), "N,E,S,W at rotation 0: C city, R road, F field.")},
+                 {"features", with(described(list_of(Json{{"type", "string"}, {"minLength", 1}}),
+                                             "Feature specs at rotation 0 (oracle/PROTOCOL.md \"Tile definitions\")."),
+                                   "maxItems", kMaxTileFeatures)},
+                 {"letter", type("string")},
+                 {"jcz", type("string")}},
+                {"id", "edges", "features"});
 }
 
 Json position_def() {
   const std::string tiles = std::to_string(kMaxTiles);
-  Json supply{{"type", "object"}, {"propertyNames", ref("colour")}, {"additionalProperties", counts_of(ref("figureKind"), kMaxFiguresOfKind)}};
+  Json supply{{"type", "object"},
+              {"propertyNames", ref("colour")},
+              {"additionalProperties", counts_of(ref("figureKind"), kMaxFiguresOfKind)}};
   Json players = bounded_list(ref("colour"), 1, kMaxPlayers);
   players["uniqueItems"] = true;
-  Json prisoners{{"type", "object"}, {"propertyNames", ref("colour")}, {"additionalProperties", list_of(ref("prisoner"))}};
+  Json prisoners{
+      {"type", "object"}, {"propertyNames", ref("colour")}, {"additionalProperties", list_of(ref("prisoner"))}};
   return object(
       {{"players", players},
        {"active", ref("colour")},
@@ -208,25 +214,33 @@ Json position_def() {
        {"second_tile", type("boolean")},
        {"figures", list_of(ref("figure"))},
        {"supply", supply},
-       {"scores", described(counts_of(ref("colour"), kMaxScore, -kMaxScore),
-                            "Points per player; below 0 only after a tower ransom under ransom-score-floor: none (version 3).")},
+       {"scores",
+        described(counts_of(ref("colour"), kMaxScore, -kMaxScore),
+                  "Points per player; below 0 only after a tower ransom under ransom-score-floor: none (version 3).")},
        {"definitions", list_of(ref("definition"))},
-       {"towers", described(list_of(ref("tower")),
-                            "Version 3: every tower foundation with at least one floor; a foundation not listed is empty.")},
+       {"towers",
+        described(list_of(ref("tower")),
+                  "Version 3: every tower foundation with at least one floor; a foundation not listed is empty.")},
        {"floors", described(counts_of(ref("colour"), kMaxFloorsInHand),
                             "Version 3: tower floors in hand per player; a player not listed has TO-01's number.")},
-       {"prisoners", described(prisoners, "Version 3: per holder, the figures of other players it holds (owner and kind).")},
+       {"prisoners",
+        described(prisoners, "Version 3: per holder, the figures of other players it holds (owner and kind).")},
        {"ransom_paid", described(type("boolean"), "Version 3: this turn's ransom is already paid (TO-08).")},
-       {"dragon", described(ref("square"), "Version 4: the tile the dragon stands on; absent while it is not in play (PD-17).")},
-       {"fairy", described(ref("fairy"),
-                           "Version 4: the fairy is in this game; {} beside the board, else its tile and, under fairy-placement "
-                           "next-to-follower, its host. Absent: no fairy in this game.")},
-       {"set_aside", described(bounded_list(type("string"), 0, kMaxTiles),
-                               "Version 4: the dragon tiles set aside while the dragon was not in play, in the order drawn "
-                               "(PD-16); they count among the position's " + tiles + " tiles.")},
-       {"dragon_path", described(bounded_list(ref("square"), 1, kDragonSteps),
-                                 "Version 4, phase dragon only: the tiles the dragon stood on during this move, its start tile "
-                                 "first and its tile now last.")}},
+       {"dragon",
+        described(ref("square"), "Version 4: the tile the dragon stands on; absent while it is not in play (PD-17).")},
+       {"fairy",
+        described(ref("fairy"),
+                  "Version 4: the fairy is in this game; {} beside the board, else its tile and, under fairy-placement "
+                  "next-to-follower, its host. Absent: no fairy in this game.")},
+       {"set_aside",
+        described(bounded_list(type("string"), 0, kMaxTiles),
+                  "Version 4: the dragon tiles set aside while the dragon was not in play, in the order drawn "
+                  "(PD-16); they count among the position's " +
+                      tiles + " tiles.")},
+       {"dragon_path",
+        described(bounded_list(ref("square"), 1, kDragonSteps),
+                  "Version 4, phase dragon only: the tiles the dragon stood on during this move, its start tile "
+                  "first and its tile now last.")}},
       {"players", "active", "phase", "tiles", "definitions"});
 }
 
@@ -244,15 +258,17 @@ Json fairy_def() {
                                {"owner", "kind", "feature"}),
                         "The fairy's host: a figure of `figures` on the fairy's tile.");
   Json f{{"type", "object"}, {"additionalProperties", false}};
-  f["dependentRequired"] = Json{{"x", Json::array({"y"})}, {"y", Json::array({"x"})}, {"next_to", Json::array({"x", "y"})}};
+  f["dependentRequired"] =
+      Json{{"x", Json::array({"y"})}, {"y", Json::array({"x"})}, {"next_to", Json::array({"x", "y"})}};
   f["properties"] = Json{{"x", ref("coordinate")}, {"y", ref("coordinate")}, {"next_to", host}};
   return f;
 }
 
 Json run_schema_json() {
-  Json s = header("run", "run (runner -> implementation)",
-                  "One question: a self-contained position, the effective ruleset and the query (oracle/PROTOCOL.md). The "
-                  "implementation answers with one protocol-run-reply line carrying the same seq.");
+  Json s =
+      header("run", "run (runner -> implementation)",
+             "One question: a self-contained position, the effective ruleset and the query (oracle/PROTOCOL.md). The "
+             "implementation answers with one protocol-run-reply line carrying the same seq.");
   s.update(object({{"cmd", constant("run")},
                    {"seq", Json{{"description", "Opaque: echo it unchanged."}}},
                    {"scenario", described(type("string"), "The scenario id, for the implementation's logs only.")},
@@ -269,9 +285,12 @@ Json run_schema_json() {
                          {"maximum", kMaxCoord},
                          {"description", "Limits: a position's coordinates lie within -" + bound + ".." + bound +
                                              " (oracle/PROTOCOL.md \"Limits\")."}};
-  d["feature"] = described(str(feature_pattern()),
-                           "A feature address in board orientation: city{N,W}, road{E,W}, field{NL,NR,EL,WR}, field{}, cloister, ...");
-  d["move"] = Json{{"type", "string"}, {"minLength", 1}, {"description", "A move in canonical notation (oracle/PROTOCOL.md \"Moves\")."}};
+  d["feature"] = described(
+      str(feature_pattern()),
+      "A feature address in board orientation: city{N,W}, road{E,W}, field{NL,NR,EL,WR}, field{}, cloister, ...");
+  d["move"] = Json{{"type", "string"},
+                   {"minLength", 1},
+                   {"description", "A move in canonical notation (oracle/PROTOCOL.md \"Moves\")."}};
   d["definition"] = definition_def();
   d["tile"] = object({{"id", type("string")},
                       {"x", ref("coordinate")},
@@ -285,12 +304,14 @@ Json run_schema_json() {
   d["figure"] = object(figure, {"owner", "kind", "x", "y", "feature"});
   d["position"] = position_def();
   d["ruleset"] = ruleset_def();
-  d["query"] = object({{"apply", list_of(ref("move"))}, {"final_scoring", type("boolean")}, {"probes", list_of(ref("move"))}});
-  d["tower"] = object({{"x", ref("coordinate")},
-                       {"y", ref("coordinate")},
-                       {"height", Json{{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxTowerFloors}}},
-                       {"closed", described(type("boolean"), "Closed with nobody on top (tower-reopens-after-capture: no).")}},
-                      {"x", "y", "height"});
+  d["query"] =
+      object({{"apply", list_of(ref("move"))}, {"final_scoring", type("boolean")}, {"probes", list_of(ref("move"))}});
+  d["tower"] =
+      object({{"x", ref("coordinate")},
+              {"y", ref("coordinate")},
+              {"height", Json{{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxTowerFloors}}},
+              {"closed", described(type("boolean"), "Closed with nobody on top (tower-reopens-after-capture: no).")}},
+             {"x", "y", "height"});
   d["prisoner"] = object(owner_kind(), {"owner", "kind"});
   d["square"] = xy_object();
   d["fairy"] = fairy_def();
@@ -306,8 +327,9 @@ Json answer_def() {
   const std::string prisoner = "^" + alternatives(colours()) + " " + alternatives(figure_kinds()) + "$";
   const Json square = str("^" + kSquarePattern + "$");
   const Json count = Json{{"type", "integer"}, {"minimum", 0}};
-  Json rejected{{"oneOf", Json::array({type("null"), object({{"move", Json{{"type", "integer"}, {"minimum", 1}}}, {"reason", type("string")}},
-                                                             {"move", "reason"})})}};
+  Json rejected{{"oneOf", Json::array({type("null"), object({{"move", Json{{"type", "integer"}, {"minimum", 1}}},
+                                                             {"reason", type("string")}},
+                                                            {"move", "reason"})})}};
   return object(
       {{"moves", described(list_of(type("string")),
                            "Every legal move in the resulting state, canonical notation, each distinct layout once.")},
@@ -318,29 +340,36 @@ Json answer_def() {
                             "Points per player (below 0 only after a tower ransom, version 3).")},
        {"returned", list_of(str(figure))},
        {"figures", list_of(str(figure))},
-       {"supply", Json{{"type", "object"}, {"additionalProperties", Json{{"type", "object"}, {"additionalProperties", count}}}}},
+       {"supply",
+        Json{{"type", "object"}, {"additionalProperties", Json{{"type", "object"}, {"additionalProperties", count}}}}},
        {"phase", type("string")},
        {"active", type("string")},
-       {"towers", described(list_of(str("^" + kSquarePattern + " [0-9]+( closed)?$")),
-                            "Version 3: every tower with at least one floor, \"x,y HEIGHT\" or \"x,y HEIGHT closed\".")},
-       {"floors", described(Json{{"type", "object"}, {"additionalProperties", count}}, "Version 3: tower floors in hand per player.")},
+       {"towers",
+        described(list_of(str("^" + kSquarePattern + " [0-9]+( closed)?$")),
+                  "Version 3: every tower with at least one floor, \"x,y HEIGHT\" or \"x,y HEIGHT closed\".")},
+       {"floors", described(Json{{"type", "object"}, {"additionalProperties", count}},
+                            "Version 3: tower floors in hand per player.")},
        {"prisoners", described(Json{{"type", "object"}, {"additionalProperties", list_of(str(prisoner))}},
                                "Version 3: holder colour -> the figures it holds, \"OWNER KIND\".")},
        {"dragon", described(square, "Version 4: the dragon's tile \"x,y\"; absent while it is not in play.")},
-       {"fairy", described(Json{{"type", "string"}, {"minLength", 1}},
-                           "Version 4: \"beside\", the fairy's tile \"x,y\", or with its host \"COLOUR KIND x,y:FEATURE\"; "
-                           "absent when there is no fairy in the game.")},
+       {"fairy",
+        described(Json{{"type", "string"}, {"minLength", 1}},
+                  "Version 4: \"beside\", the fairy's tile \"x,y\", or with its host \"COLOUR KIND x,y:FEATURE\"; "
+                  "absent when there is no fairy in the game.")},
        {"set_aside", described(list_of(type("string")), "Version 4: the set-aside dragon tiles, in the order drawn.")},
-       {"dragon_path", described(list_of(square), "Version 4, phase dragon: the dragon's move so far, \"x,y\", start first.")}});
+       {"dragon_path",
+        described(list_of(square), "Version 4, phase dragon: the dragon's move so far, \"x,y\", start first.")}});
 }
 
 Json run_reply_schema() {
-  Json s = header("run-reply", "reply to run (implementation -> runner)",
-                  "Exactly one of answer, skipped or errored, with the seq of the run message (oracle/PROTOCOL.md \"Replies\").");
+  Json s = header(
+      "run-reply", "reply to run (implementation -> runner)",
+      "Exactly one of answer, skipped or errored, with the seq of the run message (oracle/PROTOCOL.md \"Replies\").");
   const Json seq = Json::object();
-  s["oneOf"] = Json::array({object({{"seq", seq}, {"answer", ref("answer")}}, {"seq", "answer"}),
-                            object({{"seq", seq}, {"skipped", constant(true)}, {"reason", type("string")}}, {"seq", "skipped"}),
-                            object({{"seq", seq}, {"errored", constant(true)}, {"message", type("string")}}, {"seq", "errored"})});
+  s["oneOf"] = Json::array(
+      {object({{"seq", seq}, {"answer", ref("answer")}}, {"seq", "answer"}),
+       object({{"seq", seq}, {"skipped", constant(true)}, {"reason", type("string")}}, {"seq", "skipped"}),
+       object({{"seq", seq}, {"errored", constant(true)}, {"message", type("string")}}, {"seq", "errored"})});
   s["$defs"] = Json{{"answer", answer_def()}};
   return s;
 }
@@ -354,18 +383,25 @@ const std::vector<std::string>& protocol_schema_names() {
 
 std::string protocol_schema_text(std::string_view name) {
   Json s;
-  if (name == "start") s = start_schema();
-  else if (name == "start-reply") s = start_reply_schema();
-  else if (name == "run") s = run_schema_json();
-  else if (name == "run-reply") s = run_reply_schema();
-  else if (name == "stop") s = stop_schema();
-  else return {};
+  if (name == "start")
+    s = start_schema();
+  else if (name == "start-reply")
+    s = start_reply_schema();
+  else if (name == "run")
+    s = run_schema_json();
+  else if (name == "run-reply")
+    s = run_reply_schema();
+  else if (name == "stop")
+    s = stop_schema();
+  else
+    return {};
   return s.dump(2) + "\n";
 }
 
 std::vector<std::pair<std::string, std::string>> generated_schemas() {
   std::vector<std::pair<std::string, std::string>> out{{"scenario.schema.json", scenario_schema_text()}};
-  for (const auto& name : protocol_schema_names()) out.emplace_back("protocol-" + name + ".schema.json", protocol_schema_text(name));
+  for (const auto& name : protocol_schema_names())
+    out.emplace_back("protocol-" + name + ".schema.json", protocol_schema_text(name));
   return out;
 }
 

@@ -21,12 +21,12 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/output.hpp"
+#include "data/oracle_data.hpp"
+#include "data/text_file.hpp"
 #include "report/report.hpp"
 #include "runner/board_views.hpp"
 #include "scenario/corpus.hpp"
-#include "data/oracle_data.hpp"
 #include "scenario/scenario_transform.hpp"
-#include "data/text_file.hpp"
 
 namespace carc {
 namespace {
@@ -73,8 +73,9 @@ std::string string_of(const Json& j, const char* key) {
 }
 
 RunHeader header_of(const Json& summary) {
-  return RunHeader{string_of(summary, "subject"),   strings_of(summary, "capabilities"), strings_of(summary, "rerun_options"),
-                   string_of(summary, "name"),      string_of(summary, "version"),      string_of(summary, "command")};
+  return RunHeader{string_of(summary, "subject"),        strings_of(summary, "capabilities"),
+                   strings_of(summary, "rerun_options"), string_of(summary, "name"),
+                   string_of(summary, "version"),        string_of(summary, "command")};
 }
 
 // The scenarios the results name, loaded together from their files as `run` loaded them.
@@ -127,7 +128,8 @@ std::optional<RunResult> result_of(const Json& j, Scenarios& scenarios, bool boa
   r.area = string_of(j, "area") == "(invalid)" ? "" : string_of(j, "area");
   if (j.contains("diffs") && j["diffs"].is_array())
     for (const auto& d : j["diffs"])
-      r.diffs.push_back(Diff{string_of(d, "key"), strings_of(d, "expected"), strings_of(d, "actual"), d.value("omitted", std::size_t{0})});
+      r.diffs.push_back(Diff{string_of(d, "key"), strings_of(d, "expected"), strings_of(d, "actual"),
+                             d.value("omitted", std::size_t{0})});
   if (j.contains("rules") && j["rules"].is_object())
     for (const auto& [k, v] : j["rules"].items())
       if (v.is_string()) r.rules.emplace_back(k, v.get<std::string>());
@@ -170,10 +172,11 @@ int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err) {
     return kExitInvalidInput;
   }
   // A FIFO or a device is refused before it is opened (its open could block).
-  if (struct stat st {}; ::stat(o.results.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+  if (struct stat st{}; ::stat(o.results.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
     const int e = errno;
     err << "carc-oracle render: " << o.results << ": "
-        << (::stat(o.results.c_str(), &st) != 0 ? errno_text(e) : "not a regular file but " + file_type_name(st.st_mode))
+        << (::stat(o.results.c_str(), &st) != 0 ? errno_text(e)
+                                                : "not a regular file but " + file_type_name(st.st_mode))
         << "\n";
     return kExitInvalidInput;
   }
@@ -208,7 +211,8 @@ int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err) {
     err << "carc-oracle render: " << first->where << ": " << echo(first->what) << "\n";
     return kExitInvalidInput;
   }
-  // The scenarios as the run loaded them: from its paths when given (a file shows as the run showed it), else the files named.
+  // The scenarios as the run loaded them: from its paths when given (a file shows as the run showed it), else the files
+  // named.
   Scenarios scenarios(o.paths.empty() ? std::vector<std::string>(files.begin(), files.end()) : o.paths);
   const bool colour = o.out_dir.empty() && o.output.empty() && use_colour(out);
   ReportSet reports(formats, ReportOptions{colour, true}, headers.size() > 1);

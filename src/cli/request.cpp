@@ -10,25 +10,28 @@
 #include "cli/exit_codes.hpp"
 #include "cli/find_scenario.hpp"
 #include "cli/output.hpp"
+#include "data/oracle_data.hpp"
 #include "lookup/cards.hpp"
 #include "lookup/cards_text.hpp"
 #include "protocol/codec.hpp"
 #include "runner/runner.hpp"
 #include "runner/wire.hpp"
-#include "data/oracle_data.hpp"
 
 namespace carc {
 
 void setup_request(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<RequestOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "request", "Print the protocol messages run --impl sends for one scenario (start, run, stop; pipe them into an adapter)");
+      "request",
+      "Print the protocol messages run --impl sends for one scenario (start, run, stop; pipe them into an adapter)");
   cmd->add_option("id", o->id, "Scenario id, e.g. FM-13-a")->required();
   cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
-  cmd->add_option("--ruleset", o->ruleset, "Under this preset (default: hig-c3 where the scenario applies, else its first)");
+  cmd->add_option("--ruleset", o->ruleset,
+                  "Under this preset (default: hig-c3 where the scenario applies, else its first)");
   cmd->add_option("--protocol-version", o->protocol_version,
-                  "As sent to an implementation speaking this version (1 to " + std::to_string(proto::kProtocolVersion) +
-                      "; default " + std::to_string(proto::kProtocolVersion) + ")");
+                  "As sent to an implementation speaking this version (1 to " +
+                      std::to_string(proto::kProtocolVersion) + "; default " + std::to_string(proto::kProtocolVersion) +
+                      ")");
   cmd->add_flag("--run-only", o->run_only, "Print only the run message (to paste into a session already started)");
   cmd->callback([o, &action] { action = [o] { return run_request(*o, std::cout, std::cerr); }; });
 }

@@ -43,7 +43,8 @@ class ProgressLine {
 
   void update(std::size_t done, std::size_t total) {
     const auto now = Clock::now();
-    if (now - start_ < std::chrono::milliseconds(500) || (drawn_ && now - last_ < std::chrono::milliseconds(100) && done < total))
+    if (now - start_ < std::chrono::milliseconds(500) ||
+        (drawn_ && now - last_ < std::chrono::milliseconds(100) && done < total))
       return;
     last_ = now;
     drawn_ = true;
@@ -104,8 +105,11 @@ Result<Selection> selection_of(const RunOptions& o) {
 // options that select it again in a rerun hint.
 RunHeader header_of(const Subject& subject, const std::string& shown, const SubjectPlan& plan, double timeout) {
   const Implementation who = implementation_of(subject);
-  return RunHeader{shown,    subject.capabilities(), rerun_options(plan.impl, timeout),
-                   who.name, plan.impl.empty() || dynamic_cast<const ImplementationSubject*>(&subject) ? who.version : "",
+  return RunHeader{shown,
+                   subject.capabilities(),
+                   rerun_options(plan.impl, timeout),
+                   who.name,
+                   plan.impl.empty() || dynamic_cast<const ImplementationSubject*>(&subject) ? who.version : "",
                    plan.impl};
 }
 
@@ -119,7 +123,8 @@ std::string distinct_name(const std::string& name, std::vector<std::string>& see
 
 }  // namespace
 
-std::vector<std::string> scenario_paths(const std::vector<std::string>& given, std::string_view command, std::ostream& err) {
+std::vector<std::string> scenario_paths(const std::vector<std::string>& given, std::string_view command,
+                                        std::ostream& err) {
   if (!given.empty()) return given;
   std::error_code ec;
   if (std::filesystem::is_directory("scenarios", ec)) return {"scenarios"};
@@ -152,10 +157,12 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
                   "Run this implementation over the protocol instead of our engine: 'CMD ARGS', split without a shell "
                   "(oracle/PROTOCOL.md); repeat it to compare several")
       ->allow_extra_args(false);
-  cmd->add_flag("--no-progress", o->no_progress, "No progress line on stderr (shown only on a terminal, for long runs)");
+  cmd->add_flag("--no-progress", o->no_progress,
+                "No progress line on stderr (shown only on a terminal, for long runs)");
   cmd->add_option("--timeout", o->timeout, "--impl: seconds to wait for each reply")->capture_default_str();
-  cmd->add_option("--expectations", o->expectations,
-                  "Known failures (YAML or JSON): matching ones are xfail, listed passes xpass; one per --impl, in order")
+  cmd->add_option(
+         "--expectations", o->expectations,
+         "Known failures (YAML or JSON): matching ones are xfail, listed passes xpass; one per --impl, in order")
       ->allow_extra_args(false);
   cmd->add_option("--save-expectations", o->save_expectations,
                   "Write this run's failures as an expectations file; one per --impl, in order")
@@ -168,9 +175,10 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
                   "Cut the run short after this many failed, errored, crashed or timed-out results (known failures of "
                   "--expectations aside); the rest are reported skipped, exit 1. 0: no limit")
       ->capture_default_str();
-  cmd->add_option("--max-crashes", o->max_crashes,
-                  "--impl: cut the run short after this many crashes in a row (the rest are reported skipped, exit 1). 0: "
-                  "no limit")
+  cmd->add_option(
+         "--max-crashes", o->max_crashes,
+         "--impl: cut the run short after this many crashes in a row (the rest are reported skipped, exit 1). 0: "
+         "no limit")
       ->capture_default_str();
   cmd->add_option("--trace", o->trace,
                   "--impl: write every message sent and received, and each process start and end, with timing, to "
@@ -215,7 +223,8 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   for (const auto& f : corpus.files)  // also invalid results of the report; said here as well
     if (f.unread)
       for (const auto& d : f.problems) err << "carc-oracle run: " << terminal_safe(d.to_string()) << "\n";
-  const std::vector<BoardTransform> transforms = o.metamorphic ? metamorphic_transforms() : std::vector<BoardTransform>{};
+  const std::vector<BoardTransform> transforms =
+      o.metamorphic ? metamorphic_transforms() : std::vector<BoardTransform>{};
   // A filter that selects nothing is a mistake (a typo in a CI filter must not give a green, empty run):
   // said first, and the exit code is 2 once the report (invalid files included) is written.
   const bool filtered = !sel->ids.empty() || !sel->tags.empty() || !sel->rulings.empty() || !sel->rulesets.empty();
@@ -262,7 +271,7 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
     if (const int rc = filter.finish(subject, err); rc != kExitOk) return rc;
     invalid = invalid || filter.any_invalid();
     failure = failure || filter.any_failure() || !cut_short.empty();  // a run cut short is never a success
-    setup.subject.reset();  // stops the process before the next one starts
+    setup.subject.reset();                                            // stops the process before the next one starts
   }
   if (!write_reports(reports, o.out_dir, "", "run", out, err)) return kExitOutput;
   if (trace && !trace->ok()) {
@@ -296,7 +305,8 @@ int run_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& e
   if (!write_reports(reports, o.out_dir, "", "report", out, err)) return kExitOutput;
   out << counts_line(counts) << "\n";
   bool failure = false;
-  for (std::size_t i = 0; i < kOutcomes; ++i) failure = failure || (counts[i] > 0 && is_failure(static_cast<Outcome>(i)));
+  for (std::size_t i = 0; i < kOutcomes; ++i)
+    failure = failure || (counts[i] > 0 && is_failure(static_cast<Outcome>(i)));
   return counts[static_cast<std::size_t>(Outcome::Invalid)] > 0 ? kExitInvalidInput : failure ? kExitFailures : kExitOk;
 }
 

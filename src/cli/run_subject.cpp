@@ -90,16 +90,19 @@ Result<std::vector<SubjectPlan>> plan_subjects(const RunOptions& o) {
     const char* option = files == &o.expectations ? "--expectations" : "--save-expectations";
     if (!files->empty() && files->size() != n)
       return fail(std::string(option) + " is given " + std::to_string(files->size()) + " time" +
-                  (files->size() == 1 ? "" : "s") + " for " + std::to_string(n) + " implementation" + (n == 1 ? "" : "s") +
-                  ": give it once per --impl, in the same order");
+                  (files->size() == 1 ? "" : "s") + " for " + std::to_string(n) + " implementation" +
+                  (n == 1 ? "" : "s") + ": give it once per --impl, in the same order");
   }
   if (o.jobs < 1 || o.jobs > kMaxJobs)
     return fail("--jobs must be from 1 to " + std::to_string(kMaxJobs) + ", found " + std::to_string(o.jobs));
-  if (o.max_failures < 0) return fail("--max-failures must be 0 (no limit) or more, found " + std::to_string(o.max_failures));
-  if (o.max_crashes < 0) return fail("--max-crashes must be 0 (no limit) or more, found " + std::to_string(o.max_crashes));
+  if (o.max_failures < 0)
+    return fail("--max-failures must be 0 (no limit) or more, found " + std::to_string(o.max_failures));
+  if (o.max_crashes < 0)
+    return fail("--max-crashes must be 0 (no limit) or more, found " + std::to_string(o.max_crashes));
   if (!o.trace.empty() && o.impl.empty())
-    return fail("--trace needs --impl: our engine runs in process and exchanges no messages (`carc-oracle request ID` "
-                "prints what a scenario would send)");
+    return fail(
+        "--trace needs --impl: our engine runs in process and exchanges no messages (`carc-oracle request ID` "
+        "prints what a scenario would send)");
   std::vector<SubjectPlan> plans(n);
   for (std::size_t k = 0; k < n; ++k) {
     plans[k].number = static_cast<int>(k) + 1;
@@ -115,7 +118,8 @@ RunSetup setup_run_subject(const SubjectPlan& plan, double timeout, std::ostream
   RunSetup setup;
   // The file --save-expectations merges into: read first, so that a broken one is said before the run, not
   // overwritten. Only a regular file is merged; anything else there (a device, a FIFO) is written as before.
-  if (std::error_code ec; !plan.save_expectations.empty() && std::filesystem::is_regular_file(plan.save_expectations, ec)) {
+  if (std::error_code ec;
+      !plan.save_expectations.empty() && std::filesystem::is_regular_file(plan.save_expectations, ec)) {
     auto saved = load_expectations(plan.save_expectations);
     if (!saved) {
       setup.error = "--save-expectations merges into the file there, which cannot be read: " + saved.error() +
@@ -149,7 +153,8 @@ std::unique_ptr<Subject> unstarted_subject(const std::string& name, const std::s
 }
 
 Implementation implementation_of(const Subject& subject) {
-  if (const auto* p = dynamic_cast<const ImplementationSubject*>(&subject)) return {p->hello().name, p->hello().version};
+  if (const auto* p = dynamic_cast<const ImplementationSubject*>(&subject))
+    return {p->hello().name, p->hello().version};
   return {subject.name(), CARC_VERSION};
 }
 
@@ -181,8 +186,9 @@ int ResultFilter::finish(const Subject& subject, std::ostream& err) {
     for (const auto& n : matcher_->notes()) err << "carc-oracle run: expectations: " << terminal_safe(n) << "\n";
   if (plan_.save_expectations.empty()) return kExitOk;
   const bool json = ends_with(plan_.save_expectations, ".json");
-  const bool ok = write_file_checked(plan_.save_expectations, true, "run", err,
-                                     [&](std::ostream& file) { file << recorder_.text(now_, json, saved_ ? &*saved_ : nullptr); });
+  const bool ok = write_file_checked(plan_.save_expectations, true, "run", err, [&](std::ostream& file) {
+    file << recorder_.text(now_, json, saved_ ? &*saved_ : nullptr);
+  });
   return ok ? kExitOk : kExitOutput;
 }
 

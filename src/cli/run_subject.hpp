@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "runner/outcome.hpp"
 #include "runner/expectations.hpp"
+#include "runner/outcome.hpp"
 #include "runner/subject.hpp"
 #include "runner/trace.hpp"
 
@@ -60,7 +60,8 @@ Implementation implementation_of(const Subject& subject);
 // A file recorded for another implementation or version is warned about on err.
 class ResultFilter {
  public:
-  ResultFilter(const SubjectPlan& plan, const RunSetup& setup, const Implementation& now, bool whole, std::ostream& err);
+  ResultFilter(const SubjectPlan& plan, const RunSetup& setup, const Implementation& now, bool whole,
+               std::ostream& err);
   void take(std::vector<RunResult>& results);
   // After the run: the implementation's notes and the expectations' notes on
   // err, --save-expectations written. Returns 0, or kExitOutput when the file

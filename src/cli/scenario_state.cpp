@@ -1,7 +1,7 @@
 #include "cli/scenario_state.hpp"
 
-#include "scenario/capabilities.hpp"
 #include "data/oracle_data.hpp"
+#include "scenario/capabilities.hpp"
 #include "scenario/scenario.hpp"
 
 namespace carc {
@@ -15,8 +15,10 @@ const Scenario* pick(const ScenarioFile& f, const std::string& id, std::string_v
   }
   if (id.empty() && f.scenarios.size() == 1) return &f.scenarios.front();
   err << "carc-oracle " << command << ": ";
-  if (id.empty()) err << f.path << " holds several scenarios (" << ids << "); choose one with --id\n";
-  else err << "no scenario '" << echo(id) << "' in " << f.path << " (it has: " << ids << ")\n";
+  if (id.empty())
+    err << f.path << " holds several scenarios (" << ids << "); choose one with --id\n";
+  else
+    err << "no scenario '" << echo(id) << "' in " << f.path << " (it has: " << ids << ")\n";
   return nullptr;
 }
 

@@ -11,12 +11,12 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/schema_build.hpp"
 #include "cli/output.hpp"
+#include "cli/schema_build.hpp"
+#include "data/oracle_data.hpp"
 #include "engine/limits.hpp"
 #include "engine/state.hpp"
 #include "scenario/capabilities.hpp"
-#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {
@@ -35,8 +35,10 @@ Json switch_values(const SwitchSpec& spec) {
   Json values = Json::array();
   for (const auto v : spec.values) {
     values.push_back(std::string(v));
-    if (v == "true" || v == "false") values.push_back(v == "true");
-    else if (v.find_first_not_of("0123456789") == std::string_view::npos) values.push_back(std::stoi(std::string(v)));
+    if (v == "true" || v == "false")
+      values.push_back(v == "true");
+    else if (v.find_first_not_of("0123456789") == std::string_view::npos)
+      values.push_back(std::stoi(std::string(v)));
   }
   return Json{{"enum", values}};
 }
@@ -84,23 +86,26 @@ void notation(Json& d) {
   d["figureEntry"] = str("^" + colour + " " + kind + " " + loc + "$");
   d["move"] = str("^(place \\S+ " + pos + " " + rot + "|deploy " + kind + " " + loc + "( portal)?|fly " + kind +
                   " [1-3]|land " + loc + "|return abbot " + loc + "|princess " + kind + " " + colour + " " + loc +
-                  "|crop (add|remove)|(add|remove) " + kind + " " + loc + "|wagon " + loc + "|floor " + pos + "|capture " + kind +
-                  " " + colour + " " + loc + "|exchange " + kind + "|ransom " + kind + " " + colour + "|fairy " + kind + " " + loc +
-                  "|fairy " + pos + "|dragon " + pos + "|pass)$");
+                  "|crop (add|remove)|(add|remove) " + kind + " " + loc + "|wagon " + loc + "|floor " + pos +
+                  "|capture " + kind + " " + colour + " " + loc + "|exchange " + kind + "|ransom " + kind + " " +
+                  colour + "|fairy " + kind + " " + loc + "|fairy " + pos + "|dragon " + pos + "|pass)$");
   d["move"]["description"] = "A move in canonical notation (src/engine/README.md).";
   d["moves"] = list_of(ref("move"));
   d["towerEntry"] = str("^" + pos + " ([1-9]|[12][0-9]|30)( closed)?$");
-  d["towerEntry"]["description"] = "x,y HEIGHT [closed]: a foundation with 1 to 30 floors (scenarios/README.md, the Tower).";
+  d["towerEntry"]["description"] =
+      "x,y HEIGHT [closed]: a foundation with 1 to 30 floors (scenarios/README.md, the Tower).";
   d["prisonerEntry"] = str("^" + colour + " " + kind + "$");
   d["prisonerEntry"]["description"] = "OWNER KIND: a figure held as a prisoner (TO-05).";
   d["fairyEntry"] = str("^(beside|" + pos + "|" + colour + " " + kind + " " + loc + ")$");
   d["fairyEntry"]["description"] =
-      "Where the fairy is: beside the board, on a tile (x,y), or next to that figure (scenarios/README.md, the dragon and the fairy).";
+      "Where the fairy is: beside the board, on a tile (x,y), or next to that figure (scenarios/README.md, the dragon "
+      "and the fairy).";
 }
 
 // The tower's prisoners: holder -> the figures it holds.
 Json prisoners_def() {
-  return Json{{"type", "object"}, {"propertyNames", ref("colour")}, {"additionalProperties", list_of(ref("prisonerEntry"))}};
+  return Json{
+      {"type", "object"}, {"propertyNames", ref("colour")}, {"additionalProperties", list_of(ref("prisonerEntry"))}};
 }
 
 Json position_def() {
@@ -108,7 +113,12 @@ Json position_def() {
               {"propertyNames", ref("colour")},
               {"additionalProperties", counts_of(ref("figureKind"), kMaxFiguresOfKind)}};
   return object(
-      {{"players", {{"type", "array"}, {"minItems", 1}, {"maxItems", kMaxPlayers}, {"uniqueItems", true}, {"items", ref("colour")}}},
+      {{"players",
+        {{"type", "array"},
+         {"minItems", 1},
+         {"maxItems", kMaxPlayers},
+         {"uniqueItems", true},
+         {"items", ref("colour")}}},
        {"active", ref("colour")},
        {"phase", enum_of(position_phases())},
        {"tiles", {{"type", "array"}, {"minItems", 1}, {"maxItems", kMaxTiles}, {"items", ref("tileEntry")}}},
@@ -116,7 +126,8 @@ Json position_def() {
        {"in_hand", {{"type", "string"}, {"description", "A tile id or alias of the catalog (oracle/tiles/)."}}},
        {"pile", {{"type", "array"}, {"maxItems", kMaxTiles}, {"items", {{"type", "string"}}}}},
        {"last_tile", {{"type", "boolean"}}},
-       {"rolls", {{"type", "array"}, {"maxItems", kMaxRolls}, {"items", {{"type", "integer"}, {"minimum", 1}, {"maximum", 3}}}}},
+       {"rolls",
+        {{"type", "array"}, {"maxItems", kMaxRolls}, {"items", {{"type", "integer"}, {"minimum", 1}, {"maximum", 3}}}}},
        {"second_tile", {{"type", "boolean"}}},
        {"figures", list_of(ref("figureEntry"))},
        {"supply", supply},
@@ -144,7 +155,9 @@ Json expect_def() {
                    {"excludes", ref("moves")},
                    {"count", {{"type", "integer"}, {"minimum", 0}, {"maximum", kIntMax}}},
                    {"legal", legal},
-                   {"rejected", object({{"move", {{"type", "integer"}, {"minimum", 1}, {"maximum", kIntMax}}}, {"reason", ref("reason")}}, {"move", "reason"})},
+                   {"rejected", object({{"move", {{"type", "integer"}, {"minimum", 1}, {"maximum", kIntMax}}},
+                                        {"reason", ref("reason")}},
+                                       {"move", "reason"})},
                    {"scores", counts_of(ref("colour"), kIntMax, -kMaxScore)},
                    {"returned", list_of(ref("figureEntry"))},
                    {"figures", list_of(ref("figureEntry"))},
@@ -202,14 +215,17 @@ std::string scenario_schema_text() { return scenario_schema().dump(2) + "\n"; }
 void setup_schema(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<SchemaOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "schema", "Print a generated JSON Schema: of scenario files (oracle/schemas/scenario.schema.json) or, with --protocol, "
-                "of a protocol message; --all writes every one");
+      "schema",
+      "Print a generated JSON Schema: of scenario files (oracle/schemas/scenario.schema.json) or, with --protocol, "
+      "of a protocol message; --all writes every one");
   auto* out = cmd->add_option("--out", o->out_file, "Write to this file instead of stdout")->type_name("FILE");
   auto* protocol = cmd->add_option("--protocol", o->protocol,
                                    "The schema of this protocol message (oracle/schemas/protocol-NAME.schema.json): " +
                                        schema_build::joined(protocol_schema_names()))
                        ->type_name("NAME");
-  cmd->add_option("--all", o->all_dir, "Write every generated schema (scenario and protocol) into DIR under its file name in oracle/schemas/")
+  cmd->add_option(
+         "--all", o->all_dir,
+         "Write every generated schema (scenario and protocol) into DIR under its file name in oracle/schemas/")
       ->type_name("DIR")
       ->excludes(out)
       ->excludes(protocol);

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/commands.hpp"
 #include "answer/answer.hpp"
+#include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/output.hpp"
 #include "protocol/codec.hpp"
@@ -73,9 +73,7 @@ proto::RunReply answer(const proto::RunRequest& run, proto::TileCache& cache, in
   return r;
 }
 
-proto::Hello hello() {
-  return proto::Hello{"carc-oracle", CARC_VERSION, proto::engine_protocol_capabilities()};
-}
+proto::Hello hello() { return proto::Hello{"carc-oracle", CARC_VERSION, proto::engine_protocol_capabilities()}; }
 
 // A line that is not a valid command: answered as errored when it has a seq, else reported on stderr.
 void bad_line(const proto::Line& line, const std::string& why, std::ostream& out, std::ostream& err) {
@@ -90,7 +88,8 @@ void bad_line(const proto::Line& line, const std::string& why, std::ostream& out
 }  // namespace
 
 void setup_serve(CLI::App& app, std::function<int()>& action) {
-  CLI::App* cmd = app.add_subcommand("serve", "Serve our engine over the adapter protocol on stdin/stdout (oracle/PROTOCOL.md)");
+  CLI::App* cmd =
+      app.add_subcommand("serve", "Serve our engine over the adapter protocol on stdin/stdout (oracle/PROTOCOL.md)");
   cmd->callback([&action] { action = [] { return run_serve(0, std::cout, std::cerr); }; });
 }
 
@@ -112,8 +111,9 @@ int run_serve(int in_fd, std::ostream& out, std::ostream& err) {
       break;
     } else if (cmd->kind == proto::Command::Kind::Start) {
       if (!proto::speaks_protocol(cmd->protocol_version)) {
-        err << "carc-oracle serve: protocol version " << cmd->protocol_version << " is not supported (this serves versions "
-            << proto::kOldestProtocolVersion << " to " << proto::kProtocolVersion << ")\n";
+        err << "carc-oracle serve: protocol version " << cmd->protocol_version
+            << " is not supported (this serves versions " << proto::kOldestProtocolVersion << " to "
+            << proto::kProtocolVersion << ")\n";
         return kExitFailures;
       }
       // Answer in the runner's version: a version 1 runner sends only positions within the

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "protocol/messages.hpp"
 #include "data/embedded.hpp"
 #include "data/ledger.hpp"
+#include "protocol/messages.hpp"
 
 #ifndef CARC_VERSION
 #define CARC_VERSION "0.0.0"
@@ -41,7 +41,9 @@ struct Digest {
   }
 };
 
-std::string plural(std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+std::string plural(std::size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
 
 std::string embedded_line() {
   Digest d;
@@ -51,7 +53,8 @@ std::string embedded_line() {
     d.add(f.text);
     ++n;
   }
-  return "built-in data (oracle/: tiles, rulesets, ledger, vocabulary): " + plural(n, "file", "files") + ", digest " + d.hex();
+  return "built-in data (oracle/: tiles, rulesets, ledger, vocabulary): " + plural(n, "file", "files") + ", digest " +
+         d.hex();
 }
 
 }  // namespace
@@ -69,8 +72,8 @@ ScenariosDigest scenarios_digest(const std::filesystem::path& path) {
     out.error = "not found";
     return out;
   } else {
-    for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
-         it.increment(ec))
+    for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+         !ec && it != end; it.increment(ec))
       if (it->is_regular_file(ec) && (it->path().extension() == ".yaml" || it->path().extension() == ".yml"))
         files.push_back(it->path().lexically_relative(dir));
     if (ec) {
@@ -102,8 +105,10 @@ namespace {
 // The YAML files under DIR, by relative path; their paths and contents digested in that order.
 std::string scenarios_line(const std::filesystem::path& dir) {
   const ScenariosDigest d = scenarios_digest(dir);
-  if (!d.error.empty()) return dir.string() + "/: " + (d.error == "not found" ? "not found in the current directory" : d.error);
-  return dir.string() + "/ (current directory): " + plural(d.files, "scenario file", "scenario files") + ", digest " + d.hex;
+  if (!d.error.empty())
+    return dir.string() + "/: " + (d.error == "not found" ? "not found in the current directory" : d.error);
+  return dir.string() + "/ (current directory): " + plural(d.files, "scenario file", "scenario files") + ", digest " +
+         d.hex;
 }
 
 }  // namespace

@@ -25,8 +25,10 @@ std::vector<LedgerSourceRef> read_refs(const YAML::Node& n, YamlReader& r) {
     LedgerSourceRef ref;
     const int before = r.errors();
     if (r.keys(item, {"ref", "locator", "date"}, "a citation") && r.errors() == before) {
-      if (item["ref"]) ref.ref = r.str(item["ref"], "ref").value_or("");
-      else r.error(item, "a citation: missing key 'ref'");
+      if (item["ref"])
+        ref.ref = r.str(item["ref"], "ref").value_or("");
+      else
+        r.error(item, "a citation: missing key 'ref'");
       if (item["locator"]) ref.locator = r.str(item["locator"], "locator").value_or("");
       if (item["date"]) ref.date = r.str(item["date"], "date").value_or("");
     }
@@ -72,24 +74,37 @@ std::vector<LedgerSource> read_sources(const YAML::Node& n, YamlReader& r) {
 
 LedgerRuling read_ruling(const YAML::Node& n, YamlReader& r) {
   LedgerRuling out;
-  if (!r.keys(n, {"id", "area", "title", "status", "disputed", "statement", "notes", "expansions", "editions",
-                  "publishers", "switches", "sources", "encodable"},
+  if (!r.keys(n,
+              {"id", "area", "title", "status", "disputed", "statement", "notes", "expansions", "editions",
+               "publishers", "switches", "sources", "encodable"},
               "a ruling"))
     return out;
   for (const auto& kv : n) {
     const std::string key = kv.first.Scalar();
-    if (key == "id") out.id = r.str(kv.second, "id").value_or("");
-    else if (key == "area") out.area = r.str(kv.second, "area").value_or("");
-    else if (key == "title") out.title = r.str(kv.second, "title").value_or("");
-    else if (key == "status") out.status = r.str(kv.second, "status").value_or("");
-    else if (key == "disputed") out.disputed = r.boolean(kv.second, "disputed").value_or(false);
-    else if (key == "statement") out.statement = r.str(kv.second, "statement").value_or("");
-    else if (key == "notes") out.notes = r.str(kv.second, "notes").value_or("");
-    else if (key == "expansions") out.expansions = r.str_list(kv.second, "expansions");
-    else if (key == "editions") out.editions = r.str_list(kv.second, "editions");
-    else if (key == "publishers") out.publishers = r.str_list(kv.second, "publishers");
-    else if (key == "switches") out.switches = r.str_list(kv.second, "switches");
-    else if (key == "sources") out.sources = read_refs(kv.second, r);
+    if (key == "id")
+      out.id = r.str(kv.second, "id").value_or("");
+    else if (key == "area")
+      out.area = r.str(kv.second, "area").value_or("");
+    else if (key == "title")
+      out.title = r.str(kv.second, "title").value_or("");
+    else if (key == "status")
+      out.status = r.str(kv.second, "status").value_or("");
+    else if (key == "disputed")
+      out.disputed = r.boolean(kv.second, "disputed").value_or(false);
+    else if (key == "statement")
+      out.statement = r.str(kv.second, "statement").value_or("");
+    else if (key == "notes")
+      out.notes = r.str(kv.second, "notes").value_or("");
+    else if (key == "expansions")
+      out.expansions = r.str_list(kv.second, "expansions");
+    else if (key == "editions")
+      out.editions = r.str_list(kv.second, "editions");
+    else if (key == "publishers")
+      out.publishers = r.str_list(kv.second, "publishers");
+    else if (key == "switches")
+      out.switches = r.str_list(kv.second, "switches");
+    else if (key == "sources")
+      out.sources = read_refs(kv.second, r);
     else if (key == "encodable") {
       // `true`, or the reason the ruling cannot be encoded (a text).
       const auto v = r.str(kv.second, "encodable");
@@ -110,16 +125,26 @@ LedgerSwitch read_switch(const YAML::Node& n, YamlReader& r) {
     return out;
   for (const auto& kv : n) {
     const std::string key = kv.first.Scalar();
-    if (key == "id") out.id = r.str(kv.second, "id").value_or("");
-    else if (key == "key") out.key = r.str(kv.second, "key").value_or("");
-    else if (key == "rulings") out.rulings = r.str_list(kv.second, "rulings");
-    else if (key == "title") out.title = r.str(kv.second, "title").value_or("");
-    else if (key == "statement") out.statement = r.str(kv.second, "statement").value_or("");
-    else if (key == "default") out.default_value = r.str(kv.second, "default").value_or("");
-    else if (key == "disputed") out.disputed = r.boolean(kv.second, "disputed").value_or(false);
-    else if (key == "values") out.values = r.str_list(kv.second, "values");
-    else if (key == "presets") out.presets = read_who(kv.second, r);
-    else if (key == "sources") out.sources = read_refs(kv.second, r);
+    if (key == "id")
+      out.id = r.str(kv.second, "id").value_or("");
+    else if (key == "key")
+      out.key = r.str(kv.second, "key").value_or("");
+    else if (key == "rulings")
+      out.rulings = r.str_list(kv.second, "rulings");
+    else if (key == "title")
+      out.title = r.str(kv.second, "title").value_or("");
+    else if (key == "statement")
+      out.statement = r.str(kv.second, "statement").value_or("");
+    else if (key == "default")
+      out.default_value = r.str(kv.second, "default").value_or("");
+    else if (key == "disputed")
+      out.disputed = r.boolean(kv.second, "disputed").value_or(false);
+    else if (key == "values")
+      out.values = r.str_list(kv.second, "values");
+    else if (key == "presets")
+      out.presets = read_who(kv.second, r);
+    else if (key == "sources")
+      out.sources = read_refs(kv.second, r);
   }
   if (out.id.empty()) r.error(n, "a switch: missing key 'id'");
   return out;
@@ -152,10 +177,14 @@ Ledger parse_ledger(const std::string& text, const std::string& path, Diagnostic
   if (!r.keys(doc, {"version", "sources", "rulings", "switches"}, "the ledger")) return out;
   for (const auto& kv : doc) {
     const std::string key = kv.first.Scalar();
-    if (key == "version") out.version = static_cast<int>(r.integer(kv.second, "version").value_or(0));
-    else if (key == "sources") out.sources = read_sources(kv.second, r);
-    else if (key == "rulings") read_list(kv.second, r, "rulings", [&](const YAML::Node& n) { out.rulings.push_back(read_ruling(n, r)); });
-    else if (key == "switches") read_list(kv.second, r, "switches", [&](const YAML::Node& n) { out.switches.push_back(read_switch(n, r)); });
+    if (key == "version")
+      out.version = static_cast<int>(r.integer(kv.second, "version").value_or(0));
+    else if (key == "sources")
+      out.sources = read_sources(kv.second, r);
+    else if (key == "rulings")
+      read_list(kv.second, r, "rulings", [&](const YAML::Node& n) { out.rulings.push_back(read_ruling(n, r)); });
+    else if (key == "switches")
+      read_list(kv.second, r, "switches", [&](const YAML::Node& n) { out.switches.push_back(read_switch(n, r)); });
   }
   if (out.rulings.empty()) r.error(doc, "the ledger: no rulings found");
   return out;
@@ -201,7 +230,8 @@ const LedgerRuling* find_ruling(std::string_view id) {
 }
 
 const std::vector<std::string_view>& status_tiers() {
-  static const std::vector<std::string_view> tiers{"RULE", "OFFICIAL", "EXAMPLE", "EDITORIAL", "DERIVED", "IMPL", "UNVERIFIED"};
+  static const std::vector<std::string_view> tiers{"RULE",    "OFFICIAL", "EXAMPLE",   "EDITORIAL",
+                                                   "DERIVED", "IMPL",     "UNVERIFIED"};
   return tiers;
 }
 

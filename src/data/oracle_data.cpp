@@ -77,8 +77,10 @@ void load_tile_file(const SourceFile& file, TileCatalog& cat, Diagnostics& diags
   if (doc["start"]) {
     if (auto s = r.str(doc["start"], "start")) {
       auto t = cat.lookup(*s);
-      if (!t) r.error(doc["start"], "start tile '" + *s + "' is not in the catalog");
-      else set.start = *t;
+      if (!t)
+        r.error(doc["start"], "start tile '" + *s + "' is not in the catalog");
+      else
+        set.start = *t;
     }
   }
   if (auto ok = cat.add_set(std::move(set)); !ok) r.error(doc["set"], ok.error());
@@ -100,7 +102,8 @@ Result<std::vector<Preset>> load_presets(const std::vector<SourceFile>& files, D
   for (const auto& file : files) {
     YamlReader r(file.path, diags);
     const YAML::Node doc = parse_yaml(file.text, file.path, diags);
-    if (!doc || !r.keys(doc, {"name", "aliases", "title", "parent", "edition", "switches", "notes"}, "ruleset")) continue;
+    if (!doc || !r.keys(doc, {"name", "aliases", "title", "parent", "edition", "switches", "notes"}, "ruleset"))
+      continue;
     Preset p;
     p.file = file.path;
     p.name = r.str(doc["name"], "name").value_or("");
@@ -121,8 +124,9 @@ Result<std::vector<Preset>> load_presets(const std::vector<SourceFile>& files, D
       };
       for (const auto& spec : switch_specs())
         if (entry_of(spec.key))
-          r.error(doc["notes"], "notes: contains the switch entry '" + std::string(spec.key) +
-                                    ":' (indented under notes it is read as text, not as a switch); move it under switches:");
+          r.error(doc["notes"],
+                  "notes: contains the switch entry '" + std::string(spec.key) +
+                      ":' (indented under notes it is read as text, not as a switch); move it under switches:");
     }
     if (doc["aliases"]) p.aliases = r.str_list(doc["aliases"], "aliases");
     if (doc["switches"] && !doc["switches"].IsMap()) r.error(doc["switches"], "switches: expected a map");

@@ -12,10 +12,10 @@
 #include <string_view>
 #include <vector>
 
+#include "data/diagnostic.hpp"
 #include "engine/catalog.hpp"
 #include "engine/result.hpp"
 #include "engine/rules.hpp"
-#include "data/diagnostic.hpp"
 
 namespace carc {
 

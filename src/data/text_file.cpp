@@ -33,13 +33,20 @@ std::string errno_text(int e) {
 
 std::string file_type_name(unsigned mode) {
   switch (mode & S_IFMT) {
-    case S_IFIFO: return "a FIFO (named pipe)";
-    case S_IFCHR: return "a character device";
-    case S_IFBLK: return "a block device";
-    case S_IFDIR: return "a directory";
-    case S_IFSOCK: return "a socket";
-    case S_IFLNK: return "a symbolic link";
-    default: return "not a regular file";
+    case S_IFIFO:
+      return "a FIFO (named pipe)";
+    case S_IFCHR:
+      return "a character device";
+    case S_IFBLK:
+      return "a block device";
+    case S_IFDIR:
+      return "a directory";
+    case S_IFSOCK:
+      return "a socket";
+    case S_IFLNK:
+      return "a symbolic link";
+    default:
+      return "not a regular file";
   }
 }
 

@@ -40,7 +40,8 @@ class LimitCounter final : public YAML::EventHandler {
   void OnDocumentStart(const YAML::Mark& mark) override {
     last_ = mark;
     if (documents_++ > 0 && mark.pos == last_start_)
-      throw LimitExceeded{mark, "YAML syntax error: a document cannot start here (a ',' outside a [...] or {...} list?)"};
+      throw LimitExceeded{mark,
+                          "YAML syntax error: a document cannot start here (a ',' outside a [...] or {...} list?)"};
     last_start_ = mark.pos;
     sizes_.clear();
     open_.clear();
@@ -60,7 +61,8 @@ class LimitCounter final : public YAML::EventHandler {
     open(mark, anchor);
   }
   void OnSequenceEnd() override { close(); }
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value) override {
     open(mark, anchor);
   }
   void OnMapEnd() override { close(); }
@@ -85,8 +87,7 @@ class LimitCounter final : public YAML::EventHandler {
   }
   void open(const YAML::Mark& mark, YAML::anchor_t anchor) {
     last_ = mark;
-    if (static_cast<int>(open_.size()) >= limits_.max_depth)
-      throw LimitExceeded{mark, depth_message(limits_)};
+    if (static_cast<int>(open_.size()) >= limits_.max_depth) throw LimitExceeded{mark, depth_message(limits_)};
     add(mark, 1);
     open_.push_back(Open{anchor, 1});
   }
@@ -146,11 +147,13 @@ class LookaheadBuffer final : public std::streambuf {
 
 std::optional<Diagnostic> check_file_size(std::uintmax_t bytes, const std::string& file, const YamlLimits& limits) {
   if (bytes <= limits.max_bytes) return std::nullopt;
-  return Diagnostic{file, 0, 0, "file of " + std::to_string(bytes) + " bytes; " + limits.kind + " are limited to " +
-                                    std::to_string(limits.max_bytes) + " bytes"};
+  return Diagnostic{file, 0, 0,
+                    "file of " + std::to_string(bytes) + " bytes; " + limits.kind + " are limited to " +
+                        std::to_string(limits.max_bytes) + " bytes"};
 }
 
-std::optional<Diagnostic> check_yaml_limits(const std::string& text, const std::string& file, const YamlLimits& limits) {
+std::optional<Diagnostic> check_yaml_limits(const std::string& text, const std::string& file,
+                                            const YamlLimits& limits) {
   if (auto big = check_file_size(text.size(), file, limits)) return big;
   LimitCounter counter(limits);
   LookaheadBuffer buffer(text, limits.max_lookahead, counter);

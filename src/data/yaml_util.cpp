@@ -21,11 +21,16 @@ void YamlReader::error(const YAML::Node& at, const std::string& message) { error
 namespace {
 std::string node_type(const YAML::Node& n) {
   switch (n.Type()) {
-    case YAML::NodeType::Map: return "a map";
-    case YAML::NodeType::Sequence: return "a list";
-    case YAML::NodeType::Scalar: return "'" + echo(n.Scalar()) + "'";
-    case YAML::NodeType::Null: return "nothing";
-    case YAML::NodeType::Undefined: return "nothing";
+    case YAML::NodeType::Map:
+      return "a map";
+    case YAML::NodeType::Sequence:
+      return "a list";
+    case YAML::NodeType::Scalar:
+      return "'" + echo(n.Scalar()) + "'";
+    case YAML::NodeType::Null:
+      return "nothing";
+    case YAML::NodeType::Undefined:
+      return "nothing";
   }
   return "?";
 }

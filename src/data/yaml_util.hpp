@@ -39,6 +39,7 @@ class YamlReader {
 // Parses text as YAML within the limits (size, depth, nodes, look-ahead:
 // yaml_limits.hpp), checked before any node is built; on a limit or a syntax
 // error records it and returns a null node.
-YAML::Node parse_yaml(const std::string& text, const std::string& file, Diagnostics& diags, const YamlLimits& limits = {});
+YAML::Node parse_yaml(const std::string& text, const std::string& file, Diagnostics& diags,
+                      const YamlLimits& limits = {});
 
 }  // namespace carc

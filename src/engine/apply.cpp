@@ -32,9 +32,10 @@ void apply_deploy(State& s, const Move& m, std::vector<Event>* ev) {
   s.add_figure(s.actor(), m.figure, node_at(s.board(), m.pos, m.feature));
   if (m.portal) s.mutable_flags().portal_used = true;
   emit(ev, EventKind::FigureDeployed, s.actor(), m.figure, m.pos, m.feature);
-  after_step2_action(s, phantom_step || m.figure == FigureKind::Phantom ? Step2::Phantom
-                        : is_follower(m.figure)                          ? Step2::Follower
-                                                                         : Step2::Special,
+  after_step2_action(s,
+                     phantom_step || m.figure == FigureKind::Phantom ? Step2::Phantom
+                     : is_follower(m.figure)                         ? Step2::Follower
+                                                                     : Step2::Special,
                      ev);
 }
 

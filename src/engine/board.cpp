@@ -71,7 +71,8 @@ PlaceCheck Board::check(const TileDef& d, Pos p, int rot) const {
 
 int Board::place(TileTypeId type, Pos p, int rot) {
   const TileDef& d = (*catalog_)[type];
-  assert(tiles_.size() < static_cast<std::size_t>(kMaxTiles) && "positions are bounded (limits.hpp): indexes never wrap");
+  assert(tiles_.size() < static_cast<std::size_t>(kMaxTiles) &&
+         "positions are bounded (limits.hpp): indexes never wrap");
   reserve_slots(5);  // the tile, and at most four new frontier cells
   const int index = static_cast<int>(tiles_.size());
   PlacedTile pt;
@@ -165,10 +166,13 @@ bool Board::complete(std::uint16_t root) const {
   const FeatureNode& r = nodes_[root];
   switch (r.kind) {
     case FeatureKind::City:
-    case FeatureKind::Road: return r.open == 0;
+    case FeatureKind::Road:
+      return r.open == 0;
     case FeatureKind::Cloister:
-    case FeatureKind::Garden: return neighbours_present(tiles_[r.tile].pos) == 8;
-    default: return false;
+    case FeatureKind::Garden:
+      return neighbours_present(tiles_[r.tile].pos) == 8;
+    default:
+      return false;
   }
 }
 
@@ -278,7 +282,8 @@ std::string Board::check_invariants() const {
   // the requirements its neighbours set; every empty edge-neighbour of a tile is a cell.
   for (std::size_t i = 0; i < frontier_.size(); ++i) {
     const FrontierCell& c = frontier_[i];
-    if (index_[find_slot(c.pos)] != frontier_entry(i)) return "frontier cell " + to_string(c.pos) + " not indexed (or twice)";
+    if (index_[find_slot(c.pos)] != frontier_entry(i))
+      return "frontier cell " + to_string(c.pos) + " not indexed (or twice)";
     std::uint8_t want = 0, care = 0;
     requirements(c.pos, want, care);
     if (care == 0) return "frontier has a stale position " + to_string(c.pos);

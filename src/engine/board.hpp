@@ -28,8 +28,8 @@ struct FeatureNode {
   std::uint16_t pennants = 0;   // roots: pennants of the merged city
   std::uint16_t occupants = 0;  // roots: followers standing in the merged feature (limits.cpp: neither wraps)
   FeatureKind kind = FeatureKind::Field;
-  std::uint8_t local = 0;       // local feature index on its tile
-  std::uint16_t tile = 0;       // index of its placed tile
+  std::uint8_t local = 0;  // local feature index on its tile
+  std::uint16_t tile = 0;  // index of its placed tile
 };
 
 enum class PlaceCheck : std::uint8_t { Ok, Occupied, NotAdjacent, EdgeMismatch };
@@ -55,7 +55,8 @@ class Board {
 
   // Whether the tile fits at p with rotation rot (the first tile fits anywhere).
   PlaceCheck check(const TileDef& def, Pos p, int rot) const;
-  // Places a tile (caller checked it fits; fewer than kMaxTiles on the board) and merges its features; returns its index.
+  // Places a tile (caller checked it fits; fewer than kMaxTiles on the board) and merges its features; returns its
+  // index.
   int place(TileTypeId type, Pos p, int rot);
 
   std::uint16_t node(int tile_index, int local) const {
@@ -102,7 +103,9 @@ class Board {
  private:
   // Index entries: a tile index (>= 0), kEmptySlot, or a frontier cell i as -2 - i.
   static constexpr std::int16_t kEmptySlot = -1;
-  static constexpr std::int16_t frontier_entry(std::size_t i) { return static_cast<std::int16_t>(-2 - static_cast<int>(i)); }
+  static constexpr std::int16_t frontier_entry(std::size_t i) {
+    return static_cast<std::int16_t>(-2 - static_cast<int>(i));
+  }
   static constexpr std::size_t frontier_of(std::int16_t entry) { return static_cast<std::size_t>(-2 - entry); }
 
   void merge(std::uint16_t a, std::uint16_t b);

@@ -8,22 +8,28 @@ namespace carc {
 const std::vector<PhaseInfo>& phase_table() {
   static const std::vector<PhaseInfo> table{
       {Phase::Tile, "tile", "base", "the active player",
-       "place the tile in hand (or, with none in hand, draw from the pile; a tile that fits nowhere is discarded and the next drawn)"},
+       "place the tile in hand (or, with none in hand, draw from the pile; a tile that fits nowhere is discarded and "
+       "the next drawn)"},
       {Phase::Figure, "figure", "base", "the active player",
        "step 2 on the tile just placed: deploy, fly, portal, abbot return, princess, floor, fairy, or pass"},
       {Phase::Landing, "landing", "flier", "the active player", "where the flying figure lands"},
       {Phase::Phantom, "phantom", "phantom", "the active player", "the phantom as a second figure, or pass"},
-      {Phase::Wagon, "wagon", "wagon", "each owner of a scored wagon, in seat order from the active player", "move it or pass"},
+      {Phase::Wagon, "wagon", "wagon", "each owner of a scored wagon, in seat order from the active player",
+       "move it or pass"},
       {Phase::CropChoice, "crop-choice", "crop-circles", "the active player", "`crop add` or `crop remove`"},
-      {Phase::CropResponse, "crop-response", "crop-circles", "each player from the active player's left, the active player last",
+      {Phase::CropResponse, "crop-response", "crop-circles",
+       "each player from the active player's left, the active player last",
        "add or remove a figure, or pass where allowed"},
       {Phase::Capture, "capture", "tower", "the active player",
-       "right after a `floor`: `capture …` one figure in reach, or `pass`; not entered when no capturable figure is in reach"},
+       "right after a `floor`: `capture …` one figure in reach, or `pass`; not entered when no capturable figure is in "
+       "reach"},
       {Phase::Exchange, "exchange", "tower", "the capturer",
-       "`exchange KIND`: which of the capturer's own figures comes back, when the capture creates an exchange and those "
+       "`exchange KIND`: which of the capturer's own figures comes back, when the capture creates an exchange and "
+       "those "
        "prisoners are of several kinds"},
       {Phase::Dragon, "dragon", "dragon",
-       "the player whose step it is: step *k* (1 … 6) by the player *k*−1 seats after the active player, wrapping round the "
+       "the player whose step it is: step *k* (1 … 6) by the player *k*−1 seats after the active player, wrapping "
+       "round the "
        "table (PD-18)",
        "`dragon x,y`, one step; it ends after the sixth step or when no step exists"},
       {Phase::GameOver, "game-over", "base", "nobody", "the game has ended; final scoring is done"},
@@ -57,8 +63,10 @@ const std::vector<ReasonInfo>& reason_table() {
       {Reason::NoSuchFeature, "no-such-feature", "base", "that tile has no such feature"},
       {Reason::FigureNotAllowed, "figure-not-allowed", "base", "that kind may not stand on that kind of feature"},
       {Reason::FigureNotInGame, "figure-not-in-game", "base", "the player owns no figure of that kind"},
-      {Reason::NoFigureInSupply, "no-figure-in-supply", "base", "all the player's figures of that kind are on the board"},
-      {Reason::FeatureOccupied, "feature-occupied", "base", "the feature (merged across tiles) already holds a follower"},
+      {Reason::NoFigureInSupply, "no-figure-in-supply", "base",
+       "all the player's figures of that kind are on the board"},
+      {Reason::FeatureOccupied, "feature-occupied", "base",
+       "the feature (merged across tiles) already holds a follower"},
       {Reason::FarmersOff, "farmers-off", "base", "fields are out of play (`farmers: off`)"},
       {Reason::NoAbbotThere, "no-abbot-there", "abbot", "the player's abbot is not on that feature"},
       {Reason::FeatureComplete, "feature-complete", "base", "the feature is already complete"},
@@ -73,7 +81,8 @@ const std::vector<ReasonInfo>& reason_table() {
       {Reason::PrincessRequired, "princess-required", "princess",
        "the princess must remove a knight first (`princess-action: must`)"},
       {Reason::NotAllowedNow, "not-allowed-now", "base",
-       "the move exists but the rules forbid it at this point (e.g. a builder without the player's follower, a pass where an "
+       "the move exists but the rules forbid it at this point (e.g. a builder without the player's follower, a pass "
+       "where an "
        "action is compulsory)"},
       {Reason::NoWagonMove, "no-wagon-move", "wagon", "the wagon cannot move there"},
       {Reason::NoCropChoice, "no-crop-choice", "crop-circles", "there is no crop-circle choice to make"},
@@ -90,11 +99,14 @@ const std::vector<ReasonInfo>& reason_table() {
       {Reason::NotCapturable, "not-capturable", "tower", "a builder or pig under `tower-capture-targets: followers`"},
       {Reason::NoPrisoner, "no-prisoner", "tower", "a ransom or exchange of a figure that is not held"},
       {Reason::RansomUsed, "ransom-used", "tower", "a ransom was already paid this turn"},
-      {Reason::NotEnoughPoints, "not-enough-points", "tower", "fewer than 3 points under `ransom-score-floor: needs-3-points`"},
+      {Reason::NotEnoughPoints, "not-enough-points", "tower",
+       "fewer than 3 points under `ransom-score-floor: needs-3-points`"},
       {Reason::VolcanoTile, "volcano-tile", "dragon",
        "a figure onto the volcano tile in its turn, or later under `volcano-tile-deployment: never`"},
-      {Reason::DragonTile, "dragon-tile", "dragon", "a figure onto the dragon's tile under `dragon-tile-deployment: forbidden`"},
-      {Reason::NotADragonStep, "not-a-dragon-step", "dragon", "no tile there, or not an orthogonal neighbour of the dragon's tile"},
+      {Reason::DragonTile, "dragon-tile", "dragon",
+       "a figure onto the dragon's tile under `dragon-tile-deployment: forbidden`"},
+      {Reason::NotADragonStep, "not-a-dragon-step", "dragon",
+       "no tile there, or not an orthogonal neighbour of the dragon's tile"},
       {Reason::AlreadyVisited, "already-visited", "dragon", "the dragon has already been on that tile in this move"},
       {Reason::FairyProtected, "fairy-protected", "dragon", "the dragon may not enter the fairy's tile"},
       {Reason::FairyAlreadyThere, "fairy-already-there", "fairy", "the fairy already stands there"},

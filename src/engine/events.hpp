@@ -23,7 +23,19 @@ namespace carc {
 //   capture       after a tower floor: the active player captures a figure in reach or passes (TO-05)
 //   exchange      the capturer chooses which of its figures comes back in an exchange (TO-07)
 //   dragon        one step of the dragon's move, by the player whose step it is (PD-18)
-enum class Phase : std::uint8_t { Tile, Figure, Landing, Phantom, Wagon, CropChoice, CropResponse, Capture, Exchange, Dragon, GameOver };
+enum class Phase : std::uint8_t {
+  Tile,
+  Figure,
+  Landing,
+  Phantom,
+  Wagon,
+  CropChoice,
+  CropResponse,
+  Capture,
+  Exchange,
+  Dragon,
+  GameOver
+};
 std::string_view phase_name(Phase p);
 bool parse_phase(std::string_view s, Phase& out);
 const std::vector<std::string_view>& all_phase_names();
@@ -111,19 +123,19 @@ enum class EventKind : std::uint8_t {
   FeatureScored,
   FigureReturned,
   AbbotReturned,
-  FlierCrashed,   // no legal landing: the figure stays in supply (FM-12)
+  FlierCrashed,  // no legal landing: the figure stays in supply (FM-12)
   WagonMoved,
-  KnightRemoved,  // by the princess (PD-06)
-  CropChoice,     // points: 1 add, 0 remove
-  SecondTile,     // the builder's double turn begins (TB-05)
-  FloorPlaced,    // a tower floor (TO-02); points: the new height
-  FigureCaptured, // taken by a tower (TO-05); player: the owner, other: the holder
-  PrisonerFreed,  // by exchange (points 0) or ransom (points 3, other: the holder paid); player: the owner
-  DragonPlaced,   // on a volcano tile (PD-17); pos: its tile
-  DragonMoved,    // one step (PD-19); player: who moved it, pos: the tile entered
-  FairyMoved,     // step 2 (PD-31); player: the mover, pos: its tile
-  TileSetAside,   // a dragon tile drawn before the dragon is in play (PD-16)
-  FairyPoints,    // the fairy's points (PD-35, PD-36); player, points
+  KnightRemoved,   // by the princess (PD-06)
+  CropChoice,      // points: 1 add, 0 remove
+  SecondTile,      // the builder's double turn begins (TB-05)
+  FloorPlaced,     // a tower floor (TO-02); points: the new height
+  FigureCaptured,  // taken by a tower (TO-05); player: the owner, other: the holder
+  PrisonerFreed,   // by exchange (points 0) or ransom (points 3, other: the holder paid); player: the owner
+  DragonPlaced,    // on a volcano tile (PD-17); pos: its tile
+  DragonMoved,     // one step (PD-19); player: who moved it, pos: the tile entered
+  FairyMoved,      // step 2 (PD-31); player: the mover, pos: its tile
+  TileSetAside,    // a dragon tile drawn before the dragon is in play (PD-16)
+  FairyPoints,     // the fairy's points (PD-35, PD-36); player, points
   GameOver
 };
 

@@ -7,24 +7,31 @@ namespace {
 constexpr std::array<FigureInfo, kFigureKinds> kFigures{{
     {FigureKind::Follower, "follower", "base", 'f', "the normal meeple"},
     {FigureKind::Large, "large", "large", 'l', "the large follower: counts as two followers in a majority"},
-    {FigureKind::Abbot, "abbot", "abbot", 'a', "the abbot: cloisters and gardens only, may be taken back early (return abbot)"},
+    {FigureKind::Abbot, "abbot", "abbot", 'a',
+     "the abbot: cloisters and gardens only, may be taken back early (return abbot)"},
     {FigureKind::Mayor, "mayor", "mayor", 'm', "the mayor: cities only, counts one per pennant of its city"},
     {FigureKind::Wagon, "wagon", "wagon", 'w', "the wagon: moves on when its feature is scored"},
-    {FigureKind::Builder, "builder", "builder", 'b', "the builder: a special figure (never occupies), gives a second tile"},
+    {FigureKind::Builder, "builder", "builder", 'b',
+     "the builder: a special figure (never occupies), gives a second tile"},
     {FigureKind::Pig, "pig", "pig", 'p', "the pig: a special figure (never occupies), raises its field's farmer score"},
-    {FigureKind::Phantom, "phantom", "phantom", 'h', "the phantom: a second follower placed after the first in the same turn"},
+    {FigureKind::Phantom, "phantom", "phantom", 'h',
+     "the phantom: a second follower placed after the first in the same turn"},
 }};
-static_assert([] {
-  for (std::size_t i = 0; i < kFigures.size(); ++i)
-    if (kFigures[i].kind != static_cast<FigureKind>(i)) return false;
-  return true;
-}(), "kFigures lists the kinds in enum order");
-static_assert([] {
-  for (std::size_t i = 0; i < kFigures.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (kFigures[i].letter == kFigures[j].letter) return false;
-  return true;
-}(), "each kind has its own letter");
+static_assert(
+    [] {
+      for (std::size_t i = 0; i < kFigures.size(); ++i)
+        if (kFigures[i].kind != static_cast<FigureKind>(i)) return false;
+      return true;
+    }(),
+    "kFigures lists the kinds in enum order");
+static_assert(
+    [] {
+      for (std::size_t i = 0; i < kFigures.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+          if (kFigures[i].letter == kFigures[j].letter) return false;
+      return true;
+    }(),
+    "each kind has its own letter");
 constexpr std::array<std::string_view, kFigureKinds> kFigureNames = [] {
   std::array<std::string_view, kFigureKinds> out{};
   for (std::size_t i = 0; i < kFigures.size(); ++i) out[i] = kFigures[i].name;

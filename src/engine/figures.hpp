@@ -35,13 +35,18 @@ constexpr bool may_stand_on(FigureKind k, FeatureKind f) {
     case FigureKind::Follower:
     case FigureKind::Large:
     case FigureKind::Phantom:
-      return f == FeatureKind::City || f == FeatureKind::Road || f == FeatureKind::Field || f == FeatureKind::Cloister ||
-             f == FeatureKind::Tower;
-    case FigureKind::Abbot: return f == FeatureKind::Cloister || f == FeatureKind::Garden;
-    case FigureKind::Mayor: return f == FeatureKind::City;
-    case FigureKind::Wagon: return f == FeatureKind::City || f == FeatureKind::Road || f == FeatureKind::Cloister;
-    case FigureKind::Builder: return f == FeatureKind::City || f == FeatureKind::Road;
-    case FigureKind::Pig: return f == FeatureKind::Field;
+      return f == FeatureKind::City || f == FeatureKind::Road || f == FeatureKind::Field ||
+             f == FeatureKind::Cloister || f == FeatureKind::Tower;
+    case FigureKind::Abbot:
+      return f == FeatureKind::Cloister || f == FeatureKind::Garden;
+    case FigureKind::Mayor:
+      return f == FeatureKind::City;
+    case FigureKind::Wagon:
+      return f == FeatureKind::City || f == FeatureKind::Road || f == FeatureKind::Cloister;
+    case FigureKind::Builder:
+      return f == FeatureKind::City || f == FeatureKind::Road;
+    case FigureKind::Pig:
+      return f == FeatureKind::Field;
   }
   return false;
 }

@@ -12,9 +12,14 @@ namespace {
 void run_stages(State& s, std::vector<Event>* ev, std::size_t from) {
   for (std::size_t i = from; i < kStages.size(); ++i) {
     switch (kStages[i].run(s, ev)) {
-      case StageResult::Done: break;
-      case StageResult::Decision: s.set_stage(i); return;
-      case StageResult::Rescore: i = kScoringStage - 1; break;  // the loop's ++i lands on scoring
+      case StageResult::Done:
+        break;
+      case StageResult::Decision:
+        s.set_stage(i);
+        return;
+      case StageResult::Rescore:
+        i = kScoringStage - 1;
+        break;  // the loop's ++i lands on scoring
     }
   }
 }

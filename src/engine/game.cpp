@@ -32,11 +32,13 @@ Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const G
   shuffle(pile, rng);
   position.tiles.push_back({start, Pos{0, 0}, 0});
   for (auto& supply : position.supply)
-    for (std::size_t k = 0; k < supply.size(); ++k) supply[k] = std::max(setup.figures[k], 0);  // none of a kind at 0 or below
+    for (std::size_t k = 0; k < supply.size(); ++k)
+      supply[k] = std::max(setup.figures[k], 0);  // none of a kind at 0 or below
   position.last_tile = true;
   // The Princess & the Dragon box brings the fairy, beside the board until first moved (PD-31);
   // the dragon comes into play with the first volcano tile (PD-17).
-  if (std::any_of(pile.begin(), pile.end(), [&](TileTypeId t) { return catalog[t].volcano >= 0 || catalog[t].dragon >= 0; }))
+  if (std::any_of(pile.begin(), pile.end(),
+                  [&](TileTypeId t) { return catalog[t].volcano >= 0 || catalog[t].dragon >= 0; }))
     position.fairy.place = FairyPlace::Beside;
   return State::from(catalog, rules, position);
 }

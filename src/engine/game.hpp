@@ -23,7 +23,8 @@ class SplitMix64 {
   std::uint64_t below(std::uint64_t n) {
     const std::uint64_t limit = ~0ull - (~0ull % n);
     std::uint64_t v;
-    do v = next(); while (v >= limit);
+    do v = next();
+    while (v >= limit);
     return v % n;
   }
 
@@ -33,9 +34,9 @@ class SplitMix64 {
 
 struct GameSetup {
   std::vector<Colour> seats;
-  std::string edition = "C3";                  // tile edition of the base set
-  std::vector<std::string> sets{"base"};       // tile sets shuffled into the pile
-  std::array<int, kFigureKinds> figures{};     // per player, e.g. follower 7, abbot 1
+  std::string edition = "C3";               // tile edition of the base set
+  std::vector<std::string> sets{"base"};    // tile sets shuffled into the pile
+  std::array<int, kFigureKinds> figures{};  // per player, e.g. follower 7, abbot 1
   std::uint64_t seed = 1;
 };
 // The default figures of an edition (DESIGN.md "Starting supply"): 7 followers, plus the abbot from C2 on.

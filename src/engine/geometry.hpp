@@ -23,8 +23,7 @@ inline constexpr int kHalfEdges = 8;
 
 inline constexpr std::array<Pos, 4> kEdgeOffset{{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}};
 // The 8 neighbours of a position, clockwise from north.
-inline constexpr std::array<Pos, 8> kRingOffset{
-    {{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}};
+inline constexpr std::array<Pos, 8> kRingOffset{{{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}};
 
 // Positions are bounded (limits.hpp: the readers refuse more, parse_pos too), so sums of
 // positions and offsets never overflow.
@@ -60,13 +59,13 @@ bool parse_compass(std::string_view s, Compass& out);
 int parse_edge(std::string_view s);  // -1 when not an edge name
 int parse_half(std::string_view s);  // -1 when not a half-edge name
 
-std::string to_string(Pos p);                       // "x,y"
+std::string to_string(Pos p);  // "x,y"
 // "x,y" with optional signs, each within -kMaxNotationCoord..kMaxNotationCoord (limits.hpp), so
 // that no geometry on a parsed position can overflow; false otherwise.
 bool parse_pos(std::string_view s, Pos& out);
 // What parse_pos accepts, for messages: "x,y (integers within -1000000..1000000)".
 std::string pos_syntax();
-std::string rotation_name(int quarter);             // "r0".."r270"
+std::string rotation_name(int quarter);  // "r0".."r270"
 bool parse_rotation(std::string_view s, int& quarter);
 
 }  // namespace carc

@@ -20,7 +20,8 @@ static_assert(kMaxTiles <= UINT16_MAX, "feature nodes hold uint16 tile indexes")
 static_assert(std::int64_t{kMaxTiles} * kHalfEdges <= UINT16_MAX, "a merged feature's node count must not wrap");
 static_assert(std::int64_t{kMaxTiles} * kEdges <= UINT16_MAX, "a merged feature's open edges must not wrap");
 // A merged city: at most 4 city segments per tile (one per edge), each with at most kMaxPennants.
-static_assert(std::int64_t{kMaxTiles} * 4 * kMaxPennants <= UINT16_MAX, "a merged city's pennants must fit its counter");
+static_assert(std::int64_t{kMaxTiles} * 4 * kMaxPennants <= UINT16_MAX,
+              "a merged city's pennants must fit its counter");
 // Followers in one merged feature: every follower kind of every player.
 static_assert(std::int64_t{kMaxPlayers} * kFigureKinds * kMaxFiguresOfKind <= UINT16_MAX,
               "a merged feature's occupant count must not wrap");
@@ -82,20 +83,22 @@ std::vector<BoundsProblem> check_position_bounds(const PositionNumbers& p) {
     const std::string what = "a position holds at most " + std::to_string(kMaxTiles) +
                              " tiles (on the board, in hand and in the pile together); this one holds " +
                              std::to_string(total);
-    if (p.tiles.size() > max_tiles) out.push_back({BoundsItem::Tile, max_tiles, what});
-    else out.push_back({BoundsItem::Pile, max_tiles - p.tiles.size() - (p.in_hand ? 1 : 0), what});
+    if (p.tiles.size() > max_tiles)
+      out.push_back({BoundsItem::Tile, max_tiles, what});
+    else
+      out.push_back({BoundsItem::Pile, max_tiles - p.tiles.size() - (p.in_hand ? 1 : 0), what});
   }
   for (std::size_t i = 0; i < p.figures.size(); ++i) coord(out, BoundsItem::Figure, i, p.figures[i]);
   if (p.placed) coord(out, BoundsItem::Placed, 0, *p.placed);
-  for (std::size_t i = 0; i < p.rolls.size(); ++i)
-    number(out, BoundsItem::Roll, i, p.rolls[i], 1, 3, "die result");
+  for (std::size_t i = 0; i < p.rolls.size(); ++i) number(out, BoundsItem::Roll, i, p.rolls[i], 1, 3, "die result");
   if (p.rolls.size() > static_cast<std::size_t>(kMaxRolls))
     out.push_back({BoundsItem::Roll, static_cast<std::size_t>(kMaxRolls),
                    "a position lists at most " + std::to_string(kMaxRolls) + " die results; this one lists " +
                        std::to_string(p.rolls.size())});
   for (std::size_t i = 0; i < p.supply.size(); ++i)
     number(out, BoundsItem::Supply, i, p.supply[i], 0, kMaxFiguresOfKind, "figures in hand");
-  for (std::size_t i = 0; i < p.scores.size(); ++i) number(out, BoundsItem::Score, i, p.scores[i], -kMaxScore, kMaxScore, "score");
+  for (std::size_t i = 0; i < p.scores.size(); ++i)
+    number(out, BoundsItem::Score, i, p.scores[i], -kMaxScore, kMaxScore, "score");
   return out;
 }
 

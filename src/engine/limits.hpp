@@ -48,14 +48,14 @@ struct WideCoord {
 // The numbers of a position as its reader found them, in the reader's order,
 // so that a problem's index leads back to where the number was written.
 struct PositionNumbers {
-  std::vector<WideCoord> tiles;     // the board, in placement order
-  std::vector<WideCoord> figures;   // where each figure on the board stands
-  std::optional<WideCoord> placed;  // phase figure: the tile just placed
-  bool in_hand = false;             // a tile is in hand
-  std::size_t pile = 0;             // tiles still to draw after it
-  std::vector<std::int64_t> rolls;  // fixed die results
-  std::vector<std::int64_t> supply; // every count of figures in hand given, any player and kind
-  std::vector<std::int64_t> scores; // every score given
+  std::vector<WideCoord> tiles;      // the board, in placement order
+  std::vector<WideCoord> figures;    // where each figure on the board stands
+  std::optional<WideCoord> placed;   // phase figure: the tile just placed
+  bool in_hand = false;              // a tile is in hand
+  std::size_t pile = 0;              // tiles still to draw after it
+  std::vector<std::int64_t> rolls;   // fixed die results
+  std::vector<std::int64_t> supply;  // every count of figures in hand given, any player and kind
+  std::vector<std::int64_t> scores;  // every score given
 };
 
 // What a problem is about; `index` counts in that list of PositionNumbers

@@ -8,7 +8,8 @@ Result<std::pair<Pos, FeatureAddr>> parse_located(std::string_view s) {
   const auto colon = s.find(':');
   if (colon == std::string_view::npos) return fail("'" + std::string(s) + "': expected x,y:FEATURE");
   Pos p;
-  if (!parse_pos(s.substr(0, colon), p)) return fail("'" + std::string(s.substr(0, colon)) + "': expected a position " + pos_syntax());
+  if (!parse_pos(s.substr(0, colon), p))
+    return fail("'" + std::string(s.substr(0, colon)) + "': expected a position " + pos_syntax());
   auto a = parse_feature_addr(s.substr(colon + 1));
   if (!a) return fail(a.error());
   return std::pair{p, *a};
@@ -18,39 +19,45 @@ const std::vector<MoveForm>& move_forms() {
   static const std::vector<MoveForm> forms{
       {MoveKind::Place, "place TILE x,y ROT", "base", "tile", "place the tile in hand", "place U 1,0 r90"},
       {MoveKind::Deploy, "deploy KIND x,y:FEATURE", "base", "figure, phantom",
-       "step 2: put a figure on a feature of the tile just placed (builder and pig where the player has a follower)",
+       "step 2: put a figure on a feature of the tile just placed (builder and pig where the player has a follower, "
+       "TB-01, TB-11)",
        "deploy follower 1,0:road{E,W}"},
       {MoveKind::Deploy, "deploy KIND x,y:FEATURE portal", "portal", "figure, phantom",
-       "through the magic portal of the tile just placed, onto a feature of another tile", "deploy follower 0,0:city{N} portal"},
+       "through the magic portal of the tile just placed, onto a feature of another tile (PD-01)",
+       "deploy follower 0,0:city{N} portal"},
       {MoveKind::Deploy, "deploy KIND x,y:tower", "tower", "figure, phantom",
-       "step 2 (TO-02 C): a follower, large follower or phantom on top of the open tower at x,y, anywhere on the board; it "
+       "step 2 (TO-02 C): a follower, large follower or phantom on top of the open tower at x,y, anywhere on the "
+       "board; it "
        "closes the tower",
        "deploy follower 2,0:tower"},
       {MoveKind::Fly, "fly KIND ROLL", "flier", "figure, phantom",
-       "launch a figure from the flying machine of the tile just placed with die result ROLL (1, 2 or 3); the rules compute "
-       "the target square; with no possible landing the figure stays in supply at once and no `land` follows",
+       "launch a figure from the flying machine of the tile just placed with die result ROLL (1, 2 or 3); the rules "
+       "compute "
+       "the target square; with no possible landing the figure stays in supply at once (FM-12) and no `land` follows",
        "fly follower 2"},
-      {MoveKind::Land, "land x,y:FEATURE", "flier", "landing", "where the flying figure lands (compulsory once possible)",
-       "land 0,2:cloister"},
-      {MoveKind::ReturnAbbot, "return abbot x,y:FEATURE", "abbot", "figure", "take the abbot back early, scoring its feature",
-       "return abbot 0,0:garden"},
+      {MoveKind::Land, "land x,y:FEATURE", "flier", "landing",
+       "where the flying figure lands (FM-07: compulsory once possible, no `pass`)", "land 0,2:cloister"},
+      {MoveKind::ReturnAbbot, "return abbot x,y:FEATURE", "abbot", "figure",
+       "take the abbot back early, scoring its feature (AB-04)", "return abbot 0,0:garden"},
       {MoveKind::Princess, "princess KIND COLOUR x,y:FEATURE", "princess", "figure",
-       "with the princess tile just placed, remove that player's knight of that kind from the city",
+       "with the princess tile just placed, remove that player's knight of that kind from the city (PD-06)",
        "princess follower blue 0,0:city{N}"},
-      {MoveKind::CropChoice, "crop add", "crop-circles", "crop-choice", "the active player's crop-circle choice: everyone adds",
-       "crop add"},
+      {MoveKind::CropChoice, "crop add", "crop-circles", "crop-choice",
+       "the active player's crop-circle choice: everyone adds (CC-05)", "crop add"},
       {MoveKind::CropChoice, "crop remove", "crop-circles", "crop-choice",
-       "the active player's crop-circle choice: everyone removes", "crop remove"},
-      {MoveKind::CropAdd, "add KIND x,y:FEATURE", "crop-circles", "crop-response", "a crop-circle response: add a figure",
-       "add follower 0,0:road{E,W}"},
+       "the active player's crop-circle choice: everyone removes (CC-05)", "crop remove"},
+      {MoveKind::CropAdd, "add KIND x,y:FEATURE", "crop-circles", "crop-response",
+       "a crop-circle response: add a figure", "add follower 0,0:road{E,W}"},
       {MoveKind::CropRemove, "remove KIND x,y:FEATURE", "crop-circles", "crop-response",
        "a crop-circle response: take a figure back", "remove follower 0,0:road{E,W}"},
-      {MoveKind::Wagon, "wagon x,y:FEATURE", "wagon", "wagon", "move a wagon whose feature just scored", "wagon 1,0:road{E,W}"},
+      {MoveKind::Wagon, "wagon x,y:FEATURE", "wagon", "wagon", "move a wagon whose feature just scored (AM-05)",
+       "wagon 1,0:road{E,W}"},
       {MoveKind::Floor, "floor x,y", "tower", "figure",
        "step 2 (TO-02 A and B): put one of your floors on the foundation of the tile at x,y, anywhere on the board",
        "floor 2,0"},
       {MoveKind::Capture, "capture KIND COLOUR x,y:FEATURE", "tower", "capture",
-       "take that figure off the board: to its owner's supply if it is the capturer's own, else held as a prisoner (TO-05, "
+       "take that figure off the board: to its owner's supply if it is the capturer's own, else held as a prisoner "
+       "(TO-05, "
        "TO-06)",
        "capture follower blue 1,0:road{E,W}"},
       {MoveKind::Exchange, "exchange KIND", "tower", "exchange",
@@ -62,13 +69,16 @@ const std::vector<MoveForm>& move_forms() {
        "step 2 (PD-31): move the fairy next to your own figure of that kind standing there, anywhere on the board",
        "fairy follower 0,0:road{E,W}"},
       {MoveKind::Fairy, "fairy x,y", "fairy", "figure",
-       "step 2 under `fairy-placement: on-tile`: move the fairy onto the tile at x,y, which holds one of your followers",
+       "step 2 under `fairy-placement: on-tile`: move the fairy onto the tile at x,y, which holds one of your "
+       "followers",
        "fairy 0,0"},
       {MoveKind::DragonStep, "dragon x,y", "dragon", "dragon",
-       "one step of the dragon onto the tile at x,y, by the player whose step it is; every figure on that tile is eaten",
+       "one step of the dragon onto the tile at x,y, by the player whose step it is; every figure on that tile is "
+       "eaten",
        "dragon 1,0"},
       {MoveKind::Pass, "pass", "base", "figure, phantom, wagon, crop-response, capture",
-       "decline the current optional step (step 2, the phantom, a wagon move, an optional crop add, a capture)", "pass"},
+       "decline the current optional step (step 2, the phantom, a wagon move, an optional crop add, a capture)",
+       "pass"},
   };
   return forms;
 }
@@ -79,24 +89,38 @@ std::string to_string(const Move& m, const TileCatalog& catalog) {
     case MoveKind::Place:
       return "place " + (m.tile < catalog.size() ? catalog[m.tile].id : std::string("?")) + " " + to_string(m.pos) +
              " " + rotation_name(m.rot);
-    case MoveKind::Deploy: return "deploy " + fig + " " + located(m.pos, m.feature) + (m.portal ? " portal" : "");
-    case MoveKind::ReturnAbbot: return "return abbot " + located(m.pos, m.feature);
-    case MoveKind::Pass: return "pass";
-    case MoveKind::Fly: return "fly " + fig + " " + std::to_string(m.roll);
-    case MoveKind::Land: return "land " + located(m.pos, m.feature);
+    case MoveKind::Deploy:
+      return "deploy " + fig + " " + located(m.pos, m.feature) + (m.portal ? " portal" : "");
+    case MoveKind::ReturnAbbot:
+      return "return abbot " + located(m.pos, m.feature);
+    case MoveKind::Pass:
+      return "pass";
+    case MoveKind::Fly:
+      return "fly " + fig + " " + std::to_string(m.roll);
+    case MoveKind::Land:
+      return "land " + located(m.pos, m.feature);
     case MoveKind::Princess:
       return "princess " + fig + " " + std::string(colour_name(m.colour)) + " " + located(m.pos, m.feature);
-    case MoveKind::CropChoice: return m.add ? "crop add" : "crop remove";
-    case MoveKind::CropAdd: return "add " + fig + " " + located(m.pos, m.feature);
-    case MoveKind::CropRemove: return "remove " + fig + " " + located(m.pos, m.feature);
-    case MoveKind::Wagon: return "wagon " + located(m.pos, m.feature);
-    case MoveKind::Floor: return "floor " + to_string(m.pos);
+    case MoveKind::CropChoice:
+      return m.add ? "crop add" : "crop remove";
+    case MoveKind::CropAdd:
+      return "add " + fig + " " + located(m.pos, m.feature);
+    case MoveKind::CropRemove:
+      return "remove " + fig + " " + located(m.pos, m.feature);
+    case MoveKind::Wagon:
+      return "wagon " + located(m.pos, m.feature);
+    case MoveKind::Floor:
+      return "floor " + to_string(m.pos);
     case MoveKind::Capture:
       return "capture " + fig + " " + std::string(colour_name(m.colour)) + " " + located(m.pos, m.feature);
-    case MoveKind::Exchange: return "exchange " + fig;
-    case MoveKind::Ransom: return "ransom " + fig + " " + std::string(colour_name(m.colour));
-    case MoveKind::Fairy: return m.on_tile ? "fairy " + to_string(m.pos) : "fairy " + fig + " " + located(m.pos, m.feature);
-    case MoveKind::DragonStep: return "dragon " + to_string(m.pos);
+    case MoveKind::Exchange:
+      return "exchange " + fig;
+    case MoveKind::Ransom:
+      return "ransom " + fig + " " + std::string(colour_name(m.colour));
+    case MoveKind::Fairy:
+      return m.on_tile ? "fairy " + to_string(m.pos) : "fairy " + fig + " " + located(m.pos, m.feature);
+    case MoveKind::DragonStep:
+      return "dragon " + to_string(m.pos);
   }
   return "?";
 }
@@ -145,12 +169,15 @@ Result<Move> parse_move(std::string_view text, const TileCatalog& catalog) {
     Pos p;
     if (!parse_pos(w[2], p)) return fail(quoted + ": '" + std::string(w[2]) + "' is not a position " + pos_syntax());
     int rot = 0;
-    if (!parse_rotation(w[3], rot)) return fail(quoted + ": '" + std::string(w[3]) + "' is not a rotation (r0, r90, r180, r270)");
+    if (!parse_rotation(w[3], rot))
+      return fail(quoted + ": '" + std::string(w[3]) + "' is not a rotation (r0, r90, r180, r270)");
     return Move::place(*t, p, rot);
   }
   if (verb == "deploy" || verb == "return" || verb == "add" || verb == "remove") {
     const bool portal = verb == "deploy" && w.size() == 4 && w[3] == "portal";
-    if (w.size() != 3 && !portal) return fail(quoted + ": expected '" + std::string(verb) + " KIND x,y:FEATURE" + (verb == "deploy" ? " [portal]'" : "'"));
+    if (w.size() != 3 && !portal)
+      return fail(quoted + ": expected '" + std::string(verb) + " KIND x,y:FEATURE" +
+                  (verb == "deploy" ? " [portal]'" : "'"));
     FigureKind k;
     if (auto ok = figure_at(1, k); !ok) return fail(ok.error());
     auto loc = located_at(2);
@@ -171,7 +198,8 @@ Result<Move> parse_move(std::string_view text, const TileCatalog& catalog) {
     return Move::fly(k, w[2][0] - '0');
   }
   if (verb == "land" || verb == "wagon") {
-    if (auto ok = expect_words(2, verb == "land" ? "land x,y:FEATURE" : "wagon x,y:FEATURE"); !ok) return fail(ok.error());
+    if (auto ok = expect_words(2, verb == "land" ? "land x,y:FEATURE" : "wagon x,y:FEATURE"); !ok)
+      return fail(ok.error());
     auto loc = located_at(1);
     if (!loc) return fail(loc.error());
     return verb == "land" ? Move::land(loc->first, loc->second) : Move::wagon(loc->first, loc->second);
@@ -181,7 +209,9 @@ Result<Move> parse_move(std::string_view text, const TileCatalog& catalog) {
     return true;
   };
   if (verb == "princess" || verb == "capture") {
-    if (auto ok = expect_words(4, verb == "princess" ? "princess KIND COLOUR x,y:FEATURE" : "capture KIND COLOUR x,y:FEATURE"); !ok)
+    if (auto ok = expect_words(
+            4, verb == "princess" ? "princess KIND COLOUR x,y:FEATURE" : "capture KIND COLOUR x,y:FEATURE");
+        !ok)
       return fail(ok.error());
     FigureKind k;
     if (auto ok = figure_at(1, k); !ok) return fail(ok.error());
@@ -189,7 +219,8 @@ Result<Move> parse_move(std::string_view text, const TileCatalog& catalog) {
     if (auto ok = colour_at(2, c); !ok) return fail(ok.error());
     auto loc = located_at(3);
     if (!loc) return fail(loc.error());
-    return verb == "princess" ? Move::princess(k, c, loc->first, loc->second) : Move::capture(k, c, loc->first, loc->second);
+    return verb == "princess" ? Move::princess(k, c, loc->first, loc->second)
+                              : Move::capture(k, c, loc->first, loc->second);
   }
   if (verb == "floor" || verb == "dragon" || (verb == "fairy" && w.size() == 2)) {
     if (auto ok = expect_words(2, verb == "floor" ? "floor x,y" : verb == "dragon" ? "dragon x,y" : "fairy x,y"); !ok)
@@ -225,7 +256,8 @@ Result<Move> parse_move(std::string_view text, const TileCatalog& catalog) {
     return fail(quoted + ": expected 'crop add' or 'crop remove'");
   }
   return fail(quoted + ": unknown move '" + std::string(verb) +
-              "' (expected place, deploy, fly, land, return, princess, crop, add, remove, wagon, floor, capture, exchange, ransom, fairy, dragon or pass)");
+              "' (expected place, deploy, fly, land, return, princess, crop, add, remove, wagon, floor, capture, "
+              "exchange, ransom, fairy, dragon or pass)");
 }
 
 }  // namespace carc

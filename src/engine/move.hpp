@@ -43,9 +43,9 @@ struct Move {
   FigureKind figure = FigureKind::Follower;
   std::uint8_t rot = 0;
   std::uint8_t roll = 0;
-  bool portal = false;  // Deploy through a magic portal
-  bool add = false;     // CropChoice
-  bool on_tile = false; // Fairy: the `fairy x,y` form (fairy-placement: on-tile)
+  bool portal = false;          // Deploy through a magic portal
+  bool add = false;             // CropChoice
+  bool on_tile = false;         // Fairy: the `fairy x,y` form (fairy-placement: on-tile)
   Colour colour = Colour::Red;  // Princess: the knight's owner; Capture: the figure's owner; Ransom: the holder
   TileTypeId tile = kNoTile;
   Pos pos;
@@ -73,7 +73,9 @@ struct Move {
     m.portal = portal;
     return m;
   }
-  static Move return_abbot(Pos p, FeatureAddr f) { return located_move(MoveKind::ReturnAbbot, FigureKind::Abbot, p, f); }
+  static Move return_abbot(Pos p, FeatureAddr f) {
+    return located_move(MoveKind::ReturnAbbot, FigureKind::Abbot, p, f);
+  }
   static Move fly(FigureKind k, int roll) {
     Move m;
     m.kind = MoveKind::Fly;

@@ -17,8 +17,8 @@ bool fits(const TileDef& d, int rot, std::uint8_t want, std::uint8_t care) {
 
 // Followers on a tile's free features (BR-03, BR-07, BR-09), given occupancy.
 template <class Unoccupied>
-void follower_deployments(const State& s, const TileDef& d, Pos p, int rot, bool phantom_only, Unoccupied&& unoccupied_at,
-                          MoveList& out) {
+void follower_deployments(const State& s, const TileDef& d, Pos p, int rot, bool phantom_only,
+                          Unoccupied&& unoccupied_at, MoveList& out) {
   const Player& pl = s.player(s.actor());
   for (int local = 0; local < static_cast<int>(d.features.size()); ++local) {
     const FeatureKind fk = d.features[static_cast<std::size_t>(local)].kind;
@@ -42,8 +42,8 @@ void turn_options_applied(const State& s, const Move& place, MoveList& after, st
   if (next.apply(place) != Reason::Ok) return;  // not reached: place comes from placement_moves()
   legal_moves(next, after);
   for (const Move& a : after) {
-    const bool follower = a.kind == MoveKind::Deploy && !a.portal && is_follower(a.figure) && a.figure != FigureKind::Phantom &&
-                          a.feature.kind != FeatureKind::Tower;
+    const bool follower = a.kind == MoveKind::Deploy && !a.portal && is_follower(a.figure) &&
+                          a.figure != FigureKind::Phantom && a.feature.kind != FeatureKind::Tower;
     if (follower || a.kind == MoveKind::ReturnAbbot || a.kind == MoveKind::Pass) out.push_back({place, a});
   }
 }
@@ -132,8 +132,8 @@ void legal_turns(const State& s, std::vector<TurnOption>& out) {
     for (const Move& a : actions) out.push_back({pm, a});
     // An abbot return is open unless this very tile completes the abbot's feature.
     for (const Move& a : returns) {
-      const bool completes = b.neighbours_present(a.pos) == 7 && std::abs(pm.pos.x - a.pos.x) <= 1 &&
-                             std::abs(pm.pos.y - a.pos.y) <= 1;
+      const bool completes =
+          b.neighbours_present(a.pos) == 7 && std::abs(pm.pos.x - a.pos.x) <= 1 && std::abs(pm.pos.y - a.pos.y) <= 1;
       if (!completes) out.push_back({pm, a});
     }
     out.push_back({pm, Move::pass()});

@@ -53,6 +53,8 @@ class Result {
 
 inline Error fail(std::string message) { return Error{std::move(message), {}}; }
 // A refusal named by a reason code (`check` shows the code beside the message).
-inline Error fail_coded(std::string_view code, std::string message) { return Error{std::move(message), std::string(code)}; }
+inline Error fail_coded(std::string_view code, std::string message) {
+  return Error{std::move(message), std::string(code)};
+}
 
 }  // namespace carc

@@ -39,23 +39,23 @@ struct Verb {
   void (*apply)(State&, const Move&, std::vector<Event>*);
 };
 inline constexpr std::array<Verb, 17> kVerbs{{
-    {MoveKind::Place, check_place, apply_place},                    // core
-    {MoveKind::Deploy, check_deploy, apply_deploy},                 // core (portal: check_portal_deploy)
+    {MoveKind::Place, check_place, apply_place},                      // core
+    {MoveKind::Deploy, check_deploy, apply_deploy},                   // core (portal: check_portal_deploy)
     {MoveKind::ReturnAbbot, check_return_abbot, apply_return_abbot},  // abbot
-    {MoveKind::Pass, check_pass, apply_pass},                       // the phase owner's (kPhases)
-    {MoveKind::Fly, check_fly, apply_fly},                          // flier
-    {MoveKind::Land, check_land, apply_land},                       // flier
-    {MoveKind::Princess, check_princess, apply_princess},           // princess
-    {MoveKind::CropChoice, check_crop, apply_crop_choice},          // crop circles
-    {MoveKind::CropAdd, check_crop, apply_crop_add},                // crop circles
-    {MoveKind::CropRemove, check_crop, apply_crop_remove},          // crop circles
-    {MoveKind::Wagon, check_wagon, apply_wagon},                    // wagon
-    {MoveKind::Floor, check_floor, apply_floor},                    // tower
-    {MoveKind::Capture, check_capture, apply_capture},              // tower
-    {MoveKind::Exchange, check_exchange, apply_exchange},           // tower
-    {MoveKind::Ransom, check_ransom, apply_ransom},                 // tower
-    {MoveKind::Fairy, check_fairy, apply_fairy},                    // dragon and fairy
-    {MoveKind::DragonStep, check_dragon_step, apply_dragon_step},   // dragon and fairy
+    {MoveKind::Pass, check_pass, apply_pass},                         // the phase owner's (kPhases)
+    {MoveKind::Fly, check_fly, apply_fly},                            // flier
+    {MoveKind::Land, check_land, apply_land},                         // flier
+    {MoveKind::Princess, check_princess, apply_princess},             // princess
+    {MoveKind::CropChoice, check_crop, apply_crop_choice},            // crop circles
+    {MoveKind::CropAdd, check_crop, apply_crop_add},                  // crop circles
+    {MoveKind::CropRemove, check_crop, apply_crop_remove},            // crop circles
+    {MoveKind::Wagon, check_wagon, apply_wagon},                      // wagon
+    {MoveKind::Floor, check_floor, apply_floor},                      // tower
+    {MoveKind::Capture, check_capture, apply_capture},                // tower
+    {MoveKind::Exchange, check_exchange, apply_exchange},             // tower
+    {MoveKind::Ransom, check_ransom, apply_ransom},                   // tower
+    {MoveKind::Fairy, check_fairy, apply_fairy},                      // dragon and fairy
+    {MoveKind::DragonStep, check_dragon_step, apply_dragon_step},     // dragon and fairy
 }};
 constexpr const Verb& verb(MoveKind k) { return kVerbs[static_cast<std::size_t>(k)]; }
 
@@ -68,17 +68,17 @@ struct PhaseOwner {
   bool active_decides;  // the active player decides (else the phase's stage names the actor)
 };
 inline constexpr std::array<PhaseOwner, 11> kPhases{{
-    {Phase::Tile, placement_moves, pass_not_here, nullptr, true},                           // core
-    {Phase::Figure, figure_phase_moves, check_figure_pass, apply_figure_pass, true},        // core (step 2)
-    {Phase::Landing, landing_moves, pass_not_here, nullptr, true},                          // flier (FM-07)
-    {Phase::Phantom, phantom_phase_moves, check_phantom_pass, apply_phantom_pass, true},    // phantom
-    {Phase::Wagon, wagon_phase_moves, check_wagon_pass, apply_wagon_pass, false},           // wagon: its owner
-    {Phase::CropChoice, crop_choice_moves, pass_not_here, nullptr, true},                   // crop circles
-    {Phase::CropResponse, crop_response_moves, check_crop_pass, apply_crop_pass, false},    // crop circles: a responder
-    {Phase::Capture, capture_phase_moves, check_capture_pass, apply_capture_pass, true},    // tower (TO-05)
-    {Phase::Exchange, exchange_phase_moves, pass_not_here, nullptr, true},                  // tower (TO-07)
-    {Phase::Dragon, dragon_phase_moves, pass_not_here, nullptr, false},                     // dragon: the step's player (PD-18)
-    {Phase::GameOver, no_moves, pass_not_here, nullptr, false},                             // core
+    {Phase::Tile, placement_moves, pass_not_here, nullptr, true},                         // core
+    {Phase::Figure, figure_phase_moves, check_figure_pass, apply_figure_pass, true},      // core (step 2)
+    {Phase::Landing, landing_moves, pass_not_here, nullptr, true},                        // flier (FM-07)
+    {Phase::Phantom, phantom_phase_moves, check_phantom_pass, apply_phantom_pass, true},  // phantom
+    {Phase::Wagon, wagon_phase_moves, check_wagon_pass, apply_wagon_pass, false},         // wagon: its owner
+    {Phase::CropChoice, crop_choice_moves, pass_not_here, nullptr, true},                 // crop circles
+    {Phase::CropResponse, crop_response_moves, check_crop_pass, apply_crop_pass, false},  // crop circles: a responder
+    {Phase::Capture, capture_phase_moves, check_capture_pass, apply_capture_pass, true},  // tower (TO-05)
+    {Phase::Exchange, exchange_phase_moves, pass_not_here, nullptr, true},                // tower (TO-07)
+    {Phase::Dragon, dragon_phase_moves, pass_not_here, nullptr, false},  // dragon: the step's player (PD-18)
+    {Phase::GameOver, no_moves, pass_not_here, nullptr, false},          // core
 }};
 constexpr const PhaseOwner& phase_owner(Phase p) { return kPhases[static_cast<std::size_t>(p)]; }
 
@@ -118,17 +118,17 @@ struct Stage {
   StageResult (*run)(State&, std::vector<Event>*);
 };
 inline constexpr std::array<Stage, 11> kStages{{
-    {"tower-capture", stage_tower_capture},              // tower: the capture after a floor (TO-05)
-    {"tower-exchange", stage_tower_exchange},            // tower: the exchange after a capture (TO-07)
-    {"phantom", stage_phantom},                          // phantom: the second figure (PH-04)
+    {"tower-capture", stage_tower_capture},                  // tower: the capture after a floor (TO-05)
+    {"tower-exchange", stage_tower_exchange},                // tower: the exchange after a capture (TO-07)
+    {"phantom", stage_phantom},                              // phantom: the second figure (PH-04)
     {"dragon-before-scoring", stage_dragon_before_scoring},  // dragon: V-PD-3 before-scoring (PD-14)
-    {"builder-immediate", stage_builder_immediate},      // builder: V-TB-1 "immediately"
-    {"scoring", stage_scoring},                          // core: step 3
-    {"wagons", stage_wagons},                            // wagon: AM-05, AM-07
-    {"dragon-after-scoring", stage_dragon_after_scoring},  // dragon: V-PD-3 after-scoring (RGG)
-    {"crop-circles", stage_crop_circles},                // crop circles: step 4 (CC-03)
-    {"builder-second-tile", stage_builder_second_tile},  // builder: TB-05
-    {"next-turn", stage_next_turn},                      // core
+    {"builder-immediate", stage_builder_immediate},          // builder: V-TB-1 "immediately"
+    {"scoring", stage_scoring},                              // core: step 3
+    {"wagons", stage_wagons},                                // wagon: AM-05, AM-07
+    {"dragon-after-scoring", stage_dragon_after_scoring},    // dragon: V-PD-3 after-scoring (RGG)
+    {"crop-circles", stage_crop_circles},                    // crop circles: step 4 (CC-03)
+    {"builder-second-tile", stage_builder_second_tile},      // builder: TB-05
+    {"next-turn", stage_next_turn},                          // core
 }};
 inline constexpr std::size_t kScoringStage = 5;
 

@@ -15,37 +15,37 @@
 namespace carc {
 
 enum class Switch : std::uint8_t {
-  FarmerScoring,          // V-BG-1
-  TinyCityScoring,        // V-BG-2
-  Farmers,                // V-BG-3
-  AbbotReturnExcludes,    // V-AB-1
-  WagonMove,              // V-AM-1
-  BuilderSecondTile,      // V-TB-1
-  BuilderPigAreFollowers, // V-TB-2
-  FlierEligible,          // V-FM-1
-  PhantomAfterCrash,      // V-FM-5
-  FlierDistance,          // V-FM-6
-  PhantomFlierOccupied,   // V-FM-9
-  PhantomAfterNonFollower,// V-PH-1
-  CropAddCompulsion,      // V-CC-1
-  CropAddWhere,           // V-CC-2
-  CropAddFigures,         // V-CC-4
-  PortalToCompleted,      // V-PD-1
-  PrincessAction,         // V-PD-2
-  PrincessLargeFollower,  // V-PD-4
-  TowerCaptureTargets,    // V-TO-1
-  TowerReopens,           // V-TO-2
-  RansomTiming,           // V-TO-3
-  RansomScoreFloor,       // V-TO-4
-  PortalToTower,          // V-TO-5
-  DragonMove,             // V-PD-3
-  FairyPlacement,         // V-PD-5
-  FairyAfterVolcano,      // V-PD-6
-  FairyProtectsFromTower, // V-PD-7
-  FairyBonusFinalScoring, // V-PD-8
-  FairyOnTileTurnPoints,  // V-PD-9
-  DragonTileDeployment,   // V-PD-10
-  VolcanoTileDeployment,  // V-PD-11
+  FarmerScoring,            // V-BG-1
+  TinyCityScoring,          // V-BG-2
+  Farmers,                  // V-BG-3
+  AbbotReturnExcludes,      // V-AB-1
+  WagonMove,                // V-AM-1
+  BuilderSecondTile,        // V-TB-1
+  BuilderPigAreFollowers,   // V-TB-2
+  FlierEligible,            // V-FM-1
+  PhantomAfterCrash,        // V-FM-5
+  FlierDistance,            // V-FM-6
+  PhantomFlierOccupied,     // V-FM-9
+  PhantomAfterNonFollower,  // V-PH-1
+  CropAddCompulsion,        // V-CC-1
+  CropAddWhere,             // V-CC-2
+  CropAddFigures,           // V-CC-4
+  PortalToCompleted,        // V-PD-1
+  PrincessAction,           // V-PD-2
+  PrincessLargeFollower,    // V-PD-4
+  TowerCaptureTargets,      // V-TO-1
+  TowerReopens,             // V-TO-2
+  RansomTiming,             // V-TO-3
+  RansomScoreFloor,         // V-TO-4
+  PortalToTower,            // V-TO-5
+  DragonMove,               // V-PD-3
+  FairyPlacement,           // V-PD-5
+  FairyAfterVolcano,        // V-PD-6
+  FairyProtectsFromTower,   // V-PD-7
+  FairyBonusFinalScoring,   // V-PD-8
+  FairyOnTileTurnPoints,    // V-PD-9
+  DragonTileDeployment,     // V-PD-10
+  VolcanoTileDeployment,    // V-PD-11
   kCount
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::kCount);
@@ -103,34 +103,36 @@ class RuleSet {
     if (at(Switch::FlierEligible) == 1) return k == FigureKind::Follower || k == FigureKind::Large;
     return is_follower(k);
   }
-  bool phantom_after_crash() const { return at(Switch::PhantomAfterCrash) == 1; }            // V-FM-5
-  bool flier_counts_existing_tiles() const { return at(Switch::FlierDistance) == 1; }        // V-FM-6
-  bool phantom_flier_may_land_occupied() const { return at(Switch::PhantomFlierOccupied) == 0; }  // V-FM-9
+  bool phantom_after_crash() const { return at(Switch::PhantomAfterCrash) == 1; }                      // V-FM-5
+  bool flier_counts_existing_tiles() const { return at(Switch::FlierDistance) == 1; }                  // V-FM-6
+  bool phantom_flier_may_land_occupied() const { return at(Switch::PhantomFlierOccupied) == 0; }       // V-FM-9
   bool phantom_after_non_follower_action() const { return at(Switch::PhantomAfterNonFollower) == 0; }  // V-PH-1
-  bool crop_add_mandatory() const { return at(Switch::CropAddCompulsion) == 1; }             // V-CC-1
-  bool crop_add_anywhere_in_feature() const { return at(Switch::CropAddWhere) == 1; }        // V-CC-2
+  bool crop_add_mandatory() const { return at(Switch::CropAddCompulsion) == 1; }                       // V-CC-1
+  bool crop_add_anywhere_in_feature() const { return at(Switch::CropAddWhere) == 1; }                  // V-CC-2
   // V-CC-4: which figures a crop-circle "add" may bring onto a feature of kind f.
   bool crop_may_add(FigureKind k, FeatureKind f) const {
     if (at(Switch::CropAddFigures) == 1) return k == FigureKind::Follower;
     return k != FigureKind::Abbot && is_follower(k) && may_stand_on(k, f);
   }
-  bool portal_to_completed_feature() const { return at(Switch::PortalToCompleted) == 1; }    // V-PD-1
-  bool princess_must_remove() const { return at(Switch::PrincessAction) == 1; }              // V-PD-2
+  bool portal_to_completed_feature() const { return at(Switch::PortalToCompleted) == 1; }      // V-PD-1
+  bool princess_must_remove() const { return at(Switch::PrincessAction) == 1; }                // V-PD-2
   bool princess_large_only_if_last() const { return at(Switch::PrincessLargeFollower) == 1; }  // V-PD-4
   // V-TO-1 (and V-TB-2: pre-Big Box the builder and pig counted as followers): a tower captures them too.
-  bool tower_captures_builder_pig() const { return at(Switch::TowerCaptureTargets) == 1 || builder_pig_are_followers(); }
-  bool tower_reopens_after_capture() const { return at(Switch::TowerReopens) == 0; }            // V-TO-2
+  bool tower_captures_builder_pig() const {
+    return at(Switch::TowerCaptureTargets) == 1 || builder_pig_are_followers();
+  }
+  bool tower_reopens_after_capture() const { return at(Switch::TowerReopens) == 0; }                  // V-TO-2
   RansomTiming ransom_timing() const { return static_cast<RansomTiming>(at(Switch::RansomTiming)); }  // V-TO-3
-  bool ransom_needs_3_points() const { return at(Switch::RansomScoreFloor) == 1; }            // V-TO-4
-  bool portal_to_tower() const { return at(Switch::PortalToTower) == 0; }                     // V-TO-5
-  bool dragon_after_scoring() const { return at(Switch::DragonMove) == 1; }                   // V-PD-3
-  bool fairy_on_tile() const { return at(Switch::FairyPlacement) == 1; }                      // V-PD-5
-  bool fairy_after_volcano() const { return at(Switch::FairyAfterVolcano) == 0; }             // V-PD-6
-  bool fairy_protects_from_tower() const { return at(Switch::FairyProtectsFromTower) == 1; }  // V-PD-7
-  bool fairy_bonus_final_scoring() const { return at(Switch::FairyBonusFinalScoring) == 0; }  // V-PD-8
-  bool fairy_points_per_figure() const { return at(Switch::FairyOnTileTurnPoints) == 1; }     // V-PD-9
-  bool dragon_tile_forbidden() const { return at(Switch::DragonTileDeployment) == 1; }        // V-PD-10
-  bool volcano_closed_for_good() const { return at(Switch::VolcanoTileDeployment) == 1; }     // V-PD-11
+  bool ransom_needs_3_points() const { return at(Switch::RansomScoreFloor) == 1; }                    // V-TO-4
+  bool portal_to_tower() const { return at(Switch::PortalToTower) == 0; }                             // V-TO-5
+  bool dragon_after_scoring() const { return at(Switch::DragonMove) == 1; }                           // V-PD-3
+  bool fairy_on_tile() const { return at(Switch::FairyPlacement) == 1; }                              // V-PD-5
+  bool fairy_after_volcano() const { return at(Switch::FairyAfterVolcano) == 0; }                     // V-PD-6
+  bool fairy_protects_from_tower() const { return at(Switch::FairyProtectsFromTower) == 1; }          // V-PD-7
+  bool fairy_bonus_final_scoring() const { return at(Switch::FairyBonusFinalScoring) == 0; }          // V-PD-8
+  bool fairy_points_per_figure() const { return at(Switch::FairyOnTileTurnPoints) == 1; }             // V-PD-9
+  bool dragon_tile_forbidden() const { return at(Switch::DragonTileDeployment) == 1; }                // V-PD-10
+  bool volcano_closed_for_good() const { return at(Switch::VolcanoTileDeployment) == 1; }             // V-PD-11
 
  private:
   std::uint8_t at(Switch s) const { return values_[static_cast<std::size_t>(s)]; }

@@ -13,14 +13,17 @@ int Scoring::value(const State& s, std::uint16_t root) {
   const FeatureNode& r = b.at(root);
   const bool done = b.complete(root);
   switch (r.kind) {
-    case FeatureKind::Road: return b.tiles_in(root);  // BG-06: 1 per tile, complete or not
+    case FeatureKind::Road:
+      return b.tiles_in(root);  // BG-06: 1 per tile, complete or not
     case FeatureKind::City: {
       const int tiles = b.tiles_in(root);
       return done ? s.rules().completed_city_points(tiles, r.pennants) : tiles + r.pennants;  // BG-08..10
     }
     case FeatureKind::Cloister:
-    case FeatureKind::Garden: return 1 + b.neighbours_present(b.node_pos(root));  // BG-11, AB-03
-    default: return 0;
+    case FeatureKind::Garden:
+      return 1 + b.neighbours_present(b.node_pos(root));  // BG-11, AB-03
+    default:
+      return 0;
   }
 }
 

@@ -47,13 +47,15 @@ Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::functio
     d.fairy_pos = setup.fairy.pos;
     if (b.tile_at(d.fairy_pos) < 0) return fail("fairy: no tile at " + to_string(d.fairy_pos) + " for the fairy");
     if (const auto& h = setup.fairy.host) {
-      if (!is_follower(h->kind)) return fail("fairy: a " + std::string(figure_name(h->kind)) + " is no follower; the fairy stands next to followers (PD-33)");
+      if (!is_follower(h->kind))
+        return fail("fairy: a " + std::string(figure_name(h->kind)) +
+                    " is no follower; the fairy stands next to followers (PD-33)");
       if (h->pos != d.fairy_pos) return fail("fairy: its host stands on another tile");
       const int owner = s.player_of(h->owner);
       const int node = owner < 0 ? -1 : node_of(b, h->pos, h->feature);
       if (node < 0 || s.find_figure(owner, h->kind, static_cast<std::uint16_t>(node)) == s.figures().size())
-        return fail("fairy: no " + std::string(colour_name(h->owner)) + " " + std::string(figure_name(h->kind)) + " on " +
-                    located(h->pos, h->feature) + " (the host is a figure of figures)");
+        return fail("fairy: no " + std::string(colour_name(h->owner)) + " " + std::string(figure_name(h->kind)) +
+                    " on " + located(h->pos, h->feature) + " (the host is a figure of figures)");
       if (!s.rules().fairy_on_tile()) {  // under on-tile the host is ignored (PROTOCOL.md §13.4)
         d.has_host = true;
         d.host = BoardFigure{static_cast<std::uint8_t>(owner), h->kind, static_cast<std::uint16_t>(node)};
@@ -64,7 +66,8 @@ Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::functio
     at(SetupPart::SetAside, i);
     const TileTypeId t = setup.set_aside[i];
     if (d.dragon_in_play) return fail("set_aside: tiles are set aside only while the dragon is not in play (PD-16)");
-    if (t >= cat.size() || cat[t].dragon < 0) return fail("set_aside: " + (t < cat.size() ? cat[t].id : std::string("?")) + " is no dragon tile");
+    if (t >= cat.size() || cat[t].dragon < 0)
+      return fail("set_aside: " + (t < cat.size() ? cat[t].id : std::string("?")) + " is no dragon tile");
   }
   d.set_aside = setup.set_aside;
   at(SetupPart::Turn, 0);
@@ -79,7 +82,8 @@ Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::functio
   if (setup.phase == Phase::Dragon) {
     const auto& path = setup.dragon_path;
     if (path.empty()) return fail("dragon_path: phase dragon needs the move so far (its start tile first)");
-    if (placed < 0 || b.def(placed).dragon < 0) return fail("phase dragon needs the dragon tile placed this turn part as its placed tile");
+    if (placed < 0 || b.def(placed).dragon < 0)
+      return fail("phase dragon needs the dragon tile placed this turn part as its placed tile");
     if (!d.dragon_in_play || path.back() != d.dragon) return fail("dragon_path: it ends at the dragon's tile");
     if (path.size() > static_cast<std::size_t>(kDragonSteps))
       return fail("dragon_path: at most 6 entries (the sixth step ends the move)");
@@ -88,12 +92,16 @@ Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::functio
       if (b.tile_at(path[i]) < 0) return fail("dragon_path: no tile at " + to_string(path[i]));
       if (i == 0) continue;
       if (std::abs(path[i].x - path[i - 1].x) + std::abs(path[i].y - path[i - 1].y) != 1)
-        return fail("dragon_path: " + to_string(path[i]) + " is not an orthogonal neighbour of " + to_string(path[i - 1]) + " (PD-19)");
-      if (std::find(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(i), path[i]) != path.begin() + static_cast<std::ptrdiff_t>(i))
+        return fail("dragon_path: " + to_string(path[i]) + " is not an orthogonal neighbour of " +
+                    to_string(path[i - 1]) + " (PD-19)");
+      if (std::find(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(i), path[i]) !=
+          path.begin() + static_cast<std::ptrdiff_t>(i))
         return fail("dragon_path: " + to_string(path[i]) + " is entered twice (PD-20)");
-      if (d.fairy == FairyPlace::OnTile && path[i] == d.fairy_pos) return fail("dragon_path: the dragon never enters the fairy's tile (PD-22)");
+      if (d.fairy == FairyPlace::OnTile && path[i] == d.fairy_pos)
+        return fail("dragon_path: the dragon never enters the fairy's tile (PD-22)");
       for (const BoardFigure& f : s.figures())
-        if (b.node_pos(f.node) == path[i]) return fail("dragon_path: a figure stands on " + to_string(path[i]) + ", which the dragon entered (PD-23)");
+        if (b.node_pos(f.node) == path[i])
+          return fail("dragon_path: a figure stands on " + to_string(path[i]) + ", which the dragon entered (PD-23)");
     }
   }
   s.setup_dragon_fairy(std::move(d));
@@ -136,8 +144,8 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
   }
   if (s.tower().floors_total > kMaxTowerFloors) {
     at(SetupPart::Floors, 0);
-    return fail("floors: " + std::to_string(s.tower().floors_total) + " floors in hand and on towers, but the box holds " +
-                std::to_string(kMaxTowerFloors));
+    return fail("floors: " + std::to_string(s.tower().floors_total) +
+                " floors in hand and on towers, but the box holds " + std::to_string(kMaxTowerFloors));
   }
   for (std::size_t p = 0; p < setup.seats.size(); ++p) {
     // The supply rule: a player owns what is in hand, what stands on the board and what others hold.
@@ -166,14 +174,18 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
     if (site->height == 0)
       return fail("figures: the " + std::string(figure_name(f.kind)) + " on " + located(f.pos, f.feature) +
                   " stands on an empty foundation (TO-03: list the tower's floors under towers)");
-    if (site->closed_empty) return fail("figures: the tower at " + to_string(f.pos) + " is closed with nobody on top, yet a figure stands there");
-    if (s.board().at(tower_node(s, *site)).occupants > 1) return fail("figures: two figures on the tower at " + to_string(f.pos));
+    if (site->closed_empty)
+      return fail("figures: the tower at " + to_string(f.pos) +
+                  " is closed with nobody on top, yet a figure stands there");
+    if (s.board().at(tower_node(s, *site)).occupants > 1)
+      return fail("figures: two figures on the tower at " + to_string(f.pos));
   }
   for (std::size_t i = 0; i < setup.prisoners.size(); ++i) {
     const SetupPrisoner& pr = setup.prisoners[i];
     at(SetupPart::Prisoners, i);
     const int holder = s.player_of(pr.holder), owner = s.player_of(pr.owner);
-    if (holder < 0 || owner < 0) return fail("prisoners: " + std::string(colour_name(holder < 0 ? pr.holder : pr.owner)) + " is not seated");
+    if (holder < 0 || owner < 0)
+      return fail("prisoners: " + std::string(colour_name(holder < 0 ? pr.holder : pr.owner)) + " is not seated");
     if (auto ok = s.setup_prisoner(holder, owner, pr.kind); !ok) return fail("prisoners: " + ok.error());
   }
   for (std::size_t p = 0; p < setup.seats.size(); ++p) s.setup_score(static_cast<int>(p), setup.scores[p]);
@@ -297,14 +309,16 @@ class LineReader {
       return true;
     }
     if (key == "pile-end") {
-      if (w.size() != 2 || (w[1] != "closed" && w[1] != "open")) return fail("expected 'pile-end closed' or 'pile-end open'");
+      if (w.size() != 2 || (w[1] != "closed" && w[1] != "open"))
+        return fail("expected 'pile-end closed' or 'pile-end open'");
       s_.last_tile = w[1] == "closed";
       return true;
     }
     if (key == "rolls") {
       for (std::size_t i = 1; i < w.size(); ++i) {
         int r = 0;
-        if (!parse_int(w[i], r) || r < 1 || r > 3) return fail("a die result is 1, 2 or 3, not '" + std::string(w[i]) + "'");
+        if (!parse_int(w[i], r) || r < 1 || r > 3)
+          return fail("a die result is 1, 2 or 3, not '" + std::string(w[i]) + "'");
         s_.rolls.push_back(r);
       }
       return true;
@@ -324,8 +338,10 @@ class LineReader {
         if (!parse_pos(w[i], p)) return fail("'" + std::string(w[i]) + "': expected a position " + pos_syntax());
         ps.push_back(p);
       }
-      if (key == "dragon") s_.dragon = ps.front();
-      else s_.dragon_path = std::move(ps);
+      if (key == "dragon")
+        s_.dragon = ps.front();
+      else
+        s_.dragon_path = std::move(ps);
       return true;
     }
     if (key == "fairy") {
@@ -349,7 +365,8 @@ class LineReader {
       auto p = seat(w[1]);
       if (!p) return fail(p.error());
       int n = 0;
-      if (!parse_int(w[2], n) || n < 0) return fail("'" + std::string(w[2]) + "': floors in hand are a whole number from 0");
+      if (!parse_int(w[2], n) || n < 0)
+        return fail("'" + std::string(w[2]) + "': floors in hand are a whole number from 0");
       s_.floors[static_cast<std::size_t>(*p)] = n;
       return true;
     }
@@ -414,7 +431,8 @@ class LineReader {
   }
   Result<bool> tower(const std::vector<std::string_view>& w) {
     if (w.size() != 3 && w.size() != 4) return fail("expected 'tower x,y HEIGHT [closed]'");
-    auto t = parse_tower_entry(std::string(w[1]) + " " + std::string(w[2]) + (w.size() == 4 ? " " + std::string(w[3]) : ""));
+    auto t =
+        parse_tower_entry(std::string(w[1]) + " " + std::string(w[2]) + (w.size() == 4 ? " " + std::string(w[3]) : ""));
     if (!t) return fail(t.error());
     s_.towers.push_back(*t);
     return true;
@@ -427,7 +445,8 @@ class LineReader {
       const auto eq = w[i].find('=');
       FigureKind k;
       int n = 0;
-      if (eq == std::string_view::npos || !parse_figure(w[i].substr(0, eq), k) || !parse_int(w[i].substr(eq + 1), n) || n < 0)
+      if (eq == std::string_view::npos || !parse_figure(w[i].substr(0, eq), k) || !parse_int(w[i].substr(eq + 1), n) ||
+          n < 0)
         return fail("'" + std::string(w[i]) + "': expected KIND=N (a figure kind and a count)");
       s_.supply[static_cast<std::size_t>(*p)][static_cast<std::size_t>(k)] = n;
     }
@@ -438,7 +457,8 @@ class LineReader {
     auto p = seat(w[1]);
     if (!p) return fail(p.error());
     int n = 0;
-    if (!parse_int(w[2], n)) return fail("'" + std::string(w[2]) + "': a score is a whole number (below 0 after a ransom, V-TO-4)");
+    if (!parse_int(w[2], n))
+      return fail("'" + std::string(w[2]) + "': a score is a whole number (below 0 after a ransom, V-TO-4)");
     s_.scores[static_cast<std::size_t>(*p)] = n;
     return true;
   }
@@ -469,12 +489,16 @@ class LineReader {
 
 std::string to_string(const SetupFairy& f) {
   switch (f.place) {
-    case FairyPlace::Absent: return "absent";
-    case FairyPlace::Beside: return "beside";
-    case FairyPlace::OnTile: break;
+    case FairyPlace::Absent:
+      return "absent";
+    case FairyPlace::Beside:
+      return "beside";
+    case FairyPlace::OnTile:
+      break;
   }
   if (!f.host) return to_string(f.pos);
-  return std::string(colour_name(f.host->owner)) + " " + std::string(figure_name(f.host->kind)) + " " + located(f.host->pos, f.host->feature);
+  return std::string(colour_name(f.host->owner)) + " " + std::string(figure_name(f.host->kind)) + " " +
+         located(f.host->pos, f.host->feature);
 }
 
 Result<SetupFairy> parse_fairy_entry(std::string_view text) {
@@ -486,10 +510,12 @@ Result<SetupFairy> parse_fairy_entry(std::string_view text) {
     return f;
   }
   if (w.size() == 1) {
-    if (!parse_pos(w[0], f.pos)) return fail("'" + std::string(w[0]) + "': expected 'beside', a position x,y or 'COLOUR KIND x,y:FEATURE'");
+    if (!parse_pos(w[0], f.pos))
+      return fail("'" + std::string(w[0]) + "': expected 'beside', a position x,y or 'COLOUR KIND x,y:FEATURE'");
     return f;
   }
-  if (w.size() != 3) return fail("expected 'beside', a position x,y or 'COLOUR KIND x,y:FEATURE', not '" + std::string(text) + "'");
+  if (w.size() != 3)
+    return fail("expected 'beside', a position x,y or 'COLOUR KIND x,y:FEATURE', not '" + std::string(text) + "'");
   SetupFigure h;
   if (!parse_colour(w[0], h.owner)) return fail("unknown colour '" + std::string(w[0]) + "'");
   if (!parse_figure(w[1], h.kind)) return fail("unknown figure kind '" + std::string(w[1]) + "'");
@@ -502,11 +528,14 @@ Result<SetupFairy> parse_fairy_entry(std::string_view text) {
   return f;
 }
 
-std::string to_string(const SetupTower& t) { return to_string(t.pos) + " " + std::to_string(t.height) + (t.closed ? " closed" : ""); }
+std::string to_string(const SetupTower& t) {
+  return to_string(t.pos) + " " + std::to_string(t.height) + (t.closed ? " closed" : "");
+}
 
 Result<SetupTower> parse_tower_entry(std::string_view text) {
   const auto w = words(text);
-  if (w.size() != 2 && !(w.size() == 3 && w[2] == "closed")) return fail("expected 'x,y HEIGHT [closed]', not '" + std::string(text) + "'");
+  if (w.size() != 2 && !(w.size() == 3 && w[2] == "closed"))
+    return fail("expected 'x,y HEIGHT [closed]', not '" + std::string(text) + "'");
   SetupTower t;
   if (!parse_pos(w[0], t.pos)) return fail("'" + std::string(w[0]) + "': expected a position " + pos_syntax());
   if (!parse_int(w[1], t.height)) return fail("'" + std::string(w[1]) + "': a tower's height is a whole number");
@@ -521,9 +550,11 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
   std::vector<std::string> seat_names;
   for (const Colour c : s.seats) seat_names.push_back(colour(c));
   lines.push_back("seats " + joined(seat_names));
-  for (const SetupTile& t : s.tiles) lines.push_back("tile " + tile_name(t.type) + " " + to_string(t.pos) + " " + rotation_name(t.rot));
+  for (const SetupTile& t : s.tiles)
+    lines.push_back("tile " + tile_name(t.type) + " " + to_string(t.pos) + " " + rotation_name(t.rot));
   for (const SetupFigure& f : s.figures)
-    lines.push_back("figure " + colour(f.owner) + " " + std::string(figure_name(f.kind)) + " " + located(f.pos, f.feature));
+    lines.push_back("figure " + colour(f.owner) + " " + std::string(figure_name(f.kind)) + " " +
+                    located(f.pos, f.feature));
   for (const SetupTower& t : s.towers) lines.push_back("tower " + to_string(t));
   for (std::size_t p = 0; p < s.seats.size() && p < s.supply.size(); ++p) {
     std::vector<std::string> parts;
@@ -533,15 +564,16 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
     if (!parts.empty()) lines.push_back("supply " + colour(s.seats[p]) + " " + joined(parts));
   }
   for (std::size_t p = 0; p < s.seats.size() && p < s.floors.size(); ++p)
-    if (s.floors[p] != kDefaultFloors) lines.push_back("floors " + colour(s.seats[p]) + " " + std::to_string(s.floors[p]));
+    if (s.floors[p] != kDefaultFloors)
+      lines.push_back("floors " + colour(s.seats[p]) + " " + std::to_string(s.floors[p]));
   for (const SetupPrisoner& pr : s.prisoners)
     lines.push_back("prisoner " + colour(pr.holder) + " " + colour(pr.owner) + " " + std::string(figure_name(pr.kind)));
   for (std::size_t p = 0; p < s.seats.size() && p < s.scores.size(); ++p)
     if (s.scores[p] != 0) lines.push_back("score " + colour(s.seats[p]) + " " + std::to_string(s.scores[p]));
   const bool default_turn = s.active == 0 && s.phase == Phase::Tile;
   if (!default_turn && s.active >= 0 && static_cast<std::size_t>(s.active) < s.seats.size())
-    lines.push_back("turn " + colour(s.seats[static_cast<std::size_t>(s.active)]) + " " + std::string(phase_name(s.phase)) +
-                    (s.placed ? " " + to_string(*s.placed) : std::string()));
+    lines.push_back("turn " + colour(s.seats[static_cast<std::size_t>(s.active)]) + " " +
+                    std::string(phase_name(s.phase)) + (s.placed ? " " + to_string(*s.placed) : std::string()));
   if (s.in_hand != kNoTile) lines.push_back("in-hand " + tile_name(s.in_hand));
   if (!s.pile.empty()) {
     std::vector<std::string> ids;
@@ -603,7 +635,8 @@ std::optional<Setup> snapshot(const State& st) {
   if (phase == Phase::Figure) {
     if (st.unscored_tiles() != std::vector<int>{st.placed_tile()}) return std::nullopt;
     // A second part's tile never triggers the builder (TB-06); setup_turn's flag is inert there.
-    expected.builder_triggered = expected.second_part ? st.flags().builder_triggered : extends_builder(st, st.placed_tile());
+    expected.builder_triggered =
+        expected.second_part ? st.flags().builder_triggered : extends_builder(st, st.placed_tile());
   } else if (phase == Phase::Dragon) {
     // Before scoring the placed tile waits for step 3; after scoring nothing does (V-PD-3).
     const std::vector<int> unscored =
@@ -611,7 +644,8 @@ std::optional<Setup> snapshot(const State& st) {
     if (st.unscored_tiles() != unscored) return std::nullopt;
     // Step 2 is over: only the flags the rest of the turn reads are stated (the builder's trigger).
     expected = st.flags();
-    expected.builder_triggered = expected.second_part ? st.flags().builder_triggered : extends_builder(st, st.placed_tile());
+    expected.builder_triggered =
+        expected.second_part ? st.flags().builder_triggered : extends_builder(st, st.placed_tile());
   } else if (!st.unscored_tiles().empty()) {
     return std::nullopt;
   }
@@ -625,7 +659,9 @@ std::optional<Setup> snapshot(const State& st) {
   for (const BoardFigure& f : st.figures())
     s.figures.push_back({st.player(f.owner).colour, f.kind, b.node_pos(f.node), b.node_addr(f.node)});
   for (int p = 0; p < st.player_count(); ++p) {
-    for (int k = 0; k < kFigureKinds; ++k) s.supply[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)] = st.player(p).supply[static_cast<std::size_t>(k)];
+    for (int k = 0; k < kFigureKinds; ++k)
+      s.supply[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)] =
+          st.player(p).supply[static_cast<std::size_t>(k)];
     s.scores[static_cast<std::size_t>(p)] = st.player(p).score;
   }
   s.phase = phase;
@@ -641,15 +677,19 @@ std::optional<Setup> snapshot(const State& st) {
   for (const TowerSite& site : tw.sites)
     if (site.height > 0) s.towers.push_back({b.tile(site.tile).pos, site.height, site.closed_empty});
   const int dealt = default_floors(st.player_count());
-  for (std::size_t p = 0; p < tw.floors.size(); ++p) s.floors[p] = tw.floors[p] == dealt ? kDefaultFloors : tw.floors[p];
-  for (const Prisoner& pr : tw.prisoners) s.prisoners.push_back({st.player(pr.holder).colour, st.player(pr.owner).colour, pr.kind});
+  for (std::size_t p = 0; p < tw.floors.size(); ++p)
+    s.floors[p] = tw.floors[p] == dealt ? kDefaultFloors : tw.floors[p];
+  for (const Prisoner& pr : tw.prisoners)
+    s.prisoners.push_back({st.player(pr.holder).colour, st.player(pr.owner).colour, pr.kind});
   s.ransom_paid = tw.ransom_paid;
   const DragonFairyData& d = st.dragon_fairy();
   if (d.dragon_pending && phase != Phase::Dragon) return std::nullopt;  // a move due but not yet begun
   if (d.dragon_in_play) s.dragon = d.dragon;
   s.fairy.place = d.fairy;
   s.fairy.pos = d.fairy_pos;
-  if (d.has_host) s.fairy.host = SetupFigure{st.player(d.host.owner).colour, d.host.kind, b.node_pos(d.host.node), b.node_addr(d.host.node)};
+  if (d.has_host)
+    s.fairy.host =
+        SetupFigure{st.player(d.host.owner).colour, d.host.kind, b.node_pos(d.host.node), b.node_addr(d.host.node)};
   s.set_aside = d.set_aside;
   s.dragon_path = d.dragon_path;
   return s;

@@ -74,27 +74,27 @@ Result<SetupFairy> parse_fairy_entry(std::string_view text);
 inline constexpr int kDefaultFloors = -1;
 
 struct Setup {
-  std::vector<Colour> seats;        // in seat order
-  std::vector<SetupTile> tiles;     // in placing order: each touches an earlier one
+  std::vector<Colour> seats;     // in seat order
+  std::vector<SetupTile> tiles;  // in placing order: each touches an earlier one
   std::vector<SetupFigure> figures;
   std::vector<std::array<int, kFigureKinds>> supply;  // per seat: figures in hand (owned = in hand + on the board)
   std::vector<int> scores;                            // per seat
-  Phase phase = Phase::Tile;        // tile, figure, dragon (with dragon_path) or game-over
-  int active = 0;                   // seat index
-  TileTypeId in_hand = kNoTile;     // phase tile; none: the first tile of the pile is drawn
-  std::optional<Pos> placed;        // phase figure or dragon: the tile placed this turn (part)
-  std::vector<TileTypeId> pile;     // draw order still to come
-  bool last_tile = false;           // the pile is closed: the game ends when it runs out
-  std::vector<int> rolls;           // fixed die results, in order
-  bool second_tile = false;         // the builder's second turn part
-  std::vector<SetupTower> towers;   // foundations with floors (not listed: empty)
-  std::vector<int> floors;          // per seat: floors in hand, or kDefaultFloors (empty: all default)
+  Phase phase = Phase::Tile;                          // tile, figure, dragon (with dragon_path) or game-over
+  int active = 0;                                     // seat index
+  TileTypeId in_hand = kNoTile;                       // phase tile; none: the first tile of the pile is drawn
+  std::optional<Pos> placed;                          // phase figure or dragon: the tile placed this turn (part)
+  std::vector<TileTypeId> pile;                       // draw order still to come
+  bool last_tile = false;                             // the pile is closed: the game ends when it runs out
+  std::vector<int> rolls;                             // fixed die results, in order
+  bool second_tile = false;                           // the builder's second turn part
+  std::vector<SetupTower> towers;                     // foundations with floors (not listed: empty)
+  std::vector<int> floors;               // per seat: floors in hand, or kDefaultFloors (empty: all default)
   std::vector<SetupPrisoner> prisoners;  // one per held figure; owned = in hand + on the board + held by others
-  bool ransom_paid = false;         // this turn's ransom is paid (TO-08)
-  std::optional<Pos> dragon;        // the dragon's tile; none: not in play yet (PD-17)
-  SetupFairy fairy;                 // absent: no fairy in this game
-  std::vector<TileTypeId> set_aside;  // dragon tiles drawn before the dragon came into play (PD-16)
-  std::vector<Pos> dragon_path;     // phase dragon: the tiles the dragon stood on in this move, start first
+  bool ransom_paid = false;              // this turn's ransom is paid (TO-08)
+  std::optional<Pos> dragon;             // the dragon's tile; none: not in play yet (PD-17)
+  SetupFairy fairy;                      // absent: no fairy in this game
+  std::vector<TileTypeId> set_aside;     // dragon tiles drawn before the dragon came into play (PD-16)
+  std::vector<Pos> dragon_path;          // phase dragon: the tiles the dragon stood on in this move, start first
   friend bool operator==(const Setup&, const Setup&) = default;
 
   // An empty position with these seats (supplies and scores sized to them).
@@ -102,7 +102,20 @@ struct Setup {
 };
 
 // Where State::from refused a Setup: which part and which item of it.
-enum class SetupPart : std::uint8_t { Seats, Tiles, Supply, Figures, Turn, Towers, Floors, Prisoners, Dragon, Fairy, SetAside, DragonPath };
+enum class SetupPart : std::uint8_t {
+  Seats,
+  Tiles,
+  Supply,
+  Figures,
+  Turn,
+  Towers,
+  Floors,
+  Prisoners,
+  Dragon,
+  Fairy,
+  SetAside,
+  DragonPath
+};
 struct SetupErrorAt {
   SetupPart part = SetupPart::Seats;
   std::size_t index = 0;  // the tile, figure, seat, tower or prisoner

@@ -16,7 +16,8 @@ namespace carc {
 bool engine_supports(FigureKind) { return true; }
 
 const std::vector<std::string_view>& engine_expansions() {
-  static const std::vector<std::string_view> names{"flier", "crop-circles", "portal", "princess", "tower", "dragon", "fairy"};
+  static const std::vector<std::string_view> names{"flier", "crop-circles", "portal", "princess",
+                                                   "tower", "dragon",       "fairy"};
   return names;
 }
 
@@ -59,14 +60,18 @@ int State::player_of(Colour c) const {
 Result<bool> State::setup_tile(TileTypeId type, Pos p, int rot) {
   if (type >= catalog_->size()) return fail("unknown tile");
   // The readers refused these already (check_position_bounds); the State stays safe on its own.
-  if (!within_position_bounds(p.x, p.y)) return fail("position " + to_string(p) + " is outside the bounds of a position");
+  if (!within_position_bounds(p.x, p.y))
+    return fail("position " + to_string(p) + " is outside the bounds of a position");
   if (board_.tile_count() >= kMaxTiles) return fail("a position holds at most " + std::to_string(kMaxTiles) + " tiles");
   const TileDef& d = (*catalog_)[type];
   switch (board_.check(d, p, rot)) {
-    case PlaceCheck::Ok: break;
-    case PlaceCheck::Occupied: return fail("position " + to_string(p) + " already holds a tile");
+    case PlaceCheck::Ok:
+      break;
+    case PlaceCheck::Occupied:
+      return fail("position " + to_string(p) + " already holds a tile");
     case PlaceCheck::NotAdjacent:
-      return fail("tile " + d.id + " at " + to_string(p) + " touches no tile placed before it (list tiles so each touches an earlier one)");
+      return fail("tile " + d.id + " at " + to_string(p) +
+                  " touches no tile placed before it (list tiles so each touches an earlier one)");
     case PlaceCheck::EdgeMismatch: {
       for (int e = 0; e < 4; ++e) {
         const int n = board_.tile_at(neighbour(p, e));
@@ -93,7 +98,9 @@ Result<bool> State::setup_tower(Pos p, int height, bool closed) {
   TowerSite* site = nullptr;
   for (TowerSite& x : tower_.sites)
     if (x.tile == t) site = &x;
-  if (!site) return fail("no tower foundation at " + to_string(p) + (t < 0 ? " (no tile there)" : " (tile " + board_.def(t).id + ")"));
+  if (!site)
+    return fail("no tower foundation at " + to_string(p) +
+                (t < 0 ? " (no tile there)" : " (tile " + board_.def(t).id + ")"));
   if (height < 1 || height > kMaxTowerFloors)
     return fail("a tower has 1 to " + std::to_string(kMaxTowerFloors) + " floors, not " + std::to_string(height));
   if (site->height != 0) return fail("the tower at " + to_string(p) + " is given twice");
@@ -101,7 +108,8 @@ Result<bool> State::setup_tower(Pos p, int height, bool closed) {
   site->height = static_cast<std::uint8_t>(height);
   site->closed_empty = closed;
   if (closed && rules_.tower_reopens_after_capture())
-    return fail("the tower at " + to_string(p) + " is closed with nobody on top, which only happens under tower-reopens-after-capture: no");
+    return fail("the tower at " + to_string(p) +
+                " is closed with nobody on top, which only happens under tower-reopens-after-capture: no");
   return true;
 }
 
@@ -115,7 +123,9 @@ Result<bool> State::setup_floors(int player, int count) {
 }
 
 Result<bool> State::setup_prisoner(int holder, int owner, FigureKind kind) {
-  if (holder == owner) return fail(std::string(colour_name(players_[static_cast<std::size_t>(holder)].colour)) + " cannot hold its own figure");
+  if (holder == owner)
+    return fail(std::string(colour_name(players_[static_cast<std::size_t>(holder)].colour)) +
+                " cannot hold its own figure");
   for (const Prisoner& p : tower_.prisoners)
     if (p.holder == owner && p.owner == holder)
       return fail(std::string(colour_name(players_[static_cast<std::size_t>(holder)].colour)) + " and " +
@@ -123,8 +133,8 @@ Result<bool> State::setup_prisoner(int holder, int owner, FigureKind kind) {
                   " hold prisoners of each other (TO-07: they would have been exchanged)");
   Player& pl = players_[static_cast<std::size_t>(owner)];
   if (pl.supply[static_cast<std::size_t>(kind)] == 0)
-    return fail(std::string(colour_name(pl.colour)) + " has no " + std::string(figure_name(kind)) + " left to be held (owns " +
-                std::to_string(pl.owned[static_cast<std::size_t>(kind)]) + ")");
+    return fail(std::string(colour_name(pl.colour)) + " has no " + std::string(figure_name(kind)) +
+                " left to be held (owns " + std::to_string(pl.owned[static_cast<std::size_t>(kind)]) + ")");
   --pl.supply[static_cast<std::size_t>(kind)];
   tower_.prisoners.push_back(Prisoner{static_cast<std::uint8_t>(holder), static_cast<std::uint8_t>(owner), kind});
   return true;
@@ -132,12 +142,15 @@ Result<bool> State::setup_prisoner(int holder, int owner, FigureKind kind) {
 
 Result<bool> State::setup_owned(int player, FigureKind kind, int count) {
   if (kind == FigureKind::Pig && count > 0 && rules_.farmer_scoring() != FarmerScoring::Fs3Field3)
-    return fail_coded(reason_name(Reason::PigScoringUndefined), "the pig is defined only with per-field farmer scoring (farmer-scoring fs3-field-3; "
-                "rules-reference.md §1.8): ruleset '" + rules_.name + "' uses " + std::string(rules_.get("farmer-scoring")));
+    return fail_coded(reason_name(Reason::PigScoringUndefined),
+                      "the pig is defined only with per-field farmer scoring (farmer-scoring fs3-field-3; "
+                      "rules-reference.md §1.8): ruleset '" +
+                          rules_.name + "' uses " + std::string(rules_.get("farmer-scoring")));
   if (count < 0 || count > kMaxFiguresOfKind)
-    return fail("a player owns 0 to " + std::to_string(kMaxFiguresOfKind) + " figures of a kind (in hand and on the board); " +
-                std::string(colour_name(players_[static_cast<std::size_t>(player)].colour)) + " owns " + std::to_string(count) +
-                " " + std::string(figure_name(kind)));
+    return fail("a player owns 0 to " + std::to_string(kMaxFiguresOfKind) +
+                " figures of a kind (in hand and on the board); " +
+                std::string(colour_name(players_[static_cast<std::size_t>(player)].colour)) + " owns " +
+                std::to_string(count) + " " + std::string(figure_name(kind)));
   Player& pl = players_[static_cast<std::size_t>(player)];
   const auto k = static_cast<std::size_t>(kind);
   const int on_board = pl.owned[k] - pl.supply[k];
@@ -158,8 +171,8 @@ Result<bool> State::setup_figure(int player, FigureKind kind, Pos p, FeatureAddr
     return fail("tile " + board_.def(t).id + " at " + to_string(p) + " " + rotation_name(board_.tile(t).rot) +
                 " has no feature " + to_string(feature));
   if (!may_stand_on(kind, feature.kind))
-    return fail(std::string(kind == FigureKind::Abbot ? "an " : "a ") + std::string(figure_name(kind)) + " may never stand on a " +
-                std::string(feature_kind_name(feature.kind)));
+    return fail(std::string(kind == FigureKind::Abbot ? "an " : "a ") + std::string(figure_name(kind)) +
+                " may never stand on a " + std::string(feature_kind_name(feature.kind)));
   const auto k = static_cast<std::size_t>(kind);
   if (pl.supply[k] == 0)
     return fail(std::string(colour_name(pl.colour)) + " has no " + std::string(figure_name(kind)) +
@@ -210,18 +223,24 @@ Result<bool> State::setup_turn(int active, Phase phase, TileTypeId in_hand, std:
       flags_.step2_done = true;
       return true;
     }
-    case Phase::GameOver: return true;
-    default: return fail("a position starts in phase tile, figure, dragon or game-over; reach later phases by applying moves");
+    case Phase::GameOver:
+      return true;
+    default:
+      return fail("a position starts in phase tile, figure, dragon or game-over; reach later phases by applying moves");
   }
 }
 
 int State::strength(const BoardFigure& f) const {
   switch (f.kind) {
-    case FigureKind::Large: return 2;
-    case FigureKind::Mayor: return mayor_strength(board_, f.node);
+    case FigureKind::Large:
+      return 2;
+    case FigureKind::Mayor:
+      return mayor_strength(board_, f.node);
     case FigureKind::Builder:
-    case FigureKind::Pig: return 0;
-    default: return 1;
+    case FigureKind::Pig:
+      return 0;
+    default:
+      return 1;
   }
 }
 
@@ -373,7 +392,8 @@ std::string State::check_invariants() const {
   for (std::size_t p = 0; p < players_.size(); ++p) {
     for (std::size_t k = 0; k < kFigureKinds; ++k) {
       if (players_[p].supply[k] + on_board[p][k] != players_[p].owned[k])
-        return std::string(colour_name(players_[p].colour)) + "'s " + std::string(figure_name(static_cast<FigureKind>(k))) +
+        return std::string(colour_name(players_[p].colour)) + "'s " +
+               std::string(figure_name(static_cast<FigureKind>(k))) +
                " count: supply + board + held by others != owned";
     }
   }
@@ -381,7 +401,8 @@ std::string State::check_invariants() const {
                           phase_ == Phase::Capture || phase_ == Phase::Exchange || phase_ == Phase::Dragon;
   if (needs_tile && (placed_ < 0 || placed_ >= board_.tile_count())) return "step-2 phase without a placed tile";
   if (phase_ == Phase::Wagon && wagons_.empty()) return "wagon phase without a pending wagon";
-  if (phase_ == Phase::CropResponse && (crop_.responders.empty() || crop_.responders.front() != actor_)) return "crop response out of turn";
+  if (phase_ == Phase::CropResponse && (crop_.responders.empty() || crop_.responders.front() != actor_))
+    return "crop response out of turn";
   if (phase_ == Phase::Tile && placed_ >= 0) return "tile phase with a placed tile";
   if (std::string t = tower_invariants(*this); !t.empty()) return t;
   return dragon_fairy_invariants(*this);
@@ -391,35 +412,54 @@ std::string describe(const Event& e, const State& s) {
   const std::string who = e.player >= 0 ? std::string(colour_name(s.player(e.player).colour)) : std::string("-");
   const auto& cat = s.catalog();
   switch (e.kind) {
-    case EventKind::TilePlaced: return who + " places " + cat[e.tile].id + " at " + to_string(e.pos);
-    case EventKind::TileDiscarded: return "discard " + cat[e.tile].id + " (no legal placement)";
-    case EventKind::FigureDeployed: return who + " deploys " + std::string(figure_name(e.figure)) + " " + located(e.pos, e.feature);
+    case EventKind::TilePlaced:
+      return who + " places " + cat[e.tile].id + " at " + to_string(e.pos);
+    case EventKind::TileDiscarded:
+      return "discard " + cat[e.tile].id + " (no legal placement)";
+    case EventKind::FigureDeployed:
+      return who + " deploys " + std::string(figure_name(e.figure)) + " " + located(e.pos, e.feature);
     case EventKind::FeatureScored:
       return std::string(e.final_scoring ? "final " : "") + "score " + who + " +" + std::to_string(e.points) + " " +
              located(e.pos, e.feature);
-    case EventKind::FigureReturned: return "return " + who + " " + std::string(figure_name(e.figure)) + " " + located(e.pos, e.feature);
-    case EventKind::AbbotReturned: return who + " takes the abbot back from " + located(e.pos, e.feature);
+    case EventKind::FigureReturned:
+      return "return " + who + " " + std::string(figure_name(e.figure)) + " " + located(e.pos, e.feature);
+    case EventKind::AbbotReturned:
+      return who + " takes the abbot back from " + located(e.pos, e.feature);
     case EventKind::FlierCrashed:
-      return who + "'s " + std::string(figure_name(e.figure)) + " finds no landing at " + to_string(e.pos) + " and stays in supply";
-    case EventKind::WagonMoved: return who + " moves the wagon to " + located(e.pos, e.feature);
+      return who + "'s " + std::string(figure_name(e.figure)) + " finds no landing at " + to_string(e.pos) +
+             " and stays in supply";
+    case EventKind::WagonMoved:
+      return who + " moves the wagon to " + located(e.pos, e.feature);
     case EventKind::KnightRemoved:
-      return "the princess sends " + who + "'s " + std::string(figure_name(e.figure)) + " home from " + located(e.pos, e.feature);
-    case EventKind::CropChoice: return who + " chooses crop " + (e.points ? "add" : "remove");
-    case EventKind::SecondTile: return who + " draws a second tile (builder)";
-    case EventKind::FloorPlaced: return who + " builds the tower at " + to_string(e.pos) + " to height " + std::to_string(e.points);
+      return "the princess sends " + who + "'s " + std::string(figure_name(e.figure)) + " home from " +
+             located(e.pos, e.feature);
+    case EventKind::CropChoice:
+      return who + " chooses crop " + (e.points ? "add" : "remove");
+    case EventKind::SecondTile:
+      return who + " draws a second tile (builder)";
+    case EventKind::FloorPlaced:
+      return who + " builds the tower at " + to_string(e.pos) + " to height " + std::to_string(e.points);
     case EventKind::FigureCaptured:
-      return "the tower takes " + who + "'s " + std::string(figure_name(e.figure)) + " from " + located(e.pos, e.feature) +
+      return "the tower takes " + who + "'s " + std::string(figure_name(e.figure)) + " from " +
+             located(e.pos, e.feature) +
              (e.other >= 0 ? " (held by " + std::string(colour_name(s.player(e.other).colour)) + ")" : std::string());
     case EventKind::PrisonerFreed:
       return who + "'s " + std::string(figure_name(e.figure)) + " comes back " +
-             (e.points > 0 ? "for a ransom of " + std::to_string(e.points) + " paid to " + std::string(colour_name(s.player(e.other).colour))
+             (e.points > 0 ? "for a ransom of " + std::to_string(e.points) + " paid to " +
+                                 std::string(colour_name(s.player(e.other).colour))
                            : std::string("in an exchange"));
-    case EventKind::DragonPlaced: return "the dragon jumps onto the volcano at " + to_string(e.pos);
-    case EventKind::DragonMoved: return who + " moves the dragon to " + to_string(e.pos);
-    case EventKind::FairyMoved: return who + " moves the fairy to " + to_string(e.pos);
-    case EventKind::TileSetAside: return "set aside " + cat[e.tile].id + " (the dragon is not in play)";
-    case EventKind::FairyPoints: return "fairy " + who + " +" + std::to_string(e.points);
-    case EventKind::GameOver: return "game over";
+    case EventKind::DragonPlaced:
+      return "the dragon jumps onto the volcano at " + to_string(e.pos);
+    case EventKind::DragonMoved:
+      return who + " moves the dragon to " + to_string(e.pos);
+    case EventKind::FairyMoved:
+      return who + " moves the fairy to " + to_string(e.pos);
+    case EventKind::TileSetAside:
+      return "set aside " + cat[e.tile].id + " (the dragon is not in play)";
+    case EventKind::FairyPoints:
+      return "fairy " + who + " +" + std::to_string(e.points);
+    case EventKind::GameOver:
+      return "game over";
   }
   return "?";
 }

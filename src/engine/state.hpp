@@ -30,7 +30,8 @@ namespace carc {
 // Which figure kinds this engine models (all of figures.hpp).
 bool engine_supports(FigureKind k);
 // The tile features with rules of their own that this engine models.
-const std::vector<std::string_view>& engine_expansions();  // flier, crop-circles, portal, princess, tower, dragon, fairy
+const std::vector<std::string_view>&
+engine_expansions();  // flier, crop-circles, portal, princess, tower, dragon, fairy
 
 // Per-turn-part flags (TB-09: they reset for the builder's second part).
 struct TurnFlags {
@@ -50,7 +51,8 @@ class State {
  public:
   // The one place a position becomes a state (setup.hpp): every setup diagnostic,
   // prefixed "tiles: ", "supply: ", "figures: " as the part; where says which item.
-  static Result<State> from(const TileCatalog& catalog, RuleSet rules, const Setup& setup, SetupErrorAt* where = nullptr);
+  static Result<State> from(const TileCatalog& catalog, RuleSet rules, const Setup& setup,
+                            SetupErrorAt* where = nullptr);
   // An empty board with players in seat order; figures are added with setup_owned.
   static Result<State> create(const TileCatalog& catalog, RuleSet rules, const std::vector<Colour>& seats);
 
@@ -66,7 +68,10 @@ class State {
   // when in_hand is kNoTile), or Figure after the tile at placed was placed this turn.
   Result<bool> setup_turn(int active, Phase phase, TileTypeId in_hand, std::optional<Pos> placed);
   // Fixed die results, consumed in order by fly moves (DESIGN.md "Dice").
-  void setup_rolls(std::vector<int> rolls) { rolls_ = std::move(rolls); rolls_next_ = 0; }
+  void setup_rolls(std::vector<int> rolls) {
+    rolls_ = std::move(rolls);
+    rolls_next_ = 0;
+  }
   // Marks the turn part as the builder's second one (no further double turn).
   void setup_second_part(bool on) { flags_.second_part = on; }
   // The tower room's position data (setup.cpp checks it first): floors on the foundation at p
@@ -84,8 +89,8 @@ class State {
   const RuleSet& rules() const { return rules_; }
   const Board& board() const { return board_; }
   Phase phase() const { return phase_; }
-  int active() const { return active_; }   // whose turn it is
-  int actor() const { return actor_; }     // who decides now (a wagon owner or crop responder may differ)
+  int active() const { return active_; }  // whose turn it is
+  int actor() const { return actor_; }    // who decides now (a wagon owner or crop responder may differ)
   const TurnFlags& flags() const { return flags_; }
   std::optional<int> next_roll() const {
     if (rolls_next_ < rolls_.size()) return rolls_[rolls_next_];

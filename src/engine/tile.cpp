@@ -38,32 +38,46 @@ bool parse_feature_kind(std::string_view s, FeatureKind& out) { return parse_nam
 
 char edge_type_letter(EdgeType t) {
   switch (t) {
-    case EdgeType::City: return 'C';
-    case EdgeType::Road: return 'R';
-    case EdgeType::Field: return 'F';
+    case EdgeType::City:
+      return 'C';
+    case EdgeType::Road:
+      return 'R';
+    case EdgeType::Field:
+      return 'F';
   }
   return '?';
 }
 
 std::string_view crop_symbol_name(CropSymbol s) {
   switch (s) {
-    case CropSymbol::Club: return "club";
-    case CropSymbol::Shield: return "shield";
-    case CropSymbol::Rake: return "rake";
-    case CropSymbol::None: break;
+    case CropSymbol::Club:
+      return "club";
+    case CropSymbol::Shield:
+      return "shield";
+    case CropSymbol::Rake:
+      return "rake";
+    case CropSymbol::None:
+      break;
   }
   return "none";
 }
 
 std::string_view road_end_name(RoadEnd e) {
   switch (e) {
-    case RoadEnd::Junction: return "junction";
-    case RoadEnd::Cloister: return "cloister";
-    case RoadEnd::City: return "city";
-    case RoadEnd::CropCircle: return "crop-circle";
-    case RoadEnd::Tower: return "tower";
-    case RoadEnd::Volcano: return "volcano";
-    case RoadEnd::None: break;
+    case RoadEnd::Junction:
+      return "junction";
+    case RoadEnd::Cloister:
+      return "cloister";
+    case RoadEnd::City:
+      return "city";
+    case RoadEnd::CropCircle:
+      return "crop-circle";
+    case RoadEnd::Tower:
+      return "tower";
+    case RoadEnd::Volcano:
+      return "volcano";
+    case RoadEnd::None:
+      break;
   }
   return "none";
 }
@@ -88,8 +102,9 @@ Result<FeatureAddr> parse_feature_addr(std::string_view s) {
   const auto brace = s.find('{');
   FeatureAddr a;
   if (!parse_feature_kind(s.substr(0, brace), a.kind))
-    return fail("unknown feature kind '" + std::string(s.substr(0, brace)) +
-                "' (expected city, road, field, cloister, garden, flier, crop-circle, portal, tower, volcano or dragon)");
+    return fail(
+        "unknown feature kind '" + std::string(s.substr(0, brace)) +
+        "' (expected city, road, field, cloister, garden, flier, crop-circle, portal, tower, volcano or dragon)");
   if (is_tile_wide(a.kind)) {
     if (brace != std::string_view::npos)
       return fail("'" + std::string(feature_kind_name(a.kind)) + "' is tile-wide and takes no {edges}");
@@ -193,7 +208,8 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
       } else if (word == "princess" && f.kind == FeatureKind::City) {
         f.princess = true;
       } else if (word == "ends" && f.kind == FeatureKind::Road) {
-        if (w >= words.size()) return bad("'ends' needs what the road ends at (junction, cloister, city{...}, crop-circle, tower, volcano)");
+        if (w >= words.size())
+          return bad("'ends' needs what the road ends at (junction, cloister, city{...}, crop-circle, tower, volcano)");
         if (std::popcount(static_cast<unsigned>(f.mask)) != 1) return bad("only a one-edge road ends on its tile");
         ends[i] = words[w++];
       } else if (word == "touches" && f.kind == FeatureKind::Field) {
@@ -204,10 +220,14 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
       } else if (f.kind == FeatureKind::Flier) {
         f.symbol = CropSymbol::None;
       } else if (f.kind == FeatureKind::CropCircle) {
-        if (word == "club") f.symbol = CropSymbol::Club;
-        else if (word == "shield") f.symbol = CropSymbol::Shield;
-        else if (word == "rake") f.symbol = CropSymbol::Rake;
-        else return bad("expected a crop symbol (club, shield, rake)");
+        if (word == "club")
+          f.symbol = CropSymbol::Club;
+        else if (word == "shield")
+          f.symbol = CropSymbol::Shield;
+        else if (word == "rake")
+          f.symbol = CropSymbol::Rake;
+        else
+          return bad("expected a crop symbol (club, shield, rake)");
       } else {
         return bad("unexpected word '" + std::string(word) + "'");
       }
@@ -222,15 +242,32 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
     };
     bool unique = true;
     switch (f.kind) {
-      case FeatureKind::Cloister: unique = set_unique(t.cloister); break;
-      case FeatureKind::Garden: unique = set_unique(t.garden); break;
-      case FeatureKind::Flier: unique = set_unique(t.flier); break;
-      case FeatureKind::CropCircle: unique = set_unique(t.crop); break;
-      case FeatureKind::Portal: unique = set_unique(t.portal); break;
-      case FeatureKind::Tower: unique = set_unique(t.tower); break;
-      case FeatureKind::Volcano: unique = set_unique(t.volcano); break;
-      case FeatureKind::Dragon: unique = set_unique(t.dragon); break;
-      default: break;
+      case FeatureKind::Cloister:
+        unique = set_unique(t.cloister);
+        break;
+      case FeatureKind::Garden:
+        unique = set_unique(t.garden);
+        break;
+      case FeatureKind::Flier:
+        unique = set_unique(t.flier);
+        break;
+      case FeatureKind::CropCircle:
+        unique = set_unique(t.crop);
+        break;
+      case FeatureKind::Portal:
+        unique = set_unique(t.portal);
+        break;
+      case FeatureKind::Tower:
+        unique = set_unique(t.tower);
+        break;
+      case FeatureKind::Volcano:
+        unique = set_unique(t.volcano);
+        break;
+      case FeatureKind::Dragon:
+        unique = set_unique(t.dragon);
+        break;
+      default:
+        break;
     }
     if (!unique) return bad("a tile has at most one of each tile-wide feature");
     t.features.push_back(f);
@@ -241,14 +278,16 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
       if (!addr || addr->kind != FeatureKind::City)
         return fail("tile " + t.id + ": field '" + specs[i] + "' touches '" + std::string(name) + "', not a city");
       const int c = t.find(*addr, 0);
-      if (c < 0) return fail("tile " + t.id + ": field touches " + std::string(name) + ", which the tile does not have");
+      if (c < 0)
+        return fail("tile " + t.id + ": field touches " + std::string(name) + ", which the tile does not have");
       t.features[i].adjacent_cities = static_cast<std::uint16_t>(t.features[i].adjacent_cities | (1u << c));
     }
   }
   for (std::size_t i = 0; i < specs.size(); ++i) {
     if (ends[i].empty()) {
       if (t.features[i].kind == FeatureKind::Road && std::popcount(static_cast<unsigned>(t.features[i].mask)) == 1)
-        return fail("tile " + t.id + ": one-edge road '" + specs[i] + "' must say where it ends ('ends junction', ...)");
+        return fail("tile " + t.id + ": one-edge road '" + specs[i] +
+                    "' must say where it ends ('ends junction', ...)");
       continue;
     }
     TileFeature& f = t.features[i];
@@ -262,8 +301,10 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
     if (e == "junction") {
       f.road_end = RoadEnd::Junction;
     } else if (e == "cloister" || e == "crop-circle" || e == "tower" || e == "volcano") {
-      f.road_end = e == "cloister" ? RoadEnd::Cloister : e == "crop-circle" ? RoadEnd::CropCircle
-                   : e == "tower"  ? RoadEnd::Tower : RoadEnd::Volcano;
+      f.road_end = e == "cloister"      ? RoadEnd::Cloister
+                   : e == "crop-circle" ? RoadEnd::CropCircle
+                   : e == "tower"       ? RoadEnd::Tower
+                                        : RoadEnd::Volcano;
       FeatureKind k = FeatureKind::Cloister;
       if (e != "volcano" && parse_feature_kind(e, k)) {
         target = find_kind(k);
@@ -274,7 +315,8 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
       if (!addr || addr->kind != FeatureKind::City)
         return fail("tile " + t.id + ": '" + std::string(e) + "' is not something a road ends at");
       target = t.find(*addr, 0);
-      if (target < 0) return fail("tile " + t.id + ": road ends at " + std::string(e) + ", which the tile does not have");
+      if (target < 0)
+        return fail("tile " + t.id + ": road ends at " + std::string(e) + ", which the tile does not have");
       f.road_end = RoadEnd::City;
     }
     f.end_feature = static_cast<std::int8_t>(target);
@@ -300,13 +342,14 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
   for (int e = 0; e < 4; ++e) {
     const int owner = edge_owner[static_cast<std::size_t>(e)];
     const auto ue = static_cast<std::size_t>(e);
-    t.edges[ue] = owner < 0 ? EdgeType::Field
+    t.edges[ue] = owner < 0                                                               ? EdgeType::Field
                   : t.features[static_cast<std::size_t>(owner)].kind == FeatureKind::City ? EdgeType::City
                                                                                           : EdgeType::Road;
     for (int side = 0; side < 2; ++side) {
       const bool covered = half_owner[static_cast<std::size_t>(2 * e + side)] >= 0;
       if (t.edges[ue] == EdgeType::City && covered)
-        return fail("tile " + t.id + ": half-edge " + std::string(half_name(2 * e + side)) + " of a city edge is in a field");
+        return fail("tile " + t.id + ": half-edge " + std::string(half_name(2 * e + side)) +
+                    " of a city edge is in a field");
       if (t.edges[ue] != EdgeType::City && !covered)
         return fail("tile " + t.id + ": half-edge " + std::string(half_name(2 * e + side)) + " belongs to no field");
     }
@@ -314,9 +357,11 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
   for (int r = 0; r < 4; ++r) {
     const auto ur = static_cast<std::size_t>(r);
     for (int e = 0; e < 4; ++e)
-      t.edge_feature[ur][static_cast<std::size_t>(rotate_edge(e, r))] = static_cast<std::int8_t>(edge_owner[static_cast<std::size_t>(e)]);
+      t.edge_feature[ur][static_cast<std::size_t>(rotate_edge(e, r))] =
+          static_cast<std::int8_t>(edge_owner[static_cast<std::size_t>(e)]);
     for (int h = 0; h < 8; ++h)
-      t.half_feature[ur][static_cast<std::size_t>(rotate_half(h, r))] = static_cast<std::int8_t>(half_owner[static_cast<std::size_t>(h)]);
+      t.half_feature[ur][static_cast<std::size_t>(rotate_half(h, r))] =
+          static_cast<std::int8_t>(half_owner[static_cast<std::size_t>(h)]);
   }
   for (int r = 0; r < 4; ++r) {
     unsigned packed = 0;

@@ -14,7 +14,19 @@
 namespace carc {
 
 // Volcano and Dragon are the Princess & the Dragon symbols (the dragon-and-fairy room): no figure stands on them.
-enum class FeatureKind : std::uint8_t { City, Road, Field, Cloister, Garden, Flier, CropCircle, Portal, Tower, Volcano, Dragon };
+enum class FeatureKind : std::uint8_t {
+  City,
+  Road,
+  Field,
+  Cloister,
+  Garden,
+  Flier,
+  CropCircle,
+  Portal,
+  Tower,
+  Volcano,
+  Dragon
+};
 inline constexpr int kFeatureKinds = 11;
 std::string_view feature_kind_name(FeatureKind k);
 bool parse_feature_kind(std::string_view s, FeatureKind& out);
@@ -40,16 +52,16 @@ struct FeatureAddr {
   std::uint8_t mask = 0;
   friend bool operator==(FeatureAddr, FeatureAddr) = default;
 };
-std::string to_string(FeatureAddr a);                    // "city{N,W}", "field{}", "cloister"
+std::string to_string(FeatureAddr a);  // "city{N,W}", "field{}", "cloister"
 Result<FeatureAddr> parse_feature_addr(std::string_view s);
 FeatureAddr rotate(FeatureAddr a, int quarter);
 
 struct TileFeature {
   FeatureKind kind = FeatureKind::City;
-  std::uint8_t mask = 0;        // at rotation 0
-  std::uint8_t pennants = 0;    // cities
-  bool princess = false;        // cities
-  Compass arrow = Compass::N;   // flier
+  std::uint8_t mask = 0;       // at rotation 0
+  std::uint8_t pennants = 0;   // cities
+  bool princess = false;       // cities
+  Compass arrow = Compass::N;  // flier
   CropSymbol symbol = CropSymbol::None;
   std::uint16_t adjacent_cities = 0;  // fields: bitmask of local city indices
   // One-edge roads: what the road ends at on this tile (tiles.md §1.4). `end_feature`
@@ -67,16 +79,16 @@ struct TileDef {
   std::string letter;  // WikiCarpedia letter, may be empty
   std::string jcz;     // JCloisterZone id, may be empty
   std::vector<TileFeature> features;
-  std::array<EdgeType, 4> edges{};                   // at rotation 0, N,E,S,W
+  std::array<EdgeType, 4> edges{};                           // at rotation 0, N,E,S,W
   std::array<std::array<std::int8_t, 4>, 4> edge_feature{};  // [rot][board edge] -> local index, -1 for field edges
   std::array<std::array<std::int8_t, 8>, 4> half_feature{};  // [rot][board half-edge] -> local field index
-  std::array<std::uint8_t, 4> canonical_rot{};       // smallest rotation giving the same layout
-  std::array<std::uint8_t, 4> packed_edges{};        // [rot] 2 bits per board edge (EdgeType), N in the low bits
+  std::array<std::uint8_t, 4> canonical_rot{};               // smallest rotation giving the same layout
+  std::array<std::uint8_t, 4> packed_edges{};  // [rot] 2 bits per board edge (EdgeType), N in the low bits
   std::int8_t cloister = -1, garden = -1, flier = -1, crop = -1, portal = -1, tower = -1, volcano = -1, dragon = -1;
 
   EdgeType edge_at(int rot, int board_edge) const { return edges[static_cast<std::size_t>((board_edge - rot) & 3)]; }
   FeatureAddr address(int local, int rot) const;
-  int find(FeatureAddr board_addr, int rot) const;   // local index, -1 when absent
+  int find(FeatureAddr board_addr, int rot) const;  // local index, -1 when absent
   int distinct_orientations() const;
   bool has_pennant() const;
 };

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "runner/runner.hpp"
 #include "data/oracle_data.hpp"
+#include "runner/runner.hpp"
 
 namespace carc {
 
@@ -44,7 +44,9 @@ VariantCard variant_card(const LedgerSwitch& s, const std::string& ruleset) {
 
 std::string ruleset_for(const Scenario& s, const std::string& requested) {
   const auto rulesets = scenario_rulesets(s);
-  const auto applies = [&](const std::string& r) { return std::find(rulesets.begin(), rulesets.end(), r) != rulesets.end(); };
+  const auto applies = [&](const std::string& r) {
+    return std::find(rulesets.begin(), rulesets.end(), r) != rulesets.end();
+  };
   if (!requested.empty()) return applies(requested) ? requested : std::string();
   if (applies(kDefaultRuleset)) return kDefaultRuleset;
   return rulesets.empty() ? std::string() : rulesets.front();
@@ -80,7 +82,8 @@ RulingCard ruling_card(const LedgerRuling& r, const SearchIndex& index, const st
     if (s->id == first_scenario) return 0;
     return !s->rulings.empty() && s->rulings.front() == r.id ? 1 : 2;
   };
-  std::stable_sort(scenarios.begin(), scenarios.end(), [&](const Scenario* a, const Scenario* b) { return rank(a) < rank(b); });
+  std::stable_sort(scenarios.begin(), scenarios.end(),
+                   [&](const Scenario* a, const Scenario* b) { return rank(a) < rank(b); });
   for (const Scenario* s : scenarios) card.scenarios.push_back(scenario_card(*s, ruleset, subject));
   return card;
 }

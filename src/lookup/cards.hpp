@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "data/ledger.hpp"
 #include "lookup/search.hpp"
 #include "report/answer.hpp"
 #include "runner/board_views.hpp"
 #include "runner/subject.hpp"
-#include "data/ledger.hpp"
 
 namespace carc {
 
@@ -40,8 +40,8 @@ VariantCard variant_card(const LedgerSwitch& s, const std::string& ruleset);
 // A scenario run under one ruleset, or the reason it was not.
 struct ScenarioCard {
   const Scenario* scenario = nullptr;
-  std::string ruleset;      // empty when not run
-  std::string not_run;      // why not (the ruleset asked for does not apply)
+  std::string ruleset;  // empty when not run
+  std::string not_run;  // why not (the ruleset asked for does not apply)
   RunResult result;
   std::vector<AnswerSection> sections;
   ScenarioViews views;

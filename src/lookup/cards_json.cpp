@@ -9,7 +9,10 @@ using Json = nlohmann::ordered_json;
 Json sources_json(const std::vector<SourceLine>& sources) {
   Json out = Json::array();
   for (const auto& s : sources) {
-    out.push_back({{"ref", s.ref}, {"title", s.title}, {"where", s.where}, {"locator", s.locator},
+    out.push_back({{"ref", s.ref},
+                   {"title", s.title},
+                   {"where", s.where},
+                   {"locator", s.locator},
                    {"date", s.date.empty() ? Json(nullptr) : Json(s.date)}});
   }
   return out;
@@ -20,10 +23,17 @@ Json variant_json(const VariantCard& card) {
   Json values = Json::array();
   for (const auto& v : card.values)
     values.push_back({{"value", v.value}, {"default", v.is_default}, {"who", v.who}, {"presets", v.presets}});
-  Json out{{"id", s.id},           {"key", s.key},         {"title", s.title},
-           {"statement", s.statement}, {"disputed", s.disputed}, {"engine_switch", card.engine_switch},
-           {"ruleset", card.ruleset}, {"effective", card.engine_switch ? Json(card.effective) : Json(nullptr)},
-           {"values", values},     {"rulings", s.rulings}, {"sources", sources_json(card.sources)}};
+  Json out{{"id", s.id},
+           {"key", s.key},
+           {"title", s.title},
+           {"statement", s.statement},
+           {"disputed", s.disputed},
+           {"engine_switch", card.engine_switch},
+           {"ruleset", card.ruleset},
+           {"effective", card.engine_switch ? Json(card.effective) : Json(nullptr)},
+           {"values", values},
+           {"rulings", s.rulings},
+           {"sources", sources_json(card.sources)}};
   return out;
 }
 

@@ -63,7 +63,8 @@ void write_compact_section(std::ostream& out, const AnswerSection& s, const Text
   out << head << " differs " << ok_mark(o, false) << "\n";
   for (const auto& l : s.lines) {
     if (l.mark == ' ') continue;
-    out << indent << "  " << paint(o, l.mark == '-' ? kToneBad : kToneGood, std::string(1, l.mark) + " " + l.text) << "\n";
+    out << indent << "  " << paint(o, l.mark == '-' ? kToneBad : kToneGood, std::string(1, l.mark) + " " + l.text)
+        << "\n";
   }
   if (!items.empty()) {
     out << indent << "  " << paint(o, kToneDim, "as expected:") << "\n";
@@ -98,7 +99,9 @@ std::string wrap(std::string_view text, std::size_t width, const std::string& in
 }
 
 std::string verdict_text(const TextOptions& o, Outcome outcome) {
-  const char* tone = outcome == Outcome::Passed ? kToneGood : is_failure(outcome) || outcome == Outcome::Invalid ? kToneBad : kToneWarn;
+  const char* tone = outcome == Outcome::Passed                           ? kToneGood
+                     : is_failure(outcome) || outcome == Outcome::Invalid ? kToneBad
+                                                                          : kToneWarn;
   return paint(o, tone, verdict_word(outcome));
 }
 
@@ -117,14 +120,17 @@ void write_variant_text(std::ostream& out, const VariantCard& card, const TextOp
       << (s.disputed ? " " + paint(o, kToneWarn, "[disputed]") : "") << "\n";
   out << wrap(s.statement, o.width, "    ");
   for (const auto& v : card.values) {
-    out << "    " << (o.board.unicode ? "• " : "* ") << paint(o, kToneBold, v.value) << (v.is_default ? " (default)" : "");
+    out << "    " << (o.board.unicode ? "• " : "* ") << paint(o, kToneBold, v.value)
+        << (v.is_default ? " (default)" : "");
     out << (v.who.empty() ? "\n" : "\n" + wrap("who: " + v.who, o.width, "        "));
     if (card.engine_switch)
       out << wrap("presets: " + (v.presets.empty() ? std::string("none") : join(v.presets, ", ")), o.width, "        ");
   }
   if (!s.rulings.empty()) out << wrap("rulings: " + join(s.rulings, ", "), o.width, "    ");
-  if (card.engine_switch) out << "    under " << printable(card.ruleset) << ": " << paint(o, kToneBold, card.effective) << "\n";
-  else out << "    (not an engine switch: scenarios state the answer it gives)\n";
+  if (card.engine_switch)
+    out << "    under " << printable(card.ruleset) << ": " << paint(o, kToneBold, card.effective) << "\n";
+  else
+    out << "    (not an engine switch: scenarios state the answer it gives)\n";
 }
 
 void write_sections_text(std::ostream& out, const std::vector<AnswerSection>& sections, const TextOptions& o,
@@ -134,7 +140,8 @@ void write_sections_text(std::ostream& out, const std::vector<AnswerSection>& se
       write_compact_section(out, s, o, compared, indent);
       continue;
     }
-    out << indent << paint(o, kToneBold, s.key) << " (" << printable(s.what) << ")" << (compared ? " " + ok_mark(o, s.agrees) : "") << "\n";
+    out << indent << paint(o, kToneBold, s.key) << " (" << printable(s.what) << ")"
+        << (compared ? " " + ok_mark(o, s.agrees) : "") << "\n";
     for (const auto& l : s.lines) {
       const char* tone = l.mark == '-' ? kToneBad : l.mark == '+' ? kToneGood : nullptr;
       out << indent << "  " << paint(o, tone, std::string(1, l.mark) + " " + l.text) << "\n";
@@ -181,7 +188,10 @@ void write_ruling_text(std::ostream& out, const RulingCard& card, const TextOpti
   for (const auto& v : card.variants) write_variant_text(out, v, o);
   out << "\n" << paint(o, kToneBold, "The engine's answer") << "\n";
   if (card.scenarios.empty())
-    out << "  " << (r.encodable ? "No scenario pins this ruling yet (a gap in the corpus)." : "Not encodable: " + printable(r.not_encodable)) << "\n";
+    out << "  "
+        << (r.encodable ? "No scenario pins this ruling yet (a gap in the corpus)."
+                        : "Not encodable: " + printable(r.not_encodable))
+        << "\n";
   for (std::size_t i = 0; i < card.scenarios.size(); ++i)
     write_scenario_text(out, card.scenarios[i], o, static_cast<int>(i) < o.full_scenarios);
 }

@@ -12,9 +12,9 @@
 namespace carc {
 
 struct TextOptions {
-  TerminalStyle board;      // Unicode or ASCII, colour or not
+  TerminalStyle board;  // Unicode or ASCII, colour or not
   std::size_t width = 80;
-  int full_scenarios = 1;   // scenarios shown with question, answer and board; the rest one line each
+  int full_scenarios = 1;  // scenarios shown with question, answer and board; the rest one line each
   bool boards = true;
 };
 

@@ -2,10 +2,10 @@
 
 #include <sstream>
 
+#include "data/oracle_data.hpp"
 #include "render/svg_board.hpp"
 #include "report/report.hpp"
 #include "runner/runner.hpp"
-#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {
@@ -22,7 +22,8 @@ void write_metadata(std::ostream& out, const Scenario& s, const TextOptions& o) 
     const LedgerRuling* r = ruling_for(id);
     rulings.push_back(id + (r ? " (" + r->status + (r->disputed ? ", disputed" : "") + ")" : ""));
   }
-  out << wrap("rulings " + join(rulings, ", ") + " · status " + s.status + (s.disputed ? " · DISPUTED" : ""), o.width, "  ");
+  out << wrap("rulings " + join(rulings, ", ") + " · status " + s.status + (s.disputed ? " · DISPUTED" : ""), o.width,
+              "  ");
   if (!s.tags.empty()) out << "  tags " << printable(join(s.tags, ", ")) << "\n";
   out << "  requires " << printable(join(s.required, ", ")) << "\n";
   out << wrap("source: " + s.source, o.width, "  ");
@@ -102,7 +103,8 @@ void write_explain(std::ostream& out, const ExplainCard& e, const TextOptions& o
   }
   heading(out, o, "Expected vs actual under " + e.card.ruleset + ": " + verdict_text(o, e.card.result.outcome));
   if (!answered(e.card.result) && !e.card.result.message.empty()) out << wrap(e.card.result.message, o.width, "  ");
-  out << "  (" << (o.board.unicode ? "✓" : "[ok]") << " the engine agrees; - expected but not answered; + answered but not expected)\n";
+  out << "  (" << (o.board.unicode ? "✓" : "[ok]")
+      << " the engine agrees; - expected but not answered; + answered but not expected)\n";
   write_sections_text(out, e.card.sections, o, false, "  ", answered(e.card.result));
   write_rulings(out, s, o);
 }

@@ -12,7 +12,7 @@
 namespace carc {
 
 struct ExplainCard {
-  ScenarioCard card;                                   // under the ruleset asked for (or the default)
+  ScenarioCard card;                                    // under the ruleset asked for (or the default)
   std::vector<std::pair<std::string, Outcome>> others;  // the verdict under every ruleset it applies to
 };
 ExplainCard explain_card(const Scenario& s, const std::string& requested, Subject& subject);

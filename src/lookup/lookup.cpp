@@ -14,7 +14,9 @@ using Json = nlohmann::ordered_json;
 
 double rounded(double v) { return std::round(v * 1000.0) / 1000.0; }
 
-std::string language_code(const SearchResult& r) { return std::string(kLanguages[static_cast<std::size_t>(r.language)]); }
+std::string language_code(const SearchResult& r) {
+  return std::string(kLanguages[static_cast<std::size_t>(r.language)]);
+}
 
 std::string first_scenario_id(const SearchIndex& index, const SearchResult& r) {
   for (const auto& id : r.ids)
@@ -73,17 +75,18 @@ void write_not_confident_text(std::ostream& out, const LookupRequest& q, const S
   out << "lookup \"" << printable(q.query) << "\" (" << language_code(r) << "): found nothing confident for "
       << understood_text(r) << ".\n";
   const Hit& best = r.hits.front();
-  out << wrap("The nearest match covers " + std::to_string(static_cast<int>(std::lround(100 * best.coverage))) +
-                  "% of the question; a ruling is shown from " +
-                  std::to_string(static_cast<int>(std::lround(100 * kMinConfidence))) + "% with two figures, features, " +
-                  "expansions or actions named, " +
-                  std::to_string(static_cast<int>(std::lround(100 * kMinConfidenceOneConcept))) + "% with one" +
-                  (r.unknown.empty() ? std::string(".")
-                                     : "; and as the question uses words no ruling or scenario uses (" +
-                                           printable(join(r.unknown, ", ")) +
-                                           "), only when the match's title or statement holds three of its figures, features, expansions "
-                                           "or actions together, or a figure and a feature."),
-              q.text.width, "");
+  out << wrap(
+      "The nearest match covers " + std::to_string(static_cast<int>(std::lround(100 * best.coverage))) +
+          "% of the question; a ruling is shown from " +
+          std::to_string(static_cast<int>(std::lround(100 * kMinConfidence))) + "% with two figures, features, " +
+          "expansions or actions named, " +
+          std::to_string(static_cast<int>(std::lround(100 * kMinConfidenceOneConcept))) + "% with one" +
+          (r.unknown.empty()
+               ? std::string(".")
+               : "; and as the question uses words no ruling or scenario uses (" + printable(join(r.unknown, ", ")) +
+                     "), only when the match's title or statement holds three of its figures, features, expansions "
+                     "or actions together, or a figure and a feature."),
+      q.text.width, "");
   out << "\nNearest candidates (suggestions, not answers):\n";
   write_hits_text(out, q, r, std::min<std::size_t>(r.hits.size(), 5));
   out << "\n" << kTryOther;
@@ -93,8 +96,13 @@ Json hits_json(const SearchResult& r, int limit) {
   Json out = Json::array();
   for (std::size_t i = 0; i < r.hits.size() && static_cast<int>(i) < limit; ++i) {
     const Hit& h = r.hits[i];
-    out.push_back({{"kind", hit_kind_name(h.kind)}, {"id", h.id}, {"title", h.title}, {"score", rounded(h.score)},
-                   {"coverage", rounded(h.coverage)}, {"matched", h.matched}, {"shown", h.shown}});
+    out.push_back({{"kind", hit_kind_name(h.kind)},
+                   {"id", h.id},
+                   {"title", h.title},
+                   {"score", rounded(h.score)},
+                   {"coverage", rounded(h.coverage)},
+                   {"matched", h.matched},
+                   {"shown", h.shown}});
   }
   return out;
 }
@@ -102,7 +110,9 @@ Json hits_json(const SearchResult& r, int limit) {
 Json understood_json(const SearchResult& r) {
   Json out = Json::array();
   for (const auto& t : r.understood)
-    out.push_back({{"typed", t.typed}, {"term", t.term}, {"shown", t.shown},
+    out.push_back({{"typed", t.typed},
+                   {"term", t.term},
+                   {"shown", t.shown},
                    {"kind", t.is_concept ? Json(std::string(concept_kind_name(t.kind))) : Json(nullptr)},
                    {"match", std::string(term_match_name(t.match))}});
   return out;

@@ -13,11 +13,11 @@ namespace carc {
 
 struct LookupRequest {
   std::string query;
-  int language = -1;       // index of kLanguages; -1 = guess from the query
-  std::string ruleset;     // preset name; empty = per scenario (hig-c3 where it applies)
+  int language = -1;    // index of kLanguages; -1 = guess from the query
+  std::string ruleset;  // preset name; empty = per scenario (hig-c3 where it applies)
   bool json = false;
-  int top = 1;             // rulings shown in full
-  int matches = 8;         // matches listed
+  int top = 1;      // rulings shown in full
+  int matches = 8;  // matches listed
   TextOptions text;
 };
 

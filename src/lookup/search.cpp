@@ -23,7 +23,9 @@ bool same_id(std::string_view a, std::string_view b) {
          });
 }
 
-bool contains(const std::vector<std::string>& v, std::string_view s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool contains(const std::vector<std::string>& v, std::string_view s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
 
 // Whether the terms appear one after the other in a field.
 bool adjacent(const std::vector<std::string>& field, const std::vector<std::string>& terms) {
@@ -39,12 +41,22 @@ double term_weight(const QueryTerm& t) {
   if (t.is_concept) {
     switch (t.kind) {
       case ConceptKind::Figure:
-      case ConceptKind::Feature: w = 2.0; break;
-      case ConceptKind::Expansion: w = 1.8; break;
-      case ConceptKind::Action: w = 1.6; break;
+      case ConceptKind::Feature:
+        w = 2.0;
+        break;
+      case ConceptKind::Expansion:
+        w = 1.8;
+        break;
+      case ConceptKind::Action:
+        w = 1.6;
+        break;
       case ConceptKind::Publisher:
-      case ConceptKind::Edition: w = 1.5; break;
-      case ConceptKind::Term: w = 1.2; break;
+      case ConceptKind::Edition:
+        w = 1.5;
+        break;
+      case ConceptKind::Term:
+        w = 1.2;
+        break;
     }
   }
   return t.match == TermMatch::Typo ? w * 0.75 : w;
@@ -60,9 +72,12 @@ bool meets(const QueryTerm& t) {
 
 std::string_view hit_kind_name(HitKind k) {
   switch (k) {
-    case HitKind::Ruling: return "ruling";
-    case HitKind::Switch: return "switch";
-    case HitKind::Scenario: return "scenario";
+    case HitKind::Ruling:
+      return "ruling";
+    case HitKind::Switch:
+      return "switch";
+    case HitKind::Scenario:
+      return "scenario";
   }
   return "ruling";
 }
@@ -198,12 +213,13 @@ double SearchIndex::word_score(const Doc& d, const std::vector<WeightedTerm>& te
 double SearchIndex::id_score(const Doc& d, const std::vector<std::string>& ids) const {
   double score = 0;
   for (const auto& id : ids) {
-    if (same_id(d.id, id)) score += kExactId;
+    if (same_id(d.id, id))
+      score += kExactId;
     else if (d.kind == HitKind::Scenario && d.id.size() > id.size() && same_id(d.id.substr(0, id.size()), id) &&
              d.id[id.size()] == '-')
       score += kExactId * 0.3;  // FM-13 finds FM-13-a, above scenarios merely citing FM-13
     else if (contains(d.links, id))
-      score += kExactId / 4;   // a switch's rulings, a ruling's scenarios, a ruling's switches
+      score += kExactId / 4;  // a switch's rulings, a ruling's scenarios, a ruling's switches
   }
   return score;
 }
@@ -218,7 +234,8 @@ SearchResult SearchIndex::search(std::string_view query, int language) const {
   std::vector<WeightedTerm> terms;  // unique, in the order written
   for (const auto& t : out.understood) {
     out.terms.push_back(t.term);
-    const bool seen = std::any_of(terms.begin(), terms.end(), [&](const WeightedTerm& w) { return w.term->term == t.term; });
+    const bool seen =
+        std::any_of(terms.begin(), terms.end(), [&](const WeightedTerm& w) { return w.term->term == t.term; });
     if (seen) continue;
     // The ledger and scenarios are English: an English word none of them uses names something they do not
     // discuss ("shape" in "the knight moves in an L shape"). Words of other languages the vocabulary lacks
@@ -247,7 +264,8 @@ SearchResult SearchIndex::search(std::string_view query, int language) const {
     if (h.kind != HitKind::Ruling) continue;
     double extra = 0;
     for (std::size_t i = 0; i < docs_.size(); ++i) {
-      if (docs_[i].kind == HitKind::Ruling || !contains(docs_[i].links, h.id) || hits[i].score >= kExactId / 4) continue;
+      if (docs_[i].kind == HitKind::Ruling || !contains(docs_[i].links, h.id) || hits[i].score >= kExactId / 4)
+        continue;
       extra = std::max(extra, (docs_[i].kind == HitKind::Scenario ? 0.3 : 0.2) * hits[i].score);
     }
     h.score += extra;

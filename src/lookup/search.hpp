@@ -39,19 +39,19 @@ struct Hit {
   int concepts_matched = 0;          // rules concepts (figure, feature, expansion, action, publisher, edition) matched
   int concepts_together = 0;         // most of the question's figures, features, expansions and actions in one
                                      // title or statement
-  bool figure_at_feature = false;   // one title or statement holds a figure and a feature of the question
+  bool figure_at_feature = false;    // one title or statement holds a figure and a feature of the question
 };
 
 struct SearchResult {
-  int language = 0;                  // index in kLanguages
+  int language = 0;  // index in kLanguages
   bool language_given = false;
-  std::vector<std::string> terms;    // the query's search terms
-  std::vector<std::string> ids;      // ids written in the query
-  std::vector<QueryTerm> understood; // how each query word was read
+  std::vector<std::string> terms;     // the query's search terms
+  std::vector<std::string> ids;       // ids written in the query
+  std::vector<QueryTerm> understood;  // how each query word was read
   // Words of an English query that no ruling, switch or scenario uses and the vocabulary does not
   // know (numbers aside), as typed: a sign the question is about something else.
   std::vector<std::string> unknown;
-  std::vector<Hit> hits;             // best first
+  std::vector<Hit> hits;  // best first
   // The best hit answers the question: an exact id; or it matches half the weight of the
   // question's rules concepts and kMinConfidence of the whole question's weight with two
   // or more rules concepts, kMinConfidenceOneConcept with one; and when the question has
@@ -104,9 +104,9 @@ class SearchIndex {
   double idf(const std::string& term) const;
 
   std::vector<Doc> docs_;
-  std::vector<const Scenario*> scenarios_;       // valid ones, by id
-  std::map<std::string, int, std::less<>> df_;   // documents holding each term
-  TextWords words_;                              // every word of the texts, for typo correction
+  std::vector<const Scenario*> scenarios_;      // valid ones, by id
+  std::map<std::string, int, std::less<>> df_;  // documents holding each term
+  TextWords words_;                             // every word of the texts, for typo correction
 };
 
 }  // namespace carc

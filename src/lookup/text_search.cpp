@@ -5,8 +5,8 @@
 #include <cctype>
 #include <set>
 
-#include "lookup/words.hpp"
 #include "data/ledger.hpp"
+#include "lookup/words.hpp"
 
 namespace carc {
 namespace {
@@ -85,7 +85,8 @@ class Words {
   mutable std::array<std::vector<std::string>, kLanguageCount> stems_;
 };
 
-// The words a phrase of language `l` covers at `at`, 0 when it does not match; `stemmed` when a word matched by stem only.
+// The words a phrase of language `l` covers at `at`, 0 when it does not match; `stemmed` when a word matched by stem
+// only.
 std::size_t phrase_length(const Phrase& p, const Words& words, std::size_t at, int l, bool& stemmed) {
   if (at + p.words.size() > words.size()) return 0;
   stemmed = false;
@@ -139,7 +140,8 @@ std::vector<QueryTerm> read_words(const Words& words, int l, bool others) {
   for (std::size_t i = 0; i < words.size();) {
     const PhraseMatch p = longest_phrase(words, i, order);
     if (p.length > 0) {
-      out.push_back(concept_term(p.concept_index, l, joined(words, i, p.length), p.stemmed ? TermMatch::Stem : TermMatch::Exact));
+      out.push_back(
+          concept_term(p.concept_index, l, joined(words, i, p.length), p.stemmed ? TermMatch::Stem : TermMatch::Exact));
       i += p.length;
       continue;
     }
@@ -207,8 +209,10 @@ bool correct_typo(QueryTerm& t, int l, const TextWords& text_words) {
     }
     best_distance = d;
     terms.insert(concept_index >= 0 ? concept_at(concept_index).id : text_term);
-    if (concept_index >= 0) best_concept = concept_index;
-    else best_text_term = text_term;
+    if (concept_index >= 0)
+      best_concept = concept_index;
+    else
+      best_text_term = text_term;
   };
   for (const auto& [word, c] : lexicon().languages[static_cast<std::size_t>(l)].forms) consider(word, c, "");
   if (l == kEnglish && t.typed.size() >= kMinTextTypo)
@@ -231,18 +235,18 @@ struct LetterHint {
   std::array<float, kLanguageCount> weight;  // en es ca de fr it nl pl
 };
 constexpr std::array<LetterHint, 24> kLetterHints{{
-    {U'ñ', {0, 1.5f, 0, 0, 0, 0, 0, 0}},      {U'¿', {0, 2, 0, 0, 0, 0, 0, 0}},
-    {U'¡', {0, 1, 0, 0, 0, 0, 0, 0}},         {U'·', {0, 0, 2, 0, 0, 0, 0, 0}},
-    {U'ç', {0, 0, 0.5f, 0, 0.5f, 0, 0, 0}},   {U'ß', {0, 0, 0, 1.5f, 0, 0, 0, 0}},
-    {U'ä', {0, 0, 0, 1, 0, 0, 0, 0}},         {U'ö', {0, 0, 0, 1, 0, 0, 0, 0}},
-    {U'ü', {0, 0, 0, 1, 0, 0, 0, 0}},         {U'ą', {0, 0, 0, 0, 0, 0, 0, 1.5f}},
-    {U'ę', {0, 0, 0, 0, 0, 0, 0, 1.5f}},      {U'ł', {0, 0, 0, 0, 0, 0, 0, 1.5f}},
-    {U'ś', {0, 0, 0, 0, 0, 0, 0, 1.5f}},      {U'ż', {0, 0, 0, 0, 0, 0, 0, 1.5f}},
-    {U'ź', {0, 0, 0, 0, 0, 0, 0, 1.5f}},      {U'ć', {0, 0, 0, 0, 0, 0, 0, 1.5f}},
-    {U'ń', {0, 0, 0, 0, 0, 0, 0, 1.5f}},      {U'ò', {0, 0, 0.7f, 0, 0, 0.3f, 0, 0}},
+    {U'ñ', {0, 1.5f, 0, 0, 0, 0, 0, 0}},       {U'¿', {0, 2, 0, 0, 0, 0, 0, 0}},
+    {U'¡', {0, 1, 0, 0, 0, 0, 0, 0}},          {U'·', {0, 0, 2, 0, 0, 0, 0, 0}},
+    {U'ç', {0, 0, 0.5f, 0, 0.5f, 0, 0, 0}},    {U'ß', {0, 0, 0, 1.5f, 0, 0, 0, 0}},
+    {U'ä', {0, 0, 0, 1, 0, 0, 0, 0}},          {U'ö', {0, 0, 0, 1, 0, 0, 0, 0}},
+    {U'ü', {0, 0, 0, 1, 0, 0, 0, 0}},          {U'ą', {0, 0, 0, 0, 0, 0, 0, 1.5f}},
+    {U'ę', {0, 0, 0, 0, 0, 0, 0, 1.5f}},       {U'ł', {0, 0, 0, 0, 0, 0, 0, 1.5f}},
+    {U'ś', {0, 0, 0, 0, 0, 0, 0, 1.5f}},       {U'ż', {0, 0, 0, 0, 0, 0, 0, 1.5f}},
+    {U'ź', {0, 0, 0, 0, 0, 0, 0, 1.5f}},       {U'ć', {0, 0, 0, 0, 0, 0, 0, 1.5f}},
+    {U'ń', {0, 0, 0, 0, 0, 0, 0, 1.5f}},       {U'ò', {0, 0, 0.7f, 0, 0, 0.3f, 0, 0}},
     {U'è', {0, 0, 0.3f, 0, 0.3f, 0.3f, 0, 0}}, {U'à', {0, 0, 0.3f, 0, 0.3f, 0.3f, 0, 0}},
-    {U'ê', {0, 0, 0, 0, 1, 0, 0, 0}},         {U'â', {0, 0, 0, 0, 1, 0, 0, 0}},
-    {U'œ', {0, 0, 0, 0, 1, 0, 0, 0}},         {U'ù', {0, 0, 0, 0, 0.5f, 0.5f, 0, 0}},
+    {U'ê', {0, 0, 0, 0, 1, 0, 0, 0}},          {U'â', {0, 0, 0, 0, 1, 0, 0, 0}},
+    {U'œ', {0, 0, 0, 0, 1, 0, 0, 0}},          {U'ù', {0, 0, 0, 0, 0.5f, 0.5f, 0, 0}},
 }};
 
 int guess_from(const Words& words, std::string_view raw) {
@@ -258,9 +262,12 @@ int guess_from(const Words& words, std::string_view raw) {
           score[l] += 3;
           break;
         }
-      if (lw.stop.count(w)) score[l] += 1;
-      else if (lw.forms.count(w)) score[l] += w.size() >= 4 ? 2 : 1;  // "die", "abt": short words tell less
-      else if (w.size() >= 4 && lw.stems.count(words.stem(i, static_cast<int>(l)))) score[l] += 1;
+      if (lw.stop.count(w))
+        score[l] += 1;
+      else if (lw.forms.count(w))
+        score[l] += w.size() >= 4 ? 2 : 1;  // "die", "abt": short words tell less
+      else if (w.size() >= 4 && lw.stems.count(words.stem(i, static_cast<int>(l))))
+        score[l] += 1;
     }
   }
   for (const char32_t c : code_points(raw))
@@ -357,8 +364,7 @@ std::string split_ids(std::string_view text, std::vector<std::string>& ids) {
         continue;
       }
     }
-    const bool prefix = id_prefixes(false).count(t) ||
-                        (t.rfind("v-", 0) == 0 && id_prefixes(true).count(t.substr(2)));
+    const bool prefix = id_prefixes(false).count(t) || (t.rfind("v-", 0) == 0 && id_prefixes(true).count(t.substr(2)));
     if (prefix && i + 2 < p.size() && blank(p[i + 1].text) && all_digits_start(p[i + 2].text)) {
       if (const std::string id = id_of(p[i].text + "-" + p[i + 2].text); !id.empty()) {
         ids.push_back(id);
@@ -366,8 +372,10 @@ std::string split_ids(std::string_view text, std::vector<std::string>& ids) {
         continue;
       }
     }
-    if (const std::string id = id_of(p[i].text); !id.empty()) ids.push_back(id);
-    else rest += p[i].text;
+    if (const std::string id = id_of(p[i].text); !id.empty())
+      ids.push_back(id);
+    else
+      rest += p[i].text;
   }
   return rest;
 }
@@ -376,10 +384,14 @@ std::string split_ids(std::string_view text, std::vector<std::string>& ids) {
 
 std::string_view term_match_name(TermMatch m) {
   switch (m) {
-    case TermMatch::Exact: return "exact";
-    case TermMatch::Stem: return "stem";
-    case TermMatch::Typo: return "typo";
-    case TermMatch::Word: return "word";
+    case TermMatch::Exact:
+      return "exact";
+    case TermMatch::Stem:
+      return "stem";
+    case TermMatch::Typo:
+      return "typo";
+    case TermMatch::Word:
+      return "word";
   }
   return "word";
 }

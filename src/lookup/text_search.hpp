@@ -45,7 +45,7 @@ struct QueryTerm {
 };
 
 struct QueryReading {
-  int language = 0;        // index in kLanguages
+  int language = 0;  // index in kLanguages
   bool language_given = false;
   std::vector<std::string> ids;  // ledger and scenario ids written in the query, canonical
   std::vector<QueryTerm> terms;  // in the order written, duplicates kept

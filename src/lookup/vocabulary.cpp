@@ -6,9 +6,9 @@
 #include <regex>
 #include <set>
 
-#include "lookup/words.hpp"
 #include "data/oracle_data.hpp"
 #include "data/yaml_util.hpp"
+#include "lookup/words.hpp"
 
 namespace carc {
 namespace {
@@ -60,7 +60,8 @@ std::optional<std::string> word_at(const YAML::Node& item, YamlReader& r, const 
 // The items of a list of words, or an error and none.
 std::vector<YAML::Node> word_items(const YAML::Node& n, YamlReader& r, const std::string& what) {
   std::vector<YAML::Node> out;
-  if (!n.IsSequence()) r.error(n, what + ": expected a list of words");
+  if (!n.IsSequence())
+    r.error(n, what + ": expected a list of words");
   else
     for (const auto& item : n) out.push_back(item);
   return out;
@@ -74,7 +75,8 @@ std::string same_as(const std::string& first, const std::string& again) {
 // The language of a key, or an error.
 int language_key(const YAML::Node& key, YamlReader& r, const std::string& where) {
   const int l = language_index(key.Scalar());
-  if (l < 0) r.error(key, where + ": unknown language '" + key.Scalar() + "' (expected one of: " + language_list() + ")");
+  if (l < 0)
+    r.error(key, where + ": unknown language '" + key.Scalar() + "' (expected one of: " + language_list() + ")");
   return l;
 }
 
@@ -92,8 +94,10 @@ void read_stop_words(const YAML::Node& n, YamlReader& r, Vocabulary& v) {
       const auto word = word_at(item, r, what);
       if (!word) continue;
       const auto [at, fresh] = seen.emplace(fold(*word), *word);
-      if (!fresh) r.error(item, what + ": '" + *word + "' is listed twice" + same_as(at->second, *word));
-      else v.stop_words[l].push_back(*word);
+      if (!fresh)
+        r.error(item, what + ": '" + *word + "' is listed twice" + same_as(at->second, *word));
+      else
+        v.stop_words[l].push_back(*word);
     }
   }
 }
@@ -129,8 +133,9 @@ void read_concepts(const YAML::Node& n, YamlReader& r, Vocabulary& v) {
         for (const auto& k : kKinds)
           if (k.name == name) c.kind = k.kind, known = true;
         if (!known)
-          r.error(field.second, what + ": unknown kind '" + name +
-                                    "' (expected one of: figure, feature, expansion, action, publisher, edition, term)");
+          r.error(field.second,
+                  what + ": unknown kind '" + name +
+                      "' (expected one of: figure, feature, expansion, action, publisher, edition, term)");
         continue;
       }
       const int l = language_key(field.first, r, what);
@@ -152,9 +157,11 @@ void read_concepts(const YAML::Node& n, YamlReader& r, Vocabulary& v) {
         if (stop.count(joined)) r.error(item, what + " " + key + ": '" + written + "' is also a stop word of " + key);
         const auto [at, fresh] = forms[l].emplace(joined, Seen{c.id, written});
         if (!fresh && at->second.concept_id != c.id)
-          r.error(item, what + " " + key + ": '" + written + "' is already a word of concept '" + at->second.concept_id + "'");
+          r.error(item, what + " " + key + ": '" + written + "' is already a word of concept '" +
+                            at->second.concept_id + "'");
         if (!fresh && at->second.concept_id == c.id)
-          r.error(item, what + " " + key + ": '" + written + "' is listed twice" + same_as(at->second.written, written));
+          r.error(item,
+                  what + " " + key + ": '" + written + "' is listed twice" + same_as(at->second.written, written));
         if (words.size() != 1 || !fresh) continue;
         const auto [s, new_stem] = stems[l].emplace(stem_in(words[0], l), Seen{c.id, written});
         if (!new_stem && s->second.concept_id != c.id)
@@ -194,18 +201,22 @@ Vocabulary read_vocabulary(const std::string& text, const std::string& file, Dia
   const YAML::Node doc = parse_yaml(text, file, diags);
   if (!diags.empty()) return v;
   if (!r.keys(doc, {"version", "languages", "stop_words", "concepts"}, "vocabulary")) return v;
-  if (!doc["version"] || r.integer(doc["version"], "version").value_or(0) != 1) r.error(doc, "vocabulary: expected version: 1");
+  if (!doc["version"] || r.integer(doc["version"], "version").value_or(0) != 1)
+    r.error(doc, "vocabulary: expected version: 1");
   if (doc["languages"]) {
     std::vector<std::string> expected(kLanguages.begin(), kLanguages.end());
     if (r.str_list(doc["languages"], "languages") != expected)
-      r.error(doc["languages"], "languages: expected [" + language_list() + "] (the languages lookup reads, in this order)");
+      r.error(doc["languages"],
+              "languages: expected [" + language_list() + "] (the languages lookup reads, in this order)");
   } else {
     r.error(doc, "vocabulary: missing languages");
   }
   // Stop words first: a concept word may not also be a stop word of its language.
   if (doc["stop_words"]) read_stop_words(doc["stop_words"], r, v);
-  if (doc["concepts"]) read_concepts(doc["concepts"], r, v);
-  else r.error(doc, "vocabulary: missing concepts");
+  if (doc["concepts"])
+    read_concepts(doc["concepts"], r, v);
+  else
+    r.error(doc, "vocabulary: missing concepts");
   return v;
 }
 
@@ -214,8 +225,10 @@ const Vocabulary& builtin_vocabulary() {
     Diagnostics diags;
     const auto files = embedded_under(kVocabularyPath);
     Vocabulary out;
-    if (files.empty()) diags.push_back({kVocabularyPath, 0, 0, "not embedded"});
-    else out = read_vocabulary(files[0].text, files[0].path, diags);
+    if (files.empty())
+      diags.push_back({kVocabularyPath, 0, 0, "not embedded"});
+    else
+      out = read_vocabulary(files[0].text, files[0].path, diags);
     if (!diags.empty()) {
       std::fprintf(stderr, "internal error: the embedded lookup vocabulary is broken:\n");
       for (const auto& d : diags) std::fprintf(stderr, "  %s\n", d.to_string().c_str());
@@ -230,7 +243,8 @@ nlohmann::ordered_json vocabulary_json(const Vocabulary& v) {
   using Json = nlohmann::ordered_json;
   Json out{{"version", 1}, {"languages", Json::array()}, {"stop_words", Json::object()}, {"concepts", Json::object()}};
   for (const auto l : kLanguages) out["languages"].push_back(std::string(l));
-  for (const auto& [l, words] : v.stop_words) out["stop_words"][std::string(kLanguages[static_cast<std::size_t>(l)])] = words;
+  for (const auto& [l, words] : v.stop_words)
+    out["stop_words"][std::string(kLanguages[static_cast<std::size_t>(l)])] = words;
   for (const auto& c : v.concepts) {
     Json entry{{"kind", std::string(concept_kind_name(c.kind))}};
     for (const auto& [l, words] : c.words) entry[std::string(kLanguages[static_cast<std::size_t>(l)])] = words;

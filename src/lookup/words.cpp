@@ -7,15 +7,14 @@
 namespace carc {
 namespace {
 
-constexpr int kEnglish = 0, kSpanish = 1, kCatalan = 2, kGerman = 3, kFrench = 4, kItalian = 5, kDutch = 6,
-              kPolish = 7;
+constexpr int kEnglish = 0, kSpanish = 1, kCatalan = 2, kGerman = 3, kFrench = 4, kItalian = 5, kDutch = 6, kPolish = 7;
 
 // ASCII for U+00C0..U+017F, one entry per code point ("" drops it, " " separates).
 std::string_view latin_letter(char32_t c) {
   static constexpr std::array<std::string_view, 64> latin1{
-      "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",   // C0
+      "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i",  "i",   // C0
       "d", "n", "o", "o", "o", "o", "o",  " ", "o", "u", "u", "u", "u", "y", "th", "ss",  // D0
-      "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",   // E0
+      "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i",  "i",   // E0
       "d", "n", "o", "o", "o", "o", "o",  " ", "o", "u", "u", "u", "u", "y", "th", "y"};  // F0
   if (c >= 0xC0 && c <= 0xFF) return latin1[c - 0xC0];
   // Latin Extended-A, by ranges of one base letter.
@@ -23,11 +22,10 @@ std::string_view latin_letter(char32_t c) {
     char32_t last;
     std::string_view ascii;
   };
-  static constexpr std::array<Range, 22> ext{{{0x105, "a"},  {0x10D, "c"}, {0x111, "d"}, {0x11B, "e"}, {0x123, "g"},
-                                              {0x127, "h"},  {0x131, "i"}, {0x133, "ij"}, {0x135, "j"}, {0x138, "k"},
-                                              {0x142, "l"},  {0x14B, "n"}, {0x151, "o"}, {0x153, "oe"}, {0x159, "r"},
-                                              {0x161, "s"},  {0x167, "t"}, {0x173, "u"}, {0x175, "w"}, {0x178, "y"},
-                                              {0x17E, "z"},  {0x17F, "s"}}};
+  static constexpr std::array<Range, 22> ext{
+      {{0x105, "a"}, {0x10D, "c"}, {0x111, "d"}, {0x11B, "e"}, {0x123, "g"}, {0x127, "h"},  {0x131, "i"}, {0x133, "ij"},
+       {0x135, "j"}, {0x138, "k"}, {0x142, "l"}, {0x14B, "n"}, {0x151, "o"}, {0x153, "oe"}, {0x159, "r"}, {0x161, "s"},
+       {0x167, "t"}, {0x173, "u"}, {0x175, "w"}, {0x178, "y"}, {0x17E, "z"}, {0x17F, "s"}}};
   if (c >= 0x100 && c <= 0x17F)
     for (const auto& r : ext)
       if (c <= r.last) return r.ascii;
@@ -118,8 +116,9 @@ std::string fold(std::string_view text) {
 std::vector<char32_t> code_points(std::string_view text) {
   std::vector<char32_t> out;
   for (std::size_t i = 0; i < text.size();) {
-    const auto [c, n] = static_cast<unsigned char>(text[i]) < 0x80 ? std::pair<char32_t, std::size_t>{static_cast<unsigned char>(text[i]), 1}
-                                                                   : decode(text, i);
+    const auto [c, n] = static_cast<unsigned char>(text[i]) < 0x80
+                            ? std::pair<char32_t, std::size_t>{static_cast<unsigned char>(text[i]), 1}
+                            : decode(text, i);
     out.push_back(c);
     i += n;
   }
@@ -156,13 +155,20 @@ std::vector<std::string> words_of(std::string_view s) {
 std::string stem(std::string_view word) {
   std::string s(word);
   if (s.size() <= 3 || std::isdigit(static_cast<unsigned char>(s.back()))) return s;
-  if (ends_with(s, "ies") && s.size() > 4) s = s.substr(0, s.size() - 3) + "y";
-  else if (ends_with(s, "sses")) s.resize(s.size() - 2);
-  else if (ends_with(s, "ches") || ends_with(s, "shes") || ends_with(s, "xes")) s.resize(s.size() - 2);
-  else if (ends_with(s, "s") && !ends_with(s, "ss") && !ends_with(s, "us") && !ends_with(s, "is")) s.pop_back();
-  if (ends_with(s, "ied") && s.size() > 4) s = s.substr(0, s.size() - 3) + "y";
-  else if (ends_with(s, "ing") && s.size() >= 6) s = undouble(s.substr(0, s.size() - 3));
-  else if (ends_with(s, "ed") && s.size() >= 5) s = undouble(s.substr(0, s.size() - 2));
+  if (ends_with(s, "ies") && s.size() > 4)
+    s = s.substr(0, s.size() - 3) + "y";
+  else if (ends_with(s, "sses"))
+    s.resize(s.size() - 2);
+  else if (ends_with(s, "ches") || ends_with(s, "shes") || ends_with(s, "xes"))
+    s.resize(s.size() - 2);
+  else if (ends_with(s, "s") && !ends_with(s, "ss") && !ends_with(s, "us") && !ends_with(s, "is"))
+    s.pop_back();
+  if (ends_with(s, "ied") && s.size() > 4)
+    s = s.substr(0, s.size() - 3) + "y";
+  else if (ends_with(s, "ing") && s.size() >= 6)
+    s = undouble(s.substr(0, s.size() - 3));
+  else if (ends_with(s, "ed") && s.size() >= 5)
+    s = undouble(s.substr(0, s.size() - 2));
   if (s.size() > 3 && s.back() == 'e') s.pop_back();
   return s;
 }
@@ -171,11 +177,15 @@ std::string stem_in(std::string_view word, int language) {
   std::string s(word);
   if (s.size() <= 3 || std::isdigit(static_cast<unsigned char>(s.back()))) return s;
   switch (language) {
-    case kEnglish: return stem(s);
+    case kEnglish:
+      return stem(s);
     case kSpanish:
-    case kCatalan: return stem_iberian(s);
-    case kFrench: return stem_french(s);
-    case kItalian: return stem_italian(s);
+    case kCatalan:
+      return stem_iberian(s);
+    case kFrench:
+      return stem_french(s);
+    case kItalian:
+      return stem_italian(s);
     case kGerman:
       for (int pass = 0; pass < 2 && strip_one(s, {"ern", "en", "er", "es", "e", "n", "s"}, 3); ++pass) {
       }
@@ -186,11 +196,12 @@ std::string stem_in(std::string_view word, int language) {
       return undouble(s);
     case kPolish:
       if (s.size() >= 5)
-        strip_one(s, {"ami", "ach", "ego", "emu", "ych", "ymi", "owi", "ow", "om", "em", "ym", "ie", "ia", "iu", "ej",
-                      "u", "a", "y", "i", "e", "o"},
+        strip_one(s, {"ami", "ach", "ego", "emu", "ych", "ymi", "owi", "ow", "om", "em", "ym",
+                      "ie",  "ia",  "iu",  "ej",  "u",   "a",   "y",   "i",  "e",  "o"},
                   3);
       return s;
-    default: return s;
+    default:
+      return s;
   }
 }
 
@@ -205,7 +216,8 @@ int edit_distance(std::string_view a, std::string_view b, int limit) {
     for (std::size_t j = 1; j <= m; ++j) {
       const int cost = a[i - 1] == b[j - 1] ? 0 : 1;
       d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
       row_best = std::min(row_best, d[i][j]);
     }
     if (row_best > limit) return limit + 1;

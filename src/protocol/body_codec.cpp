@@ -87,15 +87,21 @@ void check_bounds(const WireNumbers& n, const std::string& path) {
   if (problems.empty()) return;
   const BoundsProblem& b = problems.front();
   switch (b.item) {
-    case BoundsItem::Tile: bad(at(path + ".tiles", b.index), b.message);
-    case BoundsItem::Figure: bad(at(path + ".figures", b.index), b.message);
-    case BoundsItem::Placed: bad(path + ".placed", b.message);
+    case BoundsItem::Tile:
+      bad(at(path + ".tiles", b.index), b.message);
+    case BoundsItem::Figure:
+      bad(at(path + ".figures", b.index), b.message);
+    case BoundsItem::Placed:
+      bad(path + ".placed", b.message);
     case BoundsItem::Pile:
       if (b.index < n.pile_listed) bad(at(path + ".pile", b.index), b.message);
       bad(at(path + ".set_aside", b.index - n.pile_listed), b.message);
-    case BoundsItem::Roll: bad(at(path + ".rolls", b.index), b.message);
-    case BoundsItem::Supply: bad(n.supply_paths.at(b.index), b.message);
-    case BoundsItem::Score: bad(n.score_paths.at(b.index), b.message);
+    case BoundsItem::Roll:
+      bad(at(path + ".rolls", b.index), b.message);
+    case BoundsItem::Supply:
+      bad(n.supply_paths.at(b.index), b.message);
+    case BoundsItem::Score:
+      bad(n.score_paths.at(b.index), b.message);
   }
   bad(path, b.message);
 }
@@ -131,7 +137,8 @@ void read_position_tower(const Json& j, const std::string& path, Position& p) {
   if (j.contains("floors")) {
     const Json& f = j["floors"];
     if (!f.is_object()) bad(path + ".floors", "expected an object of colour -> floors in hand");
-    for (const auto& [colour, n] : f.items()) p.floors[colour] = integer(n, path + ".floors." + colour, 0, kMaxFloorsInHand);
+    for (const auto& [colour, n] : f.items())
+      p.floors[colour] = integer(n, path + ".floors." + colour, 0, kMaxFloorsInHand);
   }
   if (j.contains("prisoners")) {
     const Json& held = j["prisoners"];
@@ -259,7 +266,8 @@ Json to_json(const Position& p) {
     Json f = Json::object();
     if (p.fairy->at) f = square_json(*p.fairy->at);
     if (p.fairy->next_to)
-      f["next_to"] = Json{{"owner", p.fairy->next_to->owner}, {"kind", p.fairy->next_to->kind}, {"feature", p.fairy->next_to->feature}};
+      f["next_to"] = Json{
+          {"owner", p.fairy->next_to->owner}, {"kind", p.fairy->next_to->kind}, {"feature", p.fairy->next_to->feature}};
     j["fairy"] = std::move(f);
   }
   if (!p.set_aside.empty()) j["set_aside"] = p.set_aside;
@@ -272,9 +280,9 @@ Json to_json(const Position& p) {
 }
 
 Position read_position(const Json& j, const std::string& path) {
-  only_keys(j, {"players", "active", "phase", "tiles", "placed", "in_hand", "pile", "last_tile", "rolls", "second_tile",
-                "figures", "supply", "scores", "definitions", "towers", "floors", "prisoners", "ransom_paid", "dragon", "fairy",
-                "set_aside", "dragon_path"},
+  only_keys(j, {"players",   "active",      "phase",   "tiles",  "placed",    "in_hand",     "pile",   "last_tile",
+                "rolls",     "second_tile", "figures", "supply", "scores",    "definitions", "towers", "floors",
+                "prisoners", "ransom_paid", "dragon",  "fairy",  "set_aside", "dragon_path"},
             path);
   Position p;
   WireNumbers n;
@@ -284,8 +292,9 @@ Position read_position(const Json& j, const std::string& path) {
   p.tiles = read_list<PlacedTile>(member(j, "tiles", path), path + ".tiles",
                                   [&](const Json& t, const std::string& at_path) { return read_tile(t, at_path, n); });
   if (j.contains("figures"))
-    p.figures = read_list<WireFigure>(j["figures"], path + ".figures",
-                                      [&](const Json& f, const std::string& at_path) { return read_figure(f, at_path, n); });
+    p.figures = read_list<WireFigure>(j["figures"], path + ".figures", [&](const Json& f, const std::string& at_path) {
+      return read_figure(f, at_path, n);
+    });
   if (j.contains("supply")) {
     const Json& supply = j["supply"];
     if (!supply.is_object()) bad(path + ".supply", "expected an object, got " + std::string(supply.type_name()));
@@ -352,8 +361,9 @@ Json to_json(const Answer& a) {
 }
 
 Answer read_answer(const Json& j, const std::string& path) {
-  only_keys(j, {"moves", "legal", "rejected", "scores", "returned", "figures", "supply", "phase", "active", "towers", "floors",
-                "prisoners", "dragon", "fairy", "set_aside", "dragon_path"},
+  only_keys(j,
+            {"moves", "legal", "rejected", "scores", "returned", "figures", "supply", "phase", "active", "towers",
+             "floors", "prisoners", "dragon", "fairy", "set_aside", "dragon_path"},
             path);
   Answer a;
   if (j.contains("moves")) a.moves = str_list(j["moves"], path + ".moves");

@@ -89,8 +89,9 @@ Result<Hello> decode_hello(std::string_view line) {
     if (j.contains("protocol_version")) {
       h.protocol_version = detail::integer(j["protocol_version"], "protocol_version", 0, 1 << 20);
       if (!speaks_protocol(h.protocol_version))
-        detail::bad("protocol_version", "this runner speaks versions " + std::to_string(kOldestProtocolVersion) + " to " +
-                                            std::to_string(kProtocolVersion) + ", not " + std::to_string(h.protocol_version));
+        detail::bad("protocol_version", "this runner speaks versions " + std::to_string(kOldestProtocolVersion) +
+                                            " to " + std::to_string(kProtocolVersion) + ", not " +
+                                            std::to_string(h.protocol_version));
     }
     h.capabilities = detail::read_capabilities(detail::member(j, "capabilities", "start reply"), "capabilities");
     return h;
@@ -120,7 +121,8 @@ Result<Command> decode_command(std::string_view line) {
     if (cmd == "start") {
       detail::only_keys(j, {"cmd", "protocol_version"}, "start");
       c.kind = Command::Kind::Start;
-      c.protocol_version = detail::integer(detail::member(j, "protocol_version", "start"), "protocol_version", 0, 1 << 20);
+      c.protocol_version =
+          detail::integer(detail::member(j, "protocol_version", "start"), "protocol_version", 0, 1 << 20);
     } else if (cmd == "run") {
       detail::only_keys(j, {"cmd", "seq", "scenario", "ruleset", "position", "query"}, "run");
       c.kind = Command::Kind::Run;
@@ -151,7 +153,9 @@ std::string encode_reply(const RunReply& r) {
   j["seq"] = Json::parse(r.seq, nullptr, false);
   if (j["seq"].is_discarded()) j["seq"] = nullptr;
   switch (r.state) {
-    case ReplyState::Answered: j["answer"] = detail::to_json(r.answer); break;
+    case ReplyState::Answered:
+      j["answer"] = detail::to_json(r.answer);
+      break;
     case ReplyState::Skipped:
       j["skipped"] = true;
       j["reason"] = r.message;

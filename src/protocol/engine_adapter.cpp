@@ -14,7 +14,8 @@ std::string cache_key(const TileDefinition& d) {
 }
 
 Result<int> quarter_turns(int degrees) {
-  if (degrees < 0 || degrees > 270 || degrees % 90 != 0) return fail("rotation " + std::to_string(degrees) + " is not 0, 90, 180 or 270");
+  if (degrees < 0 || degrees > 270 || degrees % 90 != 0)
+    return fail("rotation " + std::to_string(degrees) + " is not 0, 90, 180 or 270");
   return degrees / 90;
 }
 

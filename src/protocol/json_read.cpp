@@ -11,12 +11,16 @@ bool too_deep(std::string_view text, int max_depth) {
   bool in_string = false, escaped = false;
   for (const char c : text) {
     if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
       continue;
     }
-    if (c == '"') in_string = true;
+    if (c == '"')
+      in_string = true;
     else if (c == '[' || c == '{') {
       if (++depth > max_depth) return true;
     } else if (c == ']' || c == '}') {
@@ -27,7 +31,8 @@ bool too_deep(std::string_view text, int max_depth) {
 }
 
 Json parse_object(std::string_view line) {
-  if (too_deep(line, kMaxJsonDepth)) bad("line", "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+  if (too_deep(line, kMaxJsonDepth))
+    bad("line", "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
   Json j;
   try {
     j = Json::parse(line.begin(), line.end());
@@ -80,7 +85,8 @@ int integer(const Json& j, const std::string& path, int min, int max) {
 
 std::int64_t wide_integer(const Json& j, const std::string& path) {
   if (!j.is_number_integer()) bad(path, "expected an integer, got " + std::string(j.type_name()));
-  if (j.is_number_unsigned() && j.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+  if (j.is_number_unsigned() &&
+      j.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
     bad(path, std::to_string(j.get<std::uint64_t>()) + " is beyond 64-bit signed integers");
   return j.get<std::int64_t>();
 }

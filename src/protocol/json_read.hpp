@@ -20,7 +20,9 @@ struct DecodeError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-[[noreturn]] inline void bad(const std::string& path, const std::string& what) { throw DecodeError(path + ": " + what); }
+[[noreturn]] inline void bad(const std::string& path, const std::string& what) {
+  throw DecodeError(path + ": " + what);
+}
 
 // Whether brackets nest deeper than max_depth (strings are skipped).
 bool too_deep(std::string_view text, int max_depth);

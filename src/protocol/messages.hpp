@@ -82,10 +82,10 @@ struct WireFairy {
 struct Position {
   std::vector<std::string> players;  // colours in seat order
   std::string active;
-  std::string phase = "tile";        // tile | figure | game-over
-  std::vector<PlacedTile> tiles;     // each touching an earlier one
+  std::string phase = "tile";                 // tile | figure | game-over
+  std::vector<PlacedTile> tiles;              // each touching an earlier one
   std::optional<std::pair<int, int>> placed;  // phase figure: the tile just placed
-  std::string in_hand;               // phase tile; empty = draw from the pile
+  std::string in_hand;                        // phase tile; empty = draw from the pile
   std::vector<std::string> pile;
   bool last_tile = false;
   std::vector<int> rolls;
@@ -96,7 +96,7 @@ struct Position {
   std::vector<TileDefinition> definitions;  // every tile the message names
   // Version 3, the Tower (PROTOCOL.md §12.4); empty / false = none.
   std::vector<WireTower> towers;
-  std::map<std::string, int> floors;  // colour -> floors in hand; not listed: TO-01's number
+  std::map<std::string, int> floors;                           // colour -> floors in hand; not listed: TO-01's number
   std::map<std::string, std::vector<WirePrisoner>> prisoners;  // holder colour -> figures held
   bool ransom_paid = false;
   // Version 4, the dragon and the fairy (PROTOCOL.md §13.4); none / empty = none.
@@ -107,7 +107,7 @@ struct Position {
 };
 
 struct Ruleset {
-  std::string name;  // preset name, informational
+  std::string name;                                           // preset name, informational
   std::vector<std::pair<std::string, std::string>> switches;  // every switch, in the engine's order
 };
 
@@ -120,7 +120,7 @@ struct Capabilities {
   std::vector<std::string> expansions;  // base, flier, crop-circles, portal, princess
   std::vector<std::string> figures;     // follower, large, abbot, mayor, wagon, builder, pig, phantom
   std::map<std::string, std::vector<std::string>> switches;  // key -> values it can play
-  std::vector<std::string> queries;     // moves, apply, final-scoring, legal
+  std::vector<std::string> queries;                          // moves, apply, final-scoring, legal
 };
 
 // The reply to `start`.

@@ -28,7 +28,8 @@ BoardView view_of(const State& s) {
     f.on_board = d.fairy == FairyPlace::OnTile;
     f.pos = d.fairy_pos;
     if (f.on_board && d.has_host)
-      f.host = ViewFigure{s.player(d.host.owner).colour, d.host.kind, b.node_pos(d.host.node), b.node_addr(d.host.node)};
+      f.host =
+          ViewFigure{s.player(d.host.owner).colour, d.host.kind, b.node_pos(d.host.node), b.node_addr(d.host.node)};
     v.fairy = f;
   }
   v.dragon_path = d.dragon_path;
@@ -48,7 +49,8 @@ std::string dragon_fairy_lines(const BoardView& v) {
     out += "\n";
   }
   if (v.fairy) {
-    if (!v.fairy->on_board) out += "fairy beside the board\n";
+    if (!v.fairy->on_board)
+      out += "fairy beside the board\n";
     else if (v.fairy->host)
       out += "fairy " + to_string(v.fairy->pos) + ", next to " + std::string(colour_name(v.fairy->host->owner)) + " " +
              std::string(figure_name(v.fairy->host->kind)) + " " + to_string(v.fairy->host->feature) + "\n";
@@ -66,7 +68,8 @@ std::string tower_lines(const BoardView& v) {
       return f.pos == t.pos && f.feature.kind == FeatureKind::Tower;
     });
     if (top != v.figures.end())
-      out += ", " + std::string(colour_name(top->owner)) + " " + std::string(figure_name(top->kind)) + " on top (closed)";
+      out +=
+          ", " + std::string(colour_name(top->owner)) + " " + std::string(figure_name(top->kind)) + " on top (closed)";
     else if (t.closed)
       out += ", closed (its top figure was captured)";
     else
@@ -151,12 +154,18 @@ char kind_letter(FigureKind k) { return figure_table()[static_cast<std::size_t>(
 
 char colour_letter(Colour c) {
   switch (c) {
-    case Colour::Red: return 'R';
-    case Colour::Blue: return 'B';
-    case Colour::Green: return 'G';
-    case Colour::Yellow: return 'Y';
-    case Colour::Black: return 'K';
-    case Colour::Pink: return 'P';
+    case Colour::Red:
+      return 'R';
+    case Colour::Blue:
+      return 'B';
+    case Colour::Green:
+      return 'G';
+    case Colour::Yellow:
+      return 'Y';
+    case Colour::Black:
+      return 'K';
+    case Colour::Pink:
+      return 'P';
   }
   return '?';
 }
@@ -165,12 +174,18 @@ std::string figure_label(Colour c, FigureKind k) { return {colour_letter(c), kin
 
 std::string_view colour_hex(Colour c) {
   switch (c) {
-    case Colour::Red: return "#d62828";
-    case Colour::Blue: return "#1d4ed8";
-    case Colour::Green: return "#15803d";
-    case Colour::Yellow: return "#eab308";
-    case Colour::Black: return "#111111";
-    case Colour::Pink: return "#ec4899";
+    case Colour::Red:
+      return "#d62828";
+    case Colour::Blue:
+      return "#1d4ed8";
+    case Colour::Green:
+      return "#15803d";
+    case Colour::Yellow:
+      return "#eab308";
+    case Colour::Black:
+      return "#111111";
+    case Colour::Pink:
+      return "#ec4899";
   }
   return "#888888";
 }

@@ -53,11 +53,11 @@ struct BoardView {
   const TileCatalog* catalog = nullptr;
   std::vector<ViewTile> tiles;  // in placement order
   std::vector<ViewFigure> figures;
-  std::vector<ViewTower> towers;  // every tower with at least one floor
-  std::optional<Pos> dragon;      // the dragon's tile, once a volcano brought it into play
-  std::optional<ViewFairy> fairy; // none: no fairy in this game
-  std::vector<Pos> dragon_path;   // a dragon move in progress: the tiles stood on, start first
-  std::optional<Pos> placed;    // the tile just placed, marked
+  std::vector<ViewTower> towers;   // every tower with at least one floor
+  std::optional<Pos> dragon;       // the dragon's tile, once a volcano brought it into play
+  std::optional<ViewFairy> fairy;  // none: no fairy in this game
+  std::vector<Pos> dragon_path;    // a dragon move in progress: the tiles stood on, start first
+  std::optional<Pos> placed;       // the tile just placed, marked
   std::optional<Flight> flight;
 
   const ViewTile* tile_at(Pos p) const;
@@ -84,9 +84,9 @@ inline constexpr int kMaxDrawnSquares = 24;
 // kMaxDrawnSquares each way, else a window of that size around the focus (the
 // flight's start, else the tile just placed, else the tile placed last).
 struct DrawWindow {
-  Bounds board;   // every tile and the flight
-  Bounds shown;   // what is drawn
-  int hidden = 0; // tiles outside `shown`
+  Bounds board;    // every tile and the flight
+  Bounds shown;    // what is drawn
+  int hidden = 0;  // tiles outside `shown`
   bool cropped() const { return board.width() > shown.width() || board.height() > shown.height(); }
 };
 DrawWindow draw_window(const BoardView& v);

@@ -54,8 +54,8 @@ class SvgBoard {
   double py(int y) const { return kTop + (y - b_.min_y) * t_; }
 
   std::string aria_label() const {
-    std::string s = "board with " + std::to_string(v_.tiles.size()) + " tiles and " + std::to_string(v_.figures.size()) +
-                    " figures";
+    std::string s = "board with " + std::to_string(v_.tiles.size()) + " tiles and " +
+                    std::to_string(v_.figures.size()) + " figures";
     if (v_.placed) s += ", tile just placed at " + to_string(*v_.placed);
     if (v_.dragon) s += ", the dragon at " + to_string(*v_.dragon);
     if (v_.fairy && v_.fairy->on_board) s += ", the fairy at " + to_string(v_.fairy->pos);
@@ -91,12 +91,13 @@ class SvgBoard {
     spots_[{t.pos.x, t.pos.y}] = spots;
     return "<g class=\"tile\" transform=\"translate(" + num(px(t.pos.x)) + " " + num(py(t.pos.y)) + ")\"><title>" +
            xml_escape(def.id + " " + to_string(t.pos) + " " + rotation_name(t.rot)) + "</title>" + art +
-           "<rect width=\"" + num(t_) + "\" height=\"" + num(t_) + "\" fill=\"none\" stroke=\"#3f5f25\" stroke-width=\"1\"/></g>\n";
+           "<rect width=\"" + num(t_) + "\" height=\"" + num(t_) +
+           "\" fill=\"none\" stroke=\"#3f5f25\" stroke-width=\"1\"/></g>\n";
   }
 
   std::string placed_frame(Pos p) const {
-    return "<rect class=\"placed\" x=\"" + num(px(p.x) + 2) + "\" y=\"" + num(py(p.y) + 2) + "\" width=\"" + num(t_ - 4) +
-           "\" height=\"" + num(t_ - 4) +
+    return "<rect class=\"placed\" x=\"" + num(px(p.x) + 2) + "\" y=\"" + num(py(p.y) + 2) + "\" width=\"" +
+           num(t_ - 4) + "\" height=\"" + num(t_ - 4) +
            "\" fill=\"none\" stroke=\"#f97316\" stroke-width=\"4\"><title>the tile just placed</title></rect>\n";
   }
 
@@ -132,14 +133,16 @@ class SvgBoard {
       out += "<g class=\"tower\"><title>tower " + to_string(t.pos) + ": " + std::to_string(t.height) +
              (t.height == 1 ? " floor" : " floors") + (t.closed ? ", closed" : "") + "</title>";
       for (int i = 0; i < bars; ++i)
-        out += "<rect x=\"" + num(x) + "\" y=\"" + num(base - (i + 1) * (bar + 1)) + "\" width=\"" + num(w) + "\" height=\"" +
-               num(bar) + "\" fill=\"#78716c\" stroke=\"#44403c\" stroke-width=\"0.5\"/>";
+        out += "<rect x=\"" + num(x) + "\" y=\"" + num(base - (i + 1) * (bar + 1)) + "\" width=\"" + num(w) +
+               "\" height=\"" + num(bar) + "\" fill=\"#78716c\" stroke=\"#44403c\" stroke-width=\"0.5\"/>";
       const double ty = base - bars * (bar + 1) - 3;
       out += "<text x=\"" + num(x + w / 2) + "\" y=\"" + num(ty) + "\" text-anchor=\"middle\" " + kFont +
              " font-size=\"11\" font-weight=\"bold\" fill=\"#1c1917\" stroke=\"#fafaf9\" stroke-width=\"2.5\" "
-             "paint-order=\"stroke\">" + std::to_string(t.height) + "</text>";
+             "paint-order=\"stroke\">" +
+             std::to_string(t.height) + "</text>";
       if (t.closed)
-        out += "<path d=\"M" + num(x) + " " + num(base) + "L" + num(x + w) + " " + num(ty - 9) + "\" stroke=\"#dc2626\" "
+        out += "<path d=\"M" + num(x) + " " + num(base) + "L" + num(x + w) + " " + num(ty - 9) +
+               "\" stroke=\"#dc2626\" "
                "stroke-width=\"2\"/>";
       out += "</g>\n";
     }
@@ -152,15 +155,16 @@ class SvgBoard {
   std::string piece(Pos at, double ux, double uy, std::string_view fill, char letter, const std::string& title) const {
     const double cx = px(at.x) + ux * t_, cy = py(at.y) + uy * t_, r = t_ * 0.11;
     return "<g class=\"" + std::string(letter == 'D' ? "dragon" : "fairy") + "\"><title>" + xml_escape(title) +
-           "</title><circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(r) + "\" fill=\"" + std::string(fill) +
-           "\" stroke=\"#fafaf9\" stroke-width=\"2\"/><text x=\"" + num(cx) + "\" y=\"" + num(cy + 4) +
-           "\" text-anchor=\"middle\" " + kFont + " font-size=\"11\" font-weight=\"bold\" fill=\"#fafaf9\">" +
-           std::string(1, letter) + "</text></g>\n";
+           "</title><circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(r) + "\" fill=\"" +
+           std::string(fill) + "\" stroke=\"#fafaf9\" stroke-width=\"2\"/><text x=\"" + num(cx) + "\" y=\"" +
+           num(cy + 4) + "\" text-anchor=\"middle\" " + kFont +
+           " font-size=\"11\" font-weight=\"bold\" fill=\"#fafaf9\">" + std::string(1, letter) + "</text></g>\n";
   }
 
   std::string dragon_and_fairy() const {
     std::string out;
-    if (v_.dragon && b_.contains(*v_.dragon)) out += piece(*v_.dragon, 0.2, 0.8, "#7f1d1d", 'D', "dragon " + to_string(*v_.dragon));
+    if (v_.dragon && b_.contains(*v_.dragon))
+      out += piece(*v_.dragon, 0.2, 0.8, "#7f1d1d", 'D', "dragon " + to_string(*v_.dragon));
     if (v_.fairy && v_.fairy->on_board && b_.contains(v_.fairy->pos)) {
       std::string title = "fairy " + to_string(v_.fairy->pos);
       if (const auto& h = v_.fairy->host)
@@ -180,7 +184,8 @@ class SvgBoard {
       title += " " + to_string(p);
     }
     return "<g class=\"dragon-path\"><title>" + title + "</title><polyline points=\"" + points +
-           "\" fill=\"none\" stroke=\"#7f1d1d\" stroke-width=\"3\" stroke-dasharray=\"2 5\" stroke-linecap=\"round\"/></g>\n";
+           "\" fill=\"none\" stroke=\"#7f1d1d\" stroke-width=\"3\" stroke-dasharray=\"2 5\" "
+           "stroke-linecap=\"round\"/></g>\n";
   }
 
   // A dashed arrow from the flier's tile to its target; a circle where it landed, a cross where it crashed.
@@ -193,20 +198,21 @@ class SvgBoard {
     const double ex = x2 - ux * t_ * 0.3, ey = y2 - uy * t_ * 0.3;  // stop short of the target's centre
     const double hx = ex - ux * 10, hy = ey - uy * 10;
     const std::string colour = f.crashed ? "#dc2626" : "#0284c7";
-    std::string out = "<g class=\"flight\"><title>flight: roll " + std::to_string(f.roll) + " from " + to_string(f.from) +
-                      " to " + to_string(f.to) + (f.crashed ? ", no landing" : ", landed") + "</title>";
-    out += "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(hx) + "\" y2=\"" + num(hy) + "\" stroke=\"" +
-           colour + "\" stroke-width=\"3\" stroke-dasharray=\"7 4\" stroke-linecap=\"round\"/>";
+    std::string out = "<g class=\"flight\"><title>flight: roll " + std::to_string(f.roll) + " from " +
+                      to_string(f.from) + " to " + to_string(f.to) + (f.crashed ? ", no landing" : ", landed") +
+                      "</title>";
+    out += "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(hx) + "\" y2=\"" + num(hy) +
+           "\" stroke=\"" + colour + "\" stroke-width=\"3\" stroke-dasharray=\"7 4\" stroke-linecap=\"round\"/>";
     out += "<polygon points=\"" + num(ex) + "," + num(ey) + " " + num(hx - uy * 6) + "," + num(hy + ux * 6) + " " +
            num(hx + uy * 6) + "," + num(hy - ux * 6) + "\" fill=\"" + colour + "\"/>";
     if (f.crashed) {
       const double r = t_ * 0.18;
-      out += "<path d=\"M" + num(x2 - r) + " " + num(y2 - r) + "L" + num(x2 + r) + " " + num(y2 + r) + "M" + num(x2 + r) +
-             " " + num(y2 - r) + "L" + num(x2 - r) + " " + num(y2 + r) + "\" stroke=\"" + colour +
+      out += "<path d=\"M" + num(x2 - r) + " " + num(y2 - r) + "L" + num(x2 + r) + " " + num(y2 + r) + "M" +
+             num(x2 + r) + " " + num(y2 - r) + "L" + num(x2 - r) + " " + num(y2 + r) + "\" stroke=\"" + colour +
              "\" stroke-width=\"4\" stroke-linecap=\"round\"/>";
     } else {
-      out += "<circle cx=\"" + num(x2) + "\" cy=\"" + num(y2) + "\" r=\"" + num(t_ * 0.44) + "\" fill=\"none\" stroke=\"" +
-             colour + "\" stroke-width=\"2.5\" stroke-dasharray=\"5 3\"/>";
+      out += "<circle cx=\"" + num(x2) + "\" cy=\"" + num(y2) + "\" r=\"" + num(t_ * 0.44) +
+             "\" fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"2.5\" stroke-dasharray=\"5 3\"/>";
     }
     return out + "</g>\n";
   }
@@ -226,15 +232,27 @@ std::string xml_escape(std::string_view s) {
   std::string out;
   for (const char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         // XML 1.0 allows no control characters but tab, newline and carriage return.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += '?';
-        else out += c;
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r')
+          out += '?';
+        else
+          out += c;
     }
   }
   return out;
@@ -243,7 +261,8 @@ std::string xml_escape(std::string_view s) {
 std::string render_svg(const BoardView& v, const SvgOptions& options) {
   if (v.catalog == nullptr || v.tiles.empty())
     return std::string(options.xml_header ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "") +
-           "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"0 0 120 30\" width=\"120\" height=\"30\">"
+           "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"0 0 120 30\" width=\"120\" "
+           "height=\"30\">"
            "<text x=\"4\" y=\"20\" font-size=\"12\">(no tiles)</text></svg>\n";
   return SvgBoard(v, options).draw();
 }

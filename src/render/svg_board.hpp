@@ -14,9 +14,9 @@
 namespace carc {
 
 struct SvgOptions {
-  int tile = 64;            // pixels per tile side
-  bool xml_header = true;   // false when the SVG is inlined into HTML
-  std::string caption;      // optional line of text under the board
+  int tile = 64;           // pixels per tile side
+  bool xml_header = true;  // false when the SVG is inlined into HTML
+  std::string caption;     // optional line of text under the board
 };
 
 std::string render_svg(const BoardView& v, const SvgOptions& options = {});

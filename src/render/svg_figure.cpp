@@ -32,10 +32,12 @@ UPt road_anchor(std::uint8_t mask, const std::vector<MarkerSpot>& spots) {
     const double u = 1 - t;
     return UPt{u * u * a.x + 2 * u * t * c.x + t * t * b.x, u * u * a.y + 2 * u * t * c.y + t * t * b.y};
   };
-  const std::vector<double> ts = edges.size() == 2 ? std::vector<double>{0.5, 0.75, 0.25} : std::vector<double>{0.5, 0.3};
+  const std::vector<double> ts =
+      edges.size() == 2 ? std::vector<double>{0.5, 0.75, 0.25} : std::vector<double>{0.5, 0.3};
   for (const double t : ts) {
     const UPt p = at(t);
-    if (std::none_of(spots.begin(), spots.end(), [&](const MarkerSpot& s) { return std::hypot(s.at.x - p.x, s.at.y - p.y) < 0.28; }))
+    if (std::none_of(spots.begin(), spots.end(),
+                     [&](const MarkerSpot& s) { return std::hypot(s.at.x - p.x, s.at.y - p.y) < 0.28; }))
       return p;
   }
   return at(ts.front());
@@ -76,13 +78,17 @@ std::string meeple(const ViewFigure& f, double scale, bool lying) {
   const bool dark = f.owner == Colour::Black || f.owner == Colour::Blue;
   const std::string stroke = f.owner == Colour::Black ? "#e5e7eb" : "#1f2937";
   std::string style = "fill=\"" + fill + "\" stroke=\"" + stroke + "\" stroke-width=\"" + num(1.2 / scale) + "\"";
-  if (f.kind == FigureKind::Phantom) style += " fill-opacity=\"0.55\" stroke-dasharray=\"" + num(6) + " " + num(4) + "\"";
+  if (f.kind == FigureKind::Phantom)
+    style += " fill-opacity=\"0.55\" stroke-dasharray=\"" + num(6) + " " + num(4) + "\"";
   std::string out = "<g transform=\"" + std::string(lying ? "rotate(-90) " : "") + "scale(" + num(scale) +
                     ") translate(-50 -52)\"><path d=\"" + kMeeple + "\" " + style + "/>";
   const std::string mark = kind_mark(f.kind);
   if (!mark.empty())
-    out += "<text x=\"50\" y=\"74\" text-anchor=\"middle\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"40\" "
-           "font-weight=\"bold\" fill=\"" + std::string(dark ? "#fff" : "#111") + "\">" + mark + "</text>";
+    out +=
+        "<text x=\"50\" y=\"74\" text-anchor=\"middle\" font-family=\"DejaVu Sans, Arial, sans-serif\" "
+        "font-size=\"40\" "
+        "font-weight=\"bold\" fill=\"" +
+        std::string(dark ? "#fff" : "#111") + "\">" + mark + "</text>";
   return out + "</g>";
 }
 
@@ -98,8 +104,9 @@ std::string wagon(const ViewFigure& f, double size) {
 std::string pig(const ViewFigure& f, double size) {
   const std::string fill(colour_hex(f.owner));
   const double rx = size * 0.15, ry = size * 0.1;
-  return "<ellipse rx=\"" + num(rx) + "\" ry=\"" + num(ry) + "\" fill=\"" + fill + "\" stroke=\"#1f2937\"/><circle cx=\"" +
-         num(rx) + "\" cy=\"" + num(-ry / 4) + "\" r=\"" + num(ry / 2.2) + "\" fill=\"#f9a8d4\" stroke=\"#1f2937\"/>";
+  return "<ellipse rx=\"" + num(rx) + "\" ry=\"" + num(ry) + "\" fill=\"" + fill +
+         "\" stroke=\"#1f2937\"/><circle cx=\"" + num(rx) + "\" cy=\"" + num(-ry / 4) + "\" r=\"" + num(ry / 2.2) +
+         "\" fill=\"#f9a8d4\" stroke=\"#1f2937\"/>";
 }
 
 }  // namespace
@@ -109,9 +116,15 @@ UPt figure_anchor(const TileDef& def, int rot, FeatureAddr a, const std::vector<
   const auto art = art_of(def, rot);
   UPt p{0.5, 0.5};
   switch (a.kind) {
-    case FeatureKind::City: p = city_anchor(a.mask); break;
-    case FeatureKind::Road: p = road_anchor(a.mask, spots); break;
-    case FeatureKind::Field: p = field_anchor(art, a.mask, spots); break;
+    case FeatureKind::City:
+      p = city_anchor(a.mask);
+      break;
+    case FeatureKind::Road:
+      p = road_anchor(a.mask, spots);
+      break;
+    case FeatureKind::Field:
+      p = field_anchor(art, a.mask, spots);
+      break;
     default:
       for (const auto& s : spots)
         if (s.kind == a.kind) p = {s.at.x + 0.27, s.at.y + 0.22};  // beside the building, not on it
@@ -119,7 +132,8 @@ UPt figure_anchor(const TileDef& def, int rot, FeatureAddr a, const std::vector<
   }
   p = clamp_in(p);
   for (int tries = 0; tries < 6; ++tries) {
-    const bool clash = std::any_of(taken.begin(), taken.end(), [&](UPt t) { return std::hypot(t.x - p.x, t.y - p.y) < 0.2; });
+    const bool clash =
+        std::any_of(taken.begin(), taken.end(), [&](UPt t) { return std::hypot(t.x - p.x, t.y - p.y) < 0.2; });
     if (!clash) break;
     p.x = p.x + 0.2 > 0.82 ? p.x - 0.4 : p.x + 0.2;
     p = clamp_in(p);
@@ -129,16 +143,18 @@ UPt figure_anchor(const TileDef& def, int rot, FeatureAddr a, const std::vector<
 
 std::string figure_art(const ViewFigure& f, double x, double y, double size) {
   std::string body;
-  if (f.kind == FigureKind::Wagon) body = wagon(f, size);
-  else if (f.kind == FigureKind::Pig) body = pig(f, size);
+  if (f.kind == FigureKind::Wagon)
+    body = wagon(f, size);
+  else if (f.kind == FigureKind::Pig)
+    body = pig(f, size);
   else {
     const double height = f.kind == FigureKind::Large ? 0.36 : f.kind == FigureKind::Builder ? 0.32 : 0.27;
     body = meeple(f, size * height / 100.0, f.feature.kind == FeatureKind::Field && f.kind != FigureKind::Pig);
   }
   const std::string title = std::string(colour_name(f.owner)) + " " + std::string(figure_name(f.kind)) + " " +
                             to_string(f.pos) + ":" + to_string(f.feature);
-  return "<g class=\"figure\" transform=\"translate(" + num(x) + " " + num(y) + ")\"><title>" + title + "</title>" + body +
-         "</g>";
+  return "<g class=\"figure\" transform=\"translate(" + num(x) + " " + num(y) + ")\"><title>" + title + "</title>" +
+         body + "</g>";
 }
 
 }  // namespace carc::svg

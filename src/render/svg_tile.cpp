@@ -44,7 +44,8 @@ std::string city_path(std::uint8_t mask, double size, bool slim_corner) {
     d = "M0 0H" + s(1) + "Q" + s(0.5) + " " + s(0.62) + " 0 0Z";
   } else if (n == 2 && (mask == 0b0101 || mask == 0b1010)) {
     quarter = mask == 0b0101 ? 0 : 1;
-    d = "M0 0H" + s(1) + "Q" + s(0.72) + " " + s(0.5) + " " + s(1) + " " + s(1) + "H0Q" + s(0.28) + " " + s(0.5) + " 0 0Z";
+    d = "M0 0H" + s(1) + "Q" + s(0.72) + " " + s(0.5) + " " + s(1) + " " + s(1) + "H0Q" + s(0.28) + " " + s(0.5) +
+        " 0 0Z";
   } else if (n == 2) {
     for (int e = 0; e < 4; ++e)
       if ((mask >> e & 1) && (mask >> ((e + 1) & 3) & 1)) quarter = e;
@@ -57,8 +58,8 @@ std::string city_path(std::uint8_t mask, double size, bool slim_corner) {
   } else {
     d = "M0 0H" + s(1) + "V" + s(1) + "H0Z";
   }
-  return rotated("<path d=\"" + d + "\" fill=\"" + kCity + "\" stroke=\"" + kCityEdge + "\" stroke-width=\"1\"", quarter,
-                 size) +
+  return rotated("<path d=\"" + d + "\" fill=\"" + kCity + "\" stroke=\"" + kCityEdge + "\" stroke-width=\"1\"",
+                 quarter, size) +
          "/>";
 }
 
@@ -89,8 +90,10 @@ std::string road_path(std::uint8_t mask, double size) {
   for (int e = 0; e < 4; ++e)
     if (mask >> e & 1) edges.push_back(e);
   std::string d = "M" + s.pt(kEdgeMid[edges[0]]);
-  if (edges.size() == 2) d += "Q" + s.pt({0.5, 0.5}) + " " + s.pt(kEdgeMid[edges[1]]);
-  else d += "L" + s.pt({0.5, 0.5});
+  if (edges.size() == 2)
+    d += "Q" + s.pt({0.5, 0.5}) + " " + s.pt(kEdgeMid[edges[1]]);
+  else
+    d += "L" + s.pt({0.5, 0.5});
   return "<path d=\"" + d + "\" fill=\"none\" stroke=\"" + kRoadEdge + "\" stroke-width=\"" + s(0.15) +
          "\"/><path d=\"" + d + "\" fill=\"none\" stroke=\"" + kRoad + "\" stroke-width=\"" + s(0.09) + "\"/>";
 }
@@ -130,10 +133,10 @@ std::string garden(double size) {
 // The flying machine: a disc with a plane pointing along its arrow, and the arrowhead outside.
 std::string flier(double size) {
   const Scaler s{size};
-  static constexpr double plane[][2] = {{0, -0.12},   {0.02, -0.04}, {0.11, 0.01},  {0.11, 0.03},  {0.02, 0.01},
-                                        {0.02, 0.07}, {0.05, 0.1},   {0.05, 0.115}, {0, 0.1},      {-0.05, 0.115},
-                                        {-0.05, 0.1}, {-0.02, 0.07}, {-0.02, 0.01}, {-0.11, 0.03}, {-0.11, 0.01},
-                                        {-0.02, -0.04}};
+  static constexpr double plane[][2] = {{0, -0.12},    {0.02, -0.04},  {0.11, 0.01},  {0.11, 0.03},
+                                        {0.02, 0.01},  {0.02, 0.07},   {0.05, 0.1},   {0.05, 0.115},
+                                        {0, 0.1},      {-0.05, 0.115}, {-0.05, 0.1},  {-0.02, 0.07},
+                                        {-0.02, 0.01}, {-0.11, 0.03},  {-0.11, 0.01}, {-0.02, -0.04}};
   std::string points;
   for (const auto& p : plane) points += (points.empty() ? "" : " ") + s(p[0]) + "," + s(p[1]);
   return "<circle r=\"" + s(0.16) + "\" fill=\"#e0f2fe\" stroke=\"#0369a1\" stroke-width=\"1.5\"/><polygon points=\"" +
@@ -260,32 +263,52 @@ std::string tile_art(const TileDef& def, int rot, double size, std::vector<Marke
     }
   // Centre markers first, then the ones that look for a free spot (a tower sharing its tile
   // with a cloister, as on the Tower's to-L, stands beside it).
-  const bool has_cloister = std::any_of(art.begin(), art.end(), [](const ArtFeature& f) { return f.kind == FeatureKind::Cloister; });
+  const bool has_cloister =
+      std::any_of(art.begin(), art.end(), [](const ArtFeature& f) { return f.kind == FeatureKind::Cloister; });
   for (const bool centre : {true, false}) {
     for (const auto& f : art) {
       const bool at_centre = f.kind == FeatureKind::Cloister || f.kind == FeatureKind::CropCircle ||
                              (f.kind == FeatureKind::Tower && !has_cloister);
       if (is_tile_wide(f.kind) == false || at_centre != centre) continue;
-      const bool beside_cloister = f.kind == FeatureKind::Tower && has_cloister;  // to-L: the foundation in the NE quadrant
+      const bool beside_cloister =
+          f.kind == FeatureKind::Tower && has_cloister;  // to-L: the foundation in the NE quadrant
       const UPt p = centre ? UPt{0.5, 0.5} : beside_cloister ? UPt{0.76, 0.27} : free_spot(art, spots);
       spots.push_back({f.kind, p});
       switch (f.kind) {
-        case FeatureKind::Cloister: out += group_at(p, size, 0, cloister(size)); break;
-        case FeatureKind::Garden: out += group_at(p, size, 0, garden(size)); break;
-        case FeatureKind::Flier: out += group_at(p, size, 45 * static_cast<int>(f.arrow), flier(size)); break;
-        case FeatureKind::CropCircle: out += group_at(p, size, 0, crop_circle(f.symbol, size)); break;
-        case FeatureKind::Portal: out += group_at(p, size, 0, portal(size)); break;
-        case FeatureKind::Tower: out += group_at(p, size, 0, tower(size)); break;
-        case FeatureKind::Volcano: out += group_at(p, size, 0, volcano(size)); break;
-        case FeatureKind::Dragon: out += group_at(p, size, 0, dragon_symbol(size)); break;
-        default: break;
+        case FeatureKind::Cloister:
+          out += group_at(p, size, 0, cloister(size));
+          break;
+        case FeatureKind::Garden:
+          out += group_at(p, size, 0, garden(size));
+          break;
+        case FeatureKind::Flier:
+          out += group_at(p, size, 45 * static_cast<int>(f.arrow), flier(size));
+          break;
+        case FeatureKind::CropCircle:
+          out += group_at(p, size, 0, crop_circle(f.symbol, size));
+          break;
+        case FeatureKind::Portal:
+          out += group_at(p, size, 0, portal(size));
+          break;
+        case FeatureKind::Tower:
+          out += group_at(p, size, 0, tower(size));
+          break;
+        case FeatureKind::Volcano:
+          out += group_at(p, size, 0, volcano(size));
+          break;
+        case FeatureKind::Dragon:
+          out += group_at(p, size, 0, dragon_symbol(size));
+          break;
+        default:
+          break;
       }
     }
   }
   for (const auto& f : art) {
     if (f.kind != FeatureKind::City) continue;
     UPt p = city_point(f.mask);
-    for (int i = 0; i < f.pennants; ++i) out += group_at({p.x + 0.13 * (i + 1), p.y}, size, 0, shield(size, "#1d4ed8", "#fff"));
+    for (int i = 0; i < f.pennants; ++i)
+      out += group_at({p.x + 0.13 * (i + 1), p.y}, size, 0, shield(size, "#1d4ed8", "#fff"));
     if (f.princess) out += group_at({p.x - 0.14, p.y}, size, 0, princess(size));
   }
   return out;

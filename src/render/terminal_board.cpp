@@ -39,11 +39,13 @@ class Grid {
       if (b_.contains(f.pos)) on_tile[{f.pos.x, f.pos.y}].push_back(f);
     for (const auto& t : v.tiles)
       if (b_.contains(t.pos))
-        cells_[{t.pos.x, t.pos.y}] = paint_cell((*v.catalog)[t.type], t.rot, on_tile[{t.pos.x, t.pos.y}], style.unicode);
+        cells_[{t.pos.x, t.pos.y}] =
+            paint_cell((*v.catalog)[t.type], t.rot, on_tile[{t.pos.x, t.pos.y}], style.unicode);
     // A flight's target tile: its top-left character marks a landing or a crash.
     if (v.flight)
       if (const auto it = cells_.find({v.flight->to.x, v.flight->to.y}); it != cells_.end())
-        it->second[0][0] = Glyph{target_mark(*v.flight, style), v.flight->crashed ? kToneCrash : kTonePlaced, Ink::Marker};
+        it->second[0][0] =
+            Glyph{target_mark(*v.flight, style), v.flight->crashed ? kToneCrash : kTonePlaced, Ink::Marker};
   }
 
   std::string draw() const {
@@ -103,7 +105,10 @@ class Grid {
     for (int gx = 0; gx <= b_.width(); ++gx) {
       const int up = vseg(gx, gy - 1), down = vseg(gx, gy), left = hseg(gx - 1, gy), right = hseg(gx, gy);
       const int heavy = std::max({up, down, left, right});
-      std::string corner = style_.unicode ? box_char(up, right, down, left) : (heavy == 0 ? " " : heavy == 2 ? "*" : "+");
+      std::string corner = style_.unicode ? box_char(up, right, down, left)
+                                          : (heavy == 0   ? " "
+                                             : heavy == 2 ? "*"
+                                                          : "+");
       out += paint(corner, heavy == 2 ? kTonePlaced : nullptr);
       if (gx == b_.width()) break;
       const int w = hseg(gx, gy);
@@ -176,7 +181,8 @@ std::string render_tile_cell(const TileDef& def, int rot, const TerminalStyle& s
   const Cell cell = paint_cell(def, rot, {}, style.unicode);
   std::string out;
   for (const auto& row : cell) {
-    for (const Glyph& g : row) out += style.colour && g.tone && g.text != " " ? std::string(g.tone) + g.text + kReset : g.text;
+    for (const Glyph& g : row)
+      out += style.colour && g.tone && g.text != " " ? std::string(g.tone) + g.text + kReset : g.text;
     out += "\n";
   }
   return out;
@@ -205,7 +211,8 @@ std::string terminal_legend(const BoardView& v, const TerminalStyle& style) {
   add(kinds.count(FeatureKind::Cloister) > 0, s.cloister + " cloister");
   add(kinds.count(FeatureKind::Garden) > 0, s.garden + " garden");
   add(kinds.count(FeatureKind::Flier) > 0, "F" + s.arrows[1] + " flying machine and its arrow");
-  add(kinds.count(FeatureKind::CropCircle) > 0, s.crop + "c/" + s.crop + "s/" + s.crop + "r crop circle: club/shield/rake");
+  add(kinds.count(FeatureKind::CropCircle) > 0,
+      s.crop + "c/" + s.crop + "s/" + s.crop + "r crop circle: club/shield/rake");
   add(kinds.count(FeatureKind::Portal) > 0, s.portal + " magic portal");
   add(kinds.count(FeatureKind::Tower) > 0, s.tower + " tower");
   add(kinds.count(FeatureKind::Volcano) > 0, s.volcano + " volcano");

@@ -10,8 +10,8 @@
 namespace carc {
 
 struct TerminalStyle {
-  bool unicode = true;   // box drawing and symbols; false: plain ASCII
-  bool colour = false;   // ANSI colour (the CLI decides: a TTY and no NO_COLOR)
+  bool unicode = true;  // box drawing and symbols; false: plain ASCII
+  bool colour = false;  // ANSI colour (the CLI decides: a TTY and no NO_COLOR)
 };
 
 inline constexpr int kCellWidth = 11;

@@ -96,7 +96,8 @@ class Painter {
     for (const auto& f : art)
       if (f.kind == FeatureKind::Road) road(f);
     if (centre_arms_ != 0) put({kMidR, kMidC}, road_piece(centre_arms_, unicode_), Ink::Road, kToneRoad);
-    const bool cloister = std::any_of(art.begin(), art.end(), [](const ArtFeature& f) { return f.kind == FeatureKind::Cloister; });
+    const bool cloister =
+        std::any_of(art.begin(), art.end(), [](const ArtFeature& f) { return f.kind == FeatureKind::Cloister; });
     for (const auto& f : art) marker(f, cloister);
     for (const auto& f : figures) figure(f);
     return cell_;
@@ -114,8 +115,8 @@ class Painter {
     for (int r = 0; r < kH; ++r) {
       for (int c = 0; c < kW; ++c) {
         const int reg = region_of(r, c);
-        const bool mine = reg >= 0 && (f.mask >> reg & 1) != 0 &&
-                          (edges >= 2 || depth_from(reg, r, c) <= (reg % 2 == 0 ? 1 : 2));
+        const bool mine =
+            reg >= 0 && (f.mask >> reg & 1) != 0 && (edges >= 2 || depth_from(reg, r, c) <= (reg % 2 == 0 ? 1 : 2));
         if (mine || (reg < 0 && through)) put({r, c}, sym_.city, Ink::City, kToneCity);
       }
     }
@@ -151,8 +152,10 @@ class Painter {
     for (int c = 0; w && c < kMidC; ++c) segment(d, {turn, c}, 0b1010);
     for (int c = kMidC + 1; e && c < kW; ++c) segment(d, {turn, c}, 0b1010);
     const int arms = (n ? 1 : 0) | (e ? 2 : 0) | (s ? 4 : 0) | (w ? 8 : 0);
-    if (turn == kMidR) centre_arms_ |= arms;  // roads meeting at a junction share the centre
-    else segment(d, {turn, kMidC}, arms);
+    if (turn == kMidR)
+      centre_arms_ |= arms;  // roads meeting at a junction share the centre
+    else
+      segment(d, {turn, kMidC}, arms);
     roads_.push_back(std::move(d));
   }
 
@@ -160,12 +163,24 @@ class Painter {
   // cloister on the same tile, as on the Tower's to-L, in a free spot); the others in a free spot.
   void marker(const ArtFeature& f, bool tile_has_cloister) {
     switch (f.kind) {
-      case FeatureKind::Cloister: token({sym_.cloister}, kToneGreen, true); break;
-      case FeatureKind::Tower: token({sym_.tower}, kToneMarker, !tile_has_cloister); break;
-      case FeatureKind::Garden: token({sym_.garden}, kToneGreen, false); break;
-      case FeatureKind::Portal: token({sym_.portal}, kToneMarker, false); break;
-      case FeatureKind::Volcano: token({sym_.volcano}, kToneMarker, false); break;  // PD-12
-      case FeatureKind::Dragon: token({sym_.dragon}, kToneMarker, false); break;    // PD-14
+      case FeatureKind::Cloister:
+        token({sym_.cloister}, kToneGreen, true);
+        break;
+      case FeatureKind::Tower:
+        token({sym_.tower}, kToneMarker, !tile_has_cloister);
+        break;
+      case FeatureKind::Garden:
+        token({sym_.garden}, kToneGreen, false);
+        break;
+      case FeatureKind::Portal:
+        token({sym_.portal}, kToneMarker, false);
+        break;
+      case FeatureKind::Volcano:
+        token({sym_.volcano}, kToneMarker, false);
+        break;  // PD-12
+      case FeatureKind::Dragon:
+        token({sym_.dragon}, kToneMarker, false);
+        break;  // PD-14
       case FeatureKind::CropCircle:
         token({sym_.crop, std::string(1, crop_symbol_name(f.symbol)[0])}, kToneMarker, true);
         break;
@@ -175,14 +190,15 @@ class Painter {
         token(g, kToneFlier, false);
         break;
       }
-      default: break;
+      default:
+        break;
     }
   }
 
   void token(const std::vector<std::string>& g, const char* tone, bool centre) {
     const int len = static_cast<int>(g.size());
-    const std::vector<Pt> spots{{kMidR, kMidC - (len - 1) / 2}, {1, 2}, {1, 7}, {3, 2}, {3, 7},
-                                {0, 1}, {4, 8}, {4, 1}, {0, 8}};
+    const std::vector<Pt> spots{
+        {kMidR, kMidC - (len - 1) / 2}, {1, 2}, {1, 7}, {3, 2}, {3, 7}, {0, 1}, {4, 8}, {4, 1}, {0, 8}};
     Pt p = spots.front();
     if (!centre) {
       for (const Pt s : spots) {
@@ -259,21 +275,27 @@ class Painter {
 }  // namespace
 
 const Symbols& symbols(bool unicode) {
-  static const Symbols uni{"▒", "◆", "♛", "⌂", "✿", "▲", "◈", "◎", "×", "✈", "V", "D",
-                           {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}};
-  static const Symbols ascii{"#", "$", "Q", "+", "%", "T", "@", "O", "x", ">", "V", "D",
-                             {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}};
+  static const Symbols uni{
+      "▒", "◆", "♛", "⌂", "✿", "▲", "◈", "◎", "×", "✈", "V", "D", {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}};
+  static const Symbols ascii{
+      "#", "$", "Q", "+", "%", "T", "@", "O", "x", ">", "V", "D", {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}};
   return unicode ? uni : ascii;
 }
 
 const char* figure_tone(Colour c) {
   switch (c) {
-    case Colour::Red: return "\033[1;31m";
-    case Colour::Blue: return "\033[1;34m";
-    case Colour::Green: return "\033[1;32m";
-    case Colour::Yellow: return "\033[1;33m";
-    case Colour::Black: return "\033[1;90m";
-    case Colour::Pink: return "\033[1;95m";
+    case Colour::Red:
+      return "\033[1;31m";
+    case Colour::Blue:
+      return "\033[1;34m";
+    case Colour::Green:
+      return "\033[1;32m";
+    case Colour::Yellow:
+      return "\033[1;33m";
+    case Colour::Black:
+      return "\033[1;90m";
+    case Colour::Pink:
+      return "\033[1;95m";
   }
   return nullptr;
 }

@@ -23,7 +23,9 @@ Merged merged_diff(const RunResult& r, const std::string& key) {
   return m;
 }
 
-bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
 
 std::vector<std::string> canonical(const std::vector<MoveText>& moves) {
   std::vector<std::string> out;
@@ -97,7 +99,8 @@ std::vector<std::string> question_lines(const Scenario& s) {
     for (const int r : p.rolls) turn += " " + std::to_string(r);
   }
   out.push_back("position: " + turn);
-  for (std::size_t i = 0; i < s.apply.size(); ++i) out.push_back("move " + std::to_string(i + 1) + ": " + s.apply[i].text);
+  for (std::size_t i = 0; i < s.apply.size(); ++i)
+    out.push_back("move " + std::to_string(i + 1) + ": " + s.apply[i].text);
   if (s.final_scoring) out.push_back("then: final scoring");
   return out;
 }

@@ -8,12 +8,12 @@
 #include <set>
 #include <sstream>
 
+#include "data/oracle_data.hpp"
 #include "render/svg_board.hpp"
 #include "report/answer.hpp"
 #include "report/html_assets.hpp"
 #include "report/report.hpp"
 #include "report/writer_base.hpp"
-#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {
@@ -67,8 +67,11 @@ std::string cell(const Counts& c) {
   if (coverage_of(c).applicable == 0) return "<td class=\"none\">-</td>";
   std::string title;
   for (std::size_t i = 0; i < kOutcomes; ++i)
-    if (c[i] > 0) title += (title.empty() ? "" : ", ") + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
-  return std::string("<td class=\"") + cell_class(c) + "\" title=\"" + esc(title) + "\">" + esc(coverage_cell(c)) + "</td>";
+    if (c[i] > 0)
+      title +=
+          (title.empty() ? "" : ", ") + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
+  return std::string("<td class=\"") + cell_class(c) + "\" title=\"" + esc(title) + "\">" + esc(coverage_cell(c)) +
+         "</td>";
 }
 
 // One result's state in the disagreements table, classed as a cell of that state alone.
@@ -76,7 +79,8 @@ std::string state_cell(const std::optional<Outcome>& o, const std::string& href)
   if (!o) return "<td class=\"none\">-</td>";
   Counts c{};
   c[static_cast<std::size_t>(*o)] = 1;
-  return std::string("<td class=\"") + cell_class(c) + "\"><a href=\"" + href + "\">" + esc(outcome_name(*o)) + "</a></td>";
+  return std::string("<td class=\"") + cell_class(c) + "\"><a href=\"" + href + "\">" + esc(outcome_name(*o)) +
+         "</a></td>";
 }
 
 // `pre` prefixes every element id, so several implementations' sections fit in one page.
@@ -103,7 +107,8 @@ void write_matrix(const RunTally& t, const std::string& pre, std::ostream& out) 
 // when every applicable result ran and passed, else how many did not run.
 void write_attention(const std::vector<std::string>& failing, const Counts& counts, const std::string& pre,
                      std::ostream& out) {
-  out << "<section id=\"" << pre << "attention\"><h2>Needs attention <span class=\"n\">" << failing.size() << " scenarios</span></h2>";
+  out << "<section id=\"" << pre << "attention\"><h2>Needs attention <span class=\"n\">" << failing.size()
+      << " scenarios</span></h2>";
   if (failing.empty()) {
     if (coverage_of(counts).complete())
       out << "<p class=\"attention clear\">Every scenario passes under every ruleset it applies to.</p></section>\n";
@@ -121,7 +126,8 @@ std::string badge(const RunResult& r) {
   const std::string state(outcome_name(r.outcome));
   std::string title = (r.ruleset.empty() ? std::string("not run") : r.ruleset) + ": " + state;
   if (!r.message.empty()) title += " - " + r.message;
-  return "<span class=\"badge " + state + "\" title=\"" + esc(title) + "\">" + esc(r.ruleset.empty() ? state : r.ruleset) + "</span>";
+  return "<span class=\"badge " + state + "\" title=\"" + esc(title) + "\">" +
+         esc(r.ruleset.empty() ? state : r.ruleset) + "</span>";
 }
 
 std::string line_class(char mark, bool compared) {
@@ -133,12 +139,16 @@ void write_sections(const Scenario& s, const RunResult& r, std::ostream& out) {
   const bool compared = answered(r);
   for (const auto& sec : answer_sections(s, r)) {
     out << "<div class=\"sec\"><span class=\"key\">" << esc(sec.key) << "</span> <span class=\"what\">" << esc(sec.what)
-        << "</span>" << (compared ? (sec.agrees ? " <span class=\"verdict passed\">&#10003;</span>" : " <span class=\"verdict failed\">&#10007;</span>") : "")
+        << "</span>"
+        << (compared ? (sec.agrees ? " <span class=\"verdict passed\">&#10003;</span>"
+                                   : " <span class=\"verdict failed\">&#10007;</span>")
+                     : "")
         << "<ul>";
     for (std::size_t i = 0; i < sec.lines.size() && i < kMaxLines; ++i)
       out << "<li class=\"" << line_class(sec.lines[i].mark, compared) << "\">" << esc(sec.lines[i].text) << "</li>";
     if (sec.lines.size() > kMaxLines) out << "<li class=\"plain\">... " << sec.lines.size() - kMaxLines << " more</li>";
-    if (sec.omitted > 0) out << "<li class=\"plain\">... " << sec.omitted << " more not kept (the difference was too long)</li>";
+    if (sec.omitted > 0)
+      out << "<li class=\"plain\">... " << sec.omitted << " more not kept (the difference was too long)</li>";
     out << "</ul></div>";
   }
 }
@@ -164,8 +174,10 @@ void write_others(const Group& g, const RunResult& shown, std::ostream& out) {
     if (other == &shown || !needs_attention(other->outcome)) continue;
     const std::string key = std::string(outcome_name(other->outcome)) + ": " + other->message;
     auto it = std::find_if(lines.begin(), lines.end(), [&](const auto& l) { return l.first == key; });
-    if (it == lines.end()) lines.emplace_back(key, other->ruleset);
-    else it->second += ", " + other->ruleset;
+    if (it == lines.end())
+      lines.emplace_back(key, other->ruleset);
+    else
+      it->second += ", " + other->ruleset;
   }
   for (const auto& [key, rulesets] : lines)
     out << "<p class=\"meta\">also under " << esc(rulesets) << " &mdash; " << esc(key) << "</p>";
@@ -194,13 +206,14 @@ void write_body(const Group& g, const RunHeader& run, std::ostream& out) {
   std::string switches;
   for (const auto& [k, v] : r.rules) switches += (switches.empty() ? "" : "\n") + k + "=" + v;
   out << "<h4 title=\"" << esc(switches) << "\">Answer under " << esc(r.ruleset.empty() ? "(not run)" : r.ruleset)
-      << ": <span class=\"verdict "
-      << outcome_name(r.outcome) << "\">" << esc(verdict_word(r.outcome)) << "</span></h4>";
+      << ": <span class=\"verdict " << outcome_name(r.outcome) << "\">" << esc(verdict_word(r.outcome))
+      << "</span></h4>";
   if (!r.message.empty()) out << "<p class=\"meta\">" << esc(r.message) << "</p>";
   if (g.scenario && g.scenario->valid()) write_sections(*g.scenario, r, out);
   write_others(g, r, out);
   out << "<p class=\"rerun\"><code>" << esc(rerun_command(r, run)) << "</code>";
-  if (!r.ruleset.empty()) out << "<code>carc-oracle explain " << esc(r.id) << " --ruleset " << esc(r.ruleset) << "</code>";
+  if (!r.ruleset.empty())
+    out << "<code>carc-oracle explain " << esc(r.id) << " --ruleset " << esc(r.ruleset) << "</code>";
   out << "</p></div></div>";
 }
 
@@ -213,7 +226,8 @@ std::string group_html(const Group& g, const RunHeader& run, const std::string& 
     for (const auto& x : s->rulings) text += " " + x;
     for (const auto& x : s->tags) text += " " + x;
   }
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   int passed = 0, unsupported = 0;
   for (const RunResult* r : g.results) {
     passed += r->outcome == Outcome::Passed ? 1 : 0;
@@ -255,7 +269,8 @@ void write_page(const std::vector<std::string>& lines, Main write_main, std::ost
          "<title>Carcassonne rules oracle: report</title><style>"
       << html_style() << "</style></head>\n<body>\n<header><h1>Carcassonne rules oracle</h1>";
   for (const auto& l : lines) out << l;
-  out << "<div class=\"toolbar\"><input type=\"search\" id=\"filter\" placeholder=\"filter: words; a comma separates alternatives\">"
+  out << "<div class=\"toolbar\"><input type=\"search\" id=\"filter\" placeholder=\"filter: words; a comma separates "
+         "alternatives\">"
          "<button id=\"expand\" type=\"button\">expand all</button><button id=\"collapse\" type=\"button\">collapse "
          "all</button><label><input type=\"checkbox\" id=\"only-failing\"> only scenarios needing attention</label>"
          "<span id=\"shown\"></span></div></header>\n<main>\n";
@@ -332,34 +347,37 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
     if (!several_) {
       if (runs_.empty()) runs_.emplace_back();
       const HtmlRun& run = runs_.front();
-      write_page({"<p>subject: " + esc(run.tally.header.subject) + " &middot; capabilities: " +
-                      esc(capabilities_text(run.tally.header)) + "</p>",
-                  "<p class=\"counts\"><b>" + std::to_string(run.scenarios) + " scenarios</b> &middot; " +
-                      esc(counts_line(run.tally.counts)) + "</p>",
-                  "<p class=\"coverage\">coverage: " + esc(coverage_line(run.tally.counts)) + "</p>",
-                  cut_short_line(run.tally).empty() ? "" : "<p class=\"cut\">" + esc(cut_short_line(run.tally)) + "</p>"},
-                 [&](std::ostream& main) { write_run(run, "", main); }, out);
+      write_page(
+          {"<p>subject: " + esc(run.tally.header.subject) +
+               " &middot; capabilities: " + esc(capabilities_text(run.tally.header)) + "</p>",
+           "<p class=\"counts\"><b>" + std::to_string(run.scenarios) + " scenarios</b> &middot; " +
+               esc(counts_line(run.tally.counts)) + "</p>",
+           "<p class=\"coverage\">coverage: " + esc(coverage_line(run.tally.counts)) + "</p>",
+           cut_short_line(run.tally).empty() ? "" : "<p class=\"cut\">" + esc(cut_short_line(run.tally)) + "</p>"},
+          [&](std::ostream& main) { write_run(run, "", main); }, out);
       return spool_.error();
     }
     const std::vector<RunTally> all = tallies();
     const Comparison c = comparison();
-    write_page({"<p>" + std::to_string(runs_.size()) + " implementations compared</p>",
-                "<p class=\"counts\"><b>" + std::to_string(scenarios_.size()) + " scenarios</b></p>"},
-               [&](std::ostream& main) {
-                 write_comparison(c, all, main);
-                 for (std::size_t k = 0; k < runs_.size(); ++k) {
-                   const HtmlRun& run = runs_[k];
-                   main << "<section class=\"impl\" id=\"impl-" << k + 1 << "\"><h2 class=\"impl\">"
-                        << esc(run.tally.header.subject) << "</h2>\n<p class=\"meta\">capabilities: "
-                        << esc(capabilities_text(run.tally.header)) << " &middot; " << esc(counts_line(run.tally.counts))
-                        << " &middot; coverage: " << esc(coverage_line(run.tally.counts)) << "</p>\n";
-                   if (const std::string cut = cut_short_line(run.tally); !cut.empty())
-                     main << "<p class=\"attention\">" << esc(cut) << "</p>\n";
-                   write_run(run, "i" + std::to_string(k + 1) + "-", main);
-                   main << "</section>\n";
-                 }
-               },
-               out);
+    write_page(
+        {"<p>" + std::to_string(runs_.size()) + " implementations compared</p>",
+         "<p class=\"counts\"><b>" + std::to_string(scenarios_.size()) + " scenarios</b></p>"},
+        [&](std::ostream& main) {
+          write_comparison(c, all, main);
+          for (std::size_t k = 0; k < runs_.size(); ++k) {
+            const HtmlRun& run = runs_[k];
+            main << "<section class=\"impl\" id=\"impl-" << k + 1 << "\"><h2 class=\"impl\">"
+                 << esc(run.tally.header.subject)
+                 << "</h2>\n<p class=\"meta\">capabilities: " << esc(capabilities_text(run.tally.header))
+                 << " &middot; " << esc(counts_line(run.tally.counts))
+                 << " &middot; coverage: " << esc(coverage_line(run.tally.counts)) << "</p>\n";
+            if (const std::string cut = cut_short_line(run.tally); !cut.empty())
+              main << "<p class=\"attention\">" << esc(cut) << "</p>\n";
+            write_run(run, "i" + std::to_string(k + 1) + "-", main);
+            main << "</section>\n";
+          }
+        },
+        out);
     return spool_.error();
   }
 

@@ -63,7 +63,8 @@ class JsonWriter final : public TallyingWriter<JsonRun> {
     summary["type"] = "summary";
     if (several_) summary["implementation"] = t.header.subject;
     summary["total"] = t.total();
-    for (std::size_t i = 0; i < kOutcomes; ++i) summary[std::string(outcome_name(static_cast<Outcome>(i)))] = t.counts[i];
+    for (std::size_t i = 0; i < kOutcomes; ++i)
+      summary[std::string(outcome_name(static_cast<Outcome>(i)))] = t.counts[i];
     const Coverage cov = coverage_of(t.counts);
     summary["applicable"] = cov.applicable;  // every result
     summary["ran"] = cov.ran;                // all but unsupported, skipped and invalid
@@ -88,7 +89,8 @@ class JsonWriter final : public TallyingWriter<JsonRun> {
     for (const auto& d : comparison().disagreements) {
       Json states = Json::object();
       for (std::size_t k = 0; k < runs_.size(); ++k)
-        states[runs_[k].tally.header.subject] = d.outcomes[k] ? Json(std::string(outcome_name(*d.outcomes[k]))) : Json(nullptr);
+        states[runs_[k].tally.header.subject] =
+            d.outcomes[k] ? Json(std::string(outcome_name(*d.outcomes[k]))) : Json(nullptr);
       disagreements.push_back(Json{{"id", d.id}, {"ruleset", d.ruleset}, {"area", d.area}, {"states", states}});
     }
     out << line(Json{{"type", "comparison"}, {"implementations", names}, {"disagreements", disagreements}});

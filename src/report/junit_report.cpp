@@ -9,10 +9,10 @@
 #include <algorithm>
 #include <sstream>
 
+#include "data/oracle_data.hpp"
 #include "render/svg_board.hpp"
 #include "report/report.hpp"
 #include "report/spool.hpp"
-#include "data/oracle_data.hpp"
 
 namespace carc {
 namespace {
@@ -21,17 +21,23 @@ enum class Kind { Pass, Failure, Error, Skipped };
 
 Kind kind_of(Outcome o) {
   switch (o) {
-    case Outcome::Passed: return Kind::Pass;
+    case Outcome::Passed:
+      return Kind::Pass;
     case Outcome::Failed:
-    case Outcome::XPass: return Kind::Failure;
+    case Outcome::XPass:
+      return Kind::Failure;
     case Outcome::Unsupported:
     case Outcome::Skipped:
-    case Outcome::XFail: return Kind::Skipped;
-    default: return Kind::Error;
+    case Outcome::XFail:
+      return Kind::Skipped;
+    default:
+      return Kind::Error;
   }
 }
 
-std::string body(const RunResult& r, const RunHeader& run) { return diff_text(r) + "rerun: " + rerun_command(r, run) + "\n"; }
+std::string body(const RunResult& r, const RunHeader& run) {
+  return diff_text(r) + "rerun: " + rerun_command(r, run) + "\n";
+}
 
 std::string suite_of(const RunResult& r) { return r.ruleset.empty() ? "invalid" : r.ruleset; }
 
@@ -150,7 +156,8 @@ class JunitWriter final : public ReportWriter {
     out << "<testsuites name=\"" << xml_escape(name) << "\" " << attrs(all_, timings_) << ">\n";
     for (const auto& run : runs_)
       for (const auto& suite : run.suites) {
-        out << "  <testsuite name=\"" << xml_escape(run.prefix + suite.name) << "\" " << attrs(suite.tally, timings_) << ">\n";
+        out << "  <testsuite name=\"" << xml_escape(run.prefix + suite.name) << "\" " << attrs(suite.tally, timings_)
+            << ">\n";
         write_properties(suite.name, suite.tally, run.header, run.tally.cut_short, out);
         spool_.copy(suite.cases, out);
         out << "  </testsuite>\n";

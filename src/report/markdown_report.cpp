@@ -7,8 +7,8 @@
 #include <map>
 #include <sstream>
 
-#include "report/writer_base.hpp"
 #include "data/oracle_data.hpp"
+#include "report/writer_base.hpp"
 
 namespace carc {
 namespace {
@@ -17,9 +17,12 @@ namespace {
 std::string cell(std::string_view s) {
   std::string out;
   for (const char c : markdown_safe(s)) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += "<br>";
-    else out += c;
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += "<br>";
+    else
+      out += c;
   }
   return out;
 }
@@ -43,17 +46,19 @@ std::string code_span(std::string_view text) {
 
 void write_states(const RunTally& t, std::ostream& out) {
   out << "| state | results |\n|---|---:|\n";
-  for (std::size_t i = 0; i < kOutcomes; ++i) out << "| " << outcome_name(static_cast<Outcome>(i)) << " | " << t.counts[i] << " |\n";
+  for (std::size_t i = 0; i < kOutcomes; ++i)
+    out << "| " << outcome_name(static_cast<Outcome>(i)) << " | " << t.counts[i] << " |\n";
   const Coverage cov = coverage_of(t.counts);
-  out << "| **total** | " << t.total() << " |\n| **ran** (all but unsupported, skipped, invalid) | " << cov.ran << " of "
-      << cov.applicable << " |\n\n";
+  out << "| **total** | " << t.total() << " |\n| **ran** (all but unsupported, skipped, invalid) | " << cov.ran
+      << " of " << cov.applicable << " |\n\n";
 }
 
 void write_matrix(const RunTally& t, const std::string& h, std::ostream& out) {
   auto rulesets = ruleset_order(t);
   if (std::any_of(t.cells.begin(), t.cells.end(), [](const auto& c) { return c.first.second.empty(); }))
     rulesets.push_back("");  // the column of invalid results
-  out << h << " By ruling area and ruleset\n\nEach cell: " << kCellLegend << ", then the states other than passed.\n\n| area |";
+  out << h << " By ruling area and ruleset\n\nEach cell: " << kCellLegend
+      << ", then the states other than passed.\n\n| area |";
   for (const auto& rs : rulesets) out << " " << (rs.empty() ? "(not run)" : rs) << " |";
   out << "\n|---|";
   for (std::size_t i = 0; i < rulesets.size(); ++i) out << "---|";

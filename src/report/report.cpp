@@ -16,13 +16,14 @@ std::unique_ptr<ReportWriter> make_html_writer(bool several);
 
 namespace {
 constexpr std::array<std::string_view, 5> kFormatNames{"text", "json", "junit", "markdown", "html"};
-constexpr std::array<std::string_view, 5> kFileNames{"results.txt", "results.jsonl", "junit.xml", "summary.md", "report.html"};
+constexpr std::array<std::string_view, 5> kFileNames{"results.txt", "results.jsonl", "junit.xml", "summary.md",
+                                                     "report.html"};
 
 }  // namespace
 
 std::string shell_quote(const std::string& s) {
-  if (!s.empty() &&
-      s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:+=@") == std::string::npos)
+  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:+=@") ==
+                        std::string::npos)
     return s;
   std::string out = "'";
   for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -43,11 +44,16 @@ std::string_view report_file_name(Format f) { return kFileNames[static_cast<std:
 
 std::unique_ptr<ReportWriter> make_report_writer(Format f, const ReportOptions& options, bool several) {
   switch (f) {
-    case Format::Text: return make_text_writer(options, several);
-    case Format::Json: return make_json_writer(options, several);
-    case Format::Junit: return make_junit_writer(options, several);
-    case Format::Markdown: return make_markdown_writer(several);
-    case Format::Html: return make_html_writer(several);
+    case Format::Text:
+      return make_text_writer(options, several);
+    case Format::Json:
+      return make_json_writer(options, several);
+    case Format::Junit:
+      return make_junit_writer(options, several);
+    case Format::Markdown:
+      return make_markdown_writer(several);
+    case Format::Html:
+      return make_html_writer(several);
   }
   return make_text_writer(options, several);
 }
@@ -59,7 +65,8 @@ bool parse_formats(std::string_view list, std::vector<Format>& out, std::string&
     const std::string_view name = list.substr(at, comma - at);
     Format f{};
     if (!parse_format(name, f)) {
-      error = "unknown format '" + std::string(name) + "' (text, json, junit, markdown or html, several separated by commas)";
+      error = "unknown format '" + std::string(name) +
+              "' (text, json, junit, markdown or html, several separated by commas)";
       return false;
     }
     if (std::find(out.begin(), out.end(), f) != out.end()) {
@@ -72,7 +79,8 @@ bool parse_formats(std::string_view list, std::vector<Format>& out, std::string&
   return true;
 }
 
-ReportSet::ReportSet(const std::vector<Format>& formats, const ReportOptions& options, bool several) : formats_(formats) {
+ReportSet::ReportSet(const std::vector<Format>& formats, const ReportOptions& options, bool several)
+    : formats_(formats) {
   for (const Format f : formats_) writers_.push_back(make_report_writer(f, options, several));
 }
 
@@ -136,7 +144,8 @@ void RunTally::add(const RunResult& r) {
 std::string cut_short_line(const RunTally& t) {
   if (t.cut_short.empty()) return {};
   return "the run was cut short: " + t.cut_short + "; the " +
-         std::to_string(t.counts[static_cast<std::size_t>(Outcome::Skipped)]) + " skipped results include those not run";
+         std::to_string(t.counts[static_cast<std::size_t>(Outcome::Skipped)]) +
+         " skipped results include those not run";
 }
 
 int RunTally::total() const {
@@ -170,7 +179,8 @@ std::string counts_line(const Counts& counts) {
   for (std::size_t i = 0; i < kOutcomes; ++i) {
     total += counts[i];
     if (counts[i] > 0)
-      out += (out.empty() ? "" : ", ") + std::to_string(counts[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
+      out += (out.empty() ? "" : ", ") + std::to_string(counts[i]) + " " +
+             std::string(outcome_name(static_cast<Outcome>(i)));
   }
   if (total == 0) return "no results";
   return std::to_string(total) + " result" + (total == 1 ? "" : "s") + ": " + out;
@@ -180,7 +190,8 @@ std::string counts_line(const RunReport& report) { return counts_line(report.cou
 
 std::string omitted_note(const Diff& d) {
   if (d.omitted == 0) return {};
-  return "... " + std::to_string(d.omitted) + " more not kept (the difference was too long; its signature covers all of it)";
+  return "... " + std::to_string(d.omitted) +
+         " more not kept (the difference was too long; its signature covers all of it)";
 }
 
 std::string diff_text(const RunResult& r) {
@@ -240,10 +251,14 @@ std::string terminal_safe(std::string_view text) {
 std::string markdown_safe(std::string_view text) {
   std::string out;
   for (const char c : terminal_safe(text)) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else out += c;
+    if (c == '&')
+      out += "&amp;";
+    else if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else
+      out += c;
   }
   return out;
 }
@@ -251,7 +266,8 @@ std::string markdown_safe(std::string_view text) {
 std::vector<std::string> position_lines(const Scenario& s) {
   std::vector<std::string> out;
   const auto setup = scenario_setup(s);
-  if (!setup) out.push_back("# " + setup.error());
+  if (!setup)
+    out.push_back("# " + setup.error());
   else {
     const std::string text = to_string(*setup, builtin_catalog());
     for (std::size_t at = 0; at < text.size();) {
@@ -288,7 +304,8 @@ std::vector<std::string> area_order(const RunTally& tally) {
 std::vector<std::string> ruleset_order(const RunTally& tally) {
   std::vector<std::string> out;
   for (const auto& p : builtin_presets())
-    if (std::any_of(tally.cells.begin(), tally.cells.end(), [&](const auto& cell) { return cell.first.second == p.name; }))
+    if (std::any_of(tally.cells.begin(), tally.cells.end(),
+                    [&](const auto& cell) { return cell.first.second == p.name; }))
       out.push_back(p.name);
   return out;
 }
@@ -327,7 +344,9 @@ std::string counts_cell(const Counts& c) {
   const std::string out = coverage_cell(c);
   std::string rest;
   for (std::size_t i = 1; i < kOutcomes; ++i)
-    if (c[i] > 0) rest += (rest.empty() ? "" : ", ") + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
+    if (c[i] > 0)
+      rest +=
+          (rest.empty() ? "" : ", ") + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
   return rest.empty() ? out : out + " (" + rest + ")";
 }
 

@@ -183,7 +183,8 @@ Comparison compare_runs(const std::vector<RunReport>& runs);
 // With the run's header: the implementation and its timeout are part of the command
 // ("carc-oracle run FILE --id ID --ruleset R --impl 'CMD' --timeout 10").
 std::string rerun_command(const RunResult& r, const RunHeader& run);
-// The ledger area of a result's first ruling as the runner found it ("base", "flying-machines", ...); "(invalid)" when unknown.
+// The ledger area of a result's first ruling as the runner found it ("base", "flying-machines", ...); "(invalid)" when
+// unknown.
 std::string area_of(const RunResult& r);
 // "passed: 10, failed: 1" style counts of the non-zero states, or "no results".
 std::string counts_line(const Counts& counts);

@@ -38,8 +38,10 @@ Spool::Part Spool::append(std::string_view text) {
 
 void Spool::append_to(std::vector<Part>& list, std::string_view text) {
   const Part part = append(text);
-  if (!list.empty() && list.back().offset + list.back().size == part.offset) list.back().size += part.size;
-  else list.push_back(part);
+  if (!list.empty() && list.back().offset + list.back().size == part.offset)
+    list.back().size += part.size;
+  else
+    list.push_back(part);
 }
 
 void Spool::copy(const Part& part, std::ostream& out) {

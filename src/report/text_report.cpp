@@ -26,7 +26,7 @@ struct TextRun {
   RunTally tally;
   std::vector<Spool::Part> details, groups;
   std::optional<std::pair<Outcome, std::string>> first;  // the first result's state and message
-  bool shared = true;                                     // every result has them
+  bool shared = true;                                    // every result has them
 };
 
 class TextWriter final : public TallyingWriter<TextRun> {
@@ -38,8 +38,10 @@ class TextWriter final : public TallyingWriter<TextRun> {
     std::vector<std::pair<std::string, std::string>> groups;  // "LABEL ID: message" -> rulesets
     for (const auto& r : results) {
       count(r);
-      if (!run.first) run.first = std::pair{r.outcome, r.message};
-      else if (run.first->first != r.outcome || run.first->second != r.message) run.shared = false;
+      if (!run.first)
+        run.first = std::pair{r.outcome, r.message};
+      else if (run.first->first != r.outcome || run.first->second != r.message)
+        run.shared = false;
       if (detailed(r.outcome)) {
         spool_.append_to(run.details, detail(r));
         continue;
@@ -47,8 +49,10 @@ class TextWriter final : public TallyingWriter<TextRun> {
       if (r.outcome == Outcome::Passed) continue;
       const std::string key = label(r.outcome) + " " + safe(r.id) + (r.message.empty() ? "" : ": " + safe(r.message));
       auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == key; });
-      if (it == groups.end()) groups.emplace_back(key, r.ruleset);
-      else it->second += ", " + r.ruleset;
+      if (it == groups.end())
+        groups.emplace_back(key, r.ruleset);
+      else
+        it->second += ", " + r.ruleset;
     }
     for (const auto& [key, rulesets] : groups) spool_.append_to(run.groups, key + " [" + rulesets + "]\n");
   }
@@ -60,8 +64,9 @@ class TextWriter final : public TallyingWriter<TextRun> {
     }
     for (std::size_t k = 0; k < runs_.size(); ++k) {
       const TextRun& run = runs_[k];
-      out << (k ? "\n" : "") << paint(kBold, "══ implementation " + std::to_string(k + 1) + " of " +
-                                                   std::to_string(runs_.size()) + ": " + safe(run.tally.header.subject))
+      out << (k ? "\n" : "")
+          << paint(kBold, "══ implementation " + std::to_string(k + 1) + " of " + std::to_string(runs_.size()) + ": " +
+                              safe(run.tally.header.subject))
           << "\n";
       if (run.shared && run.first && run.tally.total() > 1 && run.first->first != Outcome::Passed) {
         // e.g. an implementation that could not start: one line, not one detail per result.
@@ -96,11 +101,12 @@ class TextWriter final : public TallyingWriter<TextRun> {
     if (!run.groups.empty()) out << "\n";
     spool_.copy(run.groups, out);
     // Green only when every applicable result ran and passed; yellow when nothing failed but not all ran or passed.
-    const char* tone = run.tally.any_invalid()                          ? kMagenta
-                       : run.tally.any_failure()                        ? kRed
+    const char* tone = run.tally.any_invalid()                    ? kMagenta
+                       : run.tally.any_failure()                  ? kRed
                        : coverage_of(run.tally.counts).complete() ? kGreen
-                                                                        : kYellow;
-    out << "\n" << paint(tone, counts_line(run.tally.counts)) << "\n"
+                                                                  : kYellow;
+    out << "\n"
+        << paint(tone, counts_line(run.tally.counts)) << "\n"
         << paint(tone, "coverage: " + coverage_line(run.tally.counts)) << "\n";
     if (const std::string cut = cut_short_line(run.tally); !cut.empty()) out << paint(kRed, safe(cut)) << "\n";
   }
@@ -113,7 +119,8 @@ class TextWriter final : public TallyingWriter<TextRun> {
     out << "\n";
     if (r.scenario && !r.scenario->title.empty()) out << "  " << safe(r.scenario->title) << "\n";
     std::string message = safe(r.message);
-    for (std::size_t at = 0; (at = message.find('\n', at)) != std::string::npos; at += 3) message.replace(at, 1, "\n  ");
+    for (std::size_t at = 0; (at = message.find('\n', at)) != std::string::npos; at += 3)
+      message.replace(at, 1, "\n  ");
     if (!message.empty()) out << "  " << message << "\n";
     if (r.scenario && r.outcome != Outcome::Invalid) {
       out << "  position:\n";
@@ -155,15 +162,18 @@ class TextWriter final : public TallyingWriter<TextRun> {
     std::vector<std::size_t> width(rows[0].size(), 0);
     for (const auto& row : rows)
       for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], display_width(row[i]));
-    out << "\n" << paint(kBold, "══ comparison by ruling area: " + std::string(kCellLegend) + " (! needs attention)") << "\n";
+    out << "\n"
+        << paint(kBold, "══ comparison by ruling area: " + std::string(kCellLegend) + " (! needs attention)") << "\n";
     for (const auto& row : rows) {
       std::string line;
       for (std::size_t i = 0; i < row.size(); ++i)
         line += (i ? "  " : "") + row[i] + std::string(width[i] - display_width(row[i]), ' ');
       out << line.substr(0, line.find_last_not_of(' ') + 1) << "\n";
     }
-    out << "\n" << c.disagreements.size() << " result" << (c.disagreements.size() == 1 ? "" : "s")
-        << " on which the implementations disagree (one passes, another fails)" << (c.disagreements.empty() ? "" : ":") << "\n";
+    out << "\n"
+        << c.disagreements.size() << " result" << (c.disagreements.size() == 1 ? "" : "s")
+        << " on which the implementations disagree (one passes, another fails)" << (c.disagreements.empty() ? "" : ":")
+        << "\n";
     for (const auto& d : c.disagreements) {
       out << "  " << safe(d.id) << " [" << d.ruleset << "]:";
       for (std::size_t k = 0; k < runs_.size(); ++k)

@@ -39,7 +39,8 @@ void for_each_case(const Corpus& corpus, F&& f) {
 std::vector<std::string> used_items(const Scenario& s, const Request& r) {
   std::vector<std::string> out = required_capabilities(s);
   for (const auto& [key, value] : r.rules.effective())
-    if (const SwitchSpec* spec = find_switch(key); spec && spec->values.front() != value) out.push_back(switch_item(key, value));
+    if (const SwitchSpec* spec = find_switch(key); spec && spec->values.front() != value)
+      out.push_back(switch_item(key, value));
   return out;
 }
 
@@ -88,7 +89,8 @@ std::vector<CheckCase> canonical_cases(const Corpus& corpus, const proto::Hello&
     if (!missing_items(s, r, hello).empty()) return;  // run would not send it
     const std::vector<std::string> used = used_items(s, r);
     const auto rulesets = scenario_rulesets(s);
-    const std::size_t order = static_cast<std::size_t>(std::find(rulesets.begin(), rulesets.end(), preset) - rulesets.begin());
+    const std::size_t order =
+        static_cast<std::size_t>(std::find(rulesets.begin(), rulesets.end(), preset) - rulesets.begin());
     for (const auto& item : items) {
       if (!contains(used, item)) continue;
       int others = 0;
@@ -100,7 +102,8 @@ std::vector<CheckCase> canonical_cases(const Corpus& corpus, const proto::Hello&
   for (const auto& item : items) {
     auto& candidates = found[item];
     std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
-      return std::tie(std::get<0>(a), std::get<1>(a), std::get<2>(a)) < std::tie(std::get<0>(b), std::get<1>(b), std::get<2>(b));
+      return std::tie(std::get<0>(a), std::get<1>(a), std::get<2>(a)) <
+             std::tie(std::get<0>(b), std::get<1>(b), std::get<2>(b));
     });
     std::set<std::string> scenarios;
     for (const auto& [others, id, order, s, preset] : candidates) {

@@ -32,7 +32,7 @@ struct CheckCase {
   std::string item;  // the declared item it checks
   const Scenario* scenario = nullptr;
   std::string ruleset;
-  int others = 0;    // other items it uses (the selection's cost)
+  int others = 0;  // other items it uses (the selection's cost)
 };
 
 // The rule (oracle/adapters/README.md "adapter-check"): for each declared item,

@@ -9,12 +9,16 @@ ScenarioViews views_of(BoardView before, const State& after, const Played& playe
   out.before = std::move(before);
   out.applied = played.applied;
   if (played.refused)
-    out.problem = "move " + std::to_string(played.refused->index + 1) + " refused: " + std::string(reason_name(played.refused->reason));
+    out.problem = "move " + std::to_string(played.refused->index + 1) +
+                  " refused: " + std::string(reason_name(played.refused->reason));
   out.after = view_of(after);
-  if (played.flight) out.after.flight = Flight{played.flight->from, played.flight->to, played.flight->roll, played.flight->crashed};
+  if (played.flight)
+    out.after.flight = Flight{played.flight->from, played.flight->to, played.flight->roll, played.flight->crashed};
   // The tile placed last by the moves, else the position's own (still this turn's tile in the question).
-  if (played.last_placed) out.after.placed = played.last_placed;
-  else if (!out.after.placed) out.after.placed = out.before.placed;
+  if (played.last_placed)
+    out.after.placed = played.last_placed;
+  else if (!out.after.placed)
+    out.after.placed = out.before.placed;
   return out;
 }
 

@@ -253,7 +253,8 @@ bool ChildProcess::exited() const {
 std::string ChildProcess::finish(std::chrono::milliseconds grace) {
   if (pid_ <= 0) return "is not running";
   const auto until = std::chrono::steady_clock::now() + grace;
-  while (!exited() && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  while (!exited() && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   const bool killed = !exited();
   const std::lock_guard lock(process_mutex());
   ::kill(-pid_, SIGKILL);  // the whole group: the leader is not reaped yet, so the group id is still ours

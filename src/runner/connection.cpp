@@ -56,8 +56,10 @@ void Connection::send(const std::string& line) {
 bool Connection::next_line(proto::Line& line) {
   if (!lines.next(line)) return false;
   if (trace) {
-    if (line.overlong) trace->received_overlong(trace_impl, trace_worker, line.size);
-    else trace->received(trace_impl, trace_worker, line.text);
+    if (line.overlong)
+      trace->received_overlong(trace_impl, trace_worker, line.size);
+    else
+      trace->received(trace_impl, trace_worker, line.text);
   }
   return true;
 }
@@ -113,7 +115,8 @@ std::size_t Connection::pump(std::chrono::milliseconds wait) {
     if (fds[i].revents == 0 || fds[i].fd == exit_fd) continue;
     if (fds[i].fd == in_fd) {
       const ssize_t w = ::write(in_fd, outgoing.data(), outgoing.size());
-      if (w > 0) outgoing.erase(0, static_cast<std::size_t>(w));
+      if (w > 0)
+        outgoing.erase(0, static_cast<std::size_t>(w));
       else if (w < 0 && errno != EAGAIN && errno != EINTR) {  // EPIPE: it stopped reading
         outgoing.clear();
         child.close_stdin();

@@ -33,10 +33,10 @@ struct ProcessOptions {
 struct Connection {
   ChildProcess child;
   proto::LineReader lines{1};
-  std::string outgoing;     // bytes not yet written to its stdin
-  std::string stderr_tail;  // the last bytes it wrote to stderr
-  bool dead = true;         // not started, exited, closed its stdout, or stopped by us
-  std::string how;          // how it ended
+  std::string outgoing;          // bytes not yet written to its stdin
+  std::string stderr_tail;       // the last bytes it wrote to stderr
+  bool dead = true;              // not started, exited, closed its stdout, or stopped by us
+  std::string how;               // how it ended
   std::shared_ptr<Trace> trace;  // from ProcessOptions
   int trace_impl = 1;
   int trace_worker = 0;

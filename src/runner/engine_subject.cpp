@@ -28,7 +28,8 @@ Reply EngineSubject::answer(const Request& request) {
         Query q{{}, sc.final_scoring, request.probes};
         for (const auto& each : sc.apply) q.apply.push_back(each.text);
         auto answer = answer_query(std::move(*state), q);
-        if (answer) reply.answer = std::move(*answer);
+        if (answer)
+          reply.answer = std::move(*answer);
         else {
           reply.kind = ReplyKind::Errored;
           reply.message = answer.error();

@@ -51,7 +51,9 @@ class Comparer {
 
   void rejected(const std::optional<Rejection>& want) {
     const auto& got = a_.rejected;
-    auto text = [](int move, const std::string& reason) { return "move " + std::to_string(move) + " refused: " + reason; };
+    auto text = [](int move, const std::string& reason) {
+      return "move " + std::to_string(move) + " refused: " + reason;
+    };
     if (want && (!got || got->first != want->move || got->second != want->reason))
       add("rejected", {text(want->move, want->reason)}, {got ? text(got->first, got->second) : "every move accepted"});
     else if (!want && got)
@@ -103,7 +105,8 @@ class Comparer {
           if (const auto p = a_.supply.find(colour); p != a_.supply.end())
             if (const auto q = p->second.find(kind); q != p->second.end()) got = q->second;
           if (got != want)
-            add("supply", {colour + " " + kind + " " + std::to_string(want)}, {colour + " " + kind + " " + std::to_string(got)});
+            add("supply", {colour + " " + kind + " " + std::to_string(want)},
+                {colour + " " + kind + " " + std::to_string(got)});
         }
       }
     }
@@ -144,14 +147,16 @@ class Comparer {
 
   // The dragon and the fairy: where each stands, the set-aside tiles and the move so far, exactly.
   void dragon(const Expect& e) {
-    const auto one = [&](const char* key, const std::optional<std::string>& want, const std::string& got, const char* none) {
+    const auto one = [&](const char* key, const std::optional<std::string>& want, const std::string& got,
+                         const char* none) {
       if (!want) return;
       const std::string g = got.empty() ? none : got;
       if (*want != g) add(key, {*want}, {g});
     };
     one("dragon", e.dragon, a_.dragon, "none");
     one("fairy", e.fairy, a_.fairy, "absent");
-    const auto list = [&](const char* key, const std::optional<std::vector<std::string>>& want, const std::vector<std::string>& got) {
+    const auto list = [&](const char* key, const std::optional<std::vector<std::string>>& want,
+                          const std::vector<std::string>& got) {
       if (want && *want != got) add(key, *want, got);  // order matters: the whole list both ways
     };
     list("set_aside", e.set_aside, a_.set_aside);

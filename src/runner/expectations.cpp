@@ -2,14 +2,14 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <tuple>
 #include <sstream>
+#include <tuple>
 
-#include "runner/evaluate.hpp"
 #include "data/oracle_data.hpp"
 #include "data/text_file.hpp"
 #include "data/yaml_limits.hpp"
 #include "data/yaml_util.hpp"
+#include "runner/evaluate.hpp"
 
 namespace carc {
 namespace {
@@ -49,10 +49,13 @@ void read_entry(const YAML::Node& n, YamlReader& r, Expectations& out) {
   e.id = r.str(n["id"], "id").value_or("");
   if (n["ruleset"]) {
     e.ruleset = r.str(n["ruleset"], "ruleset").value_or("");
-    if (const Preset* p = find_preset(e.ruleset)) e.ruleset = p->name;
-    else return r.error(n["ruleset"], "ruleset: unknown ruleset '" + echo(e.ruleset) + "'");
+    if (const Preset* p = find_preset(e.ruleset))
+      e.ruleset = p->name;
+    else
+      return r.error(n["ruleset"], "ruleset: unknown ruleset '" + echo(e.ruleset) + "'");
   }
-  if (!n["state"]) return r.error(n, "expectation: missing required key 'state' (failed, errored, crashed or timed_out)");
+  if (!n["state"])
+    return r.error(n, "expectation: missing required key 'state' (failed, errored, crashed or timed_out)");
   e.state = r.str(n["state"], "state").value_or("");
   if (!is_expectable(e.state))
     return r.error(n["state"], "state: '" + echo(e.state) + "' is not failed, errored, crashed or timed_out");
@@ -63,7 +66,6 @@ void read_entry(const YAML::Node& n, YamlReader& r, Expectations& out) {
                                   std::to_string(kMaxNoteBytes) + " bytes (a short reason)");
   out.entries.push_back(std::move(e));
 }
-
 
 bool applies(const ExpectedFailure& e, const RunResult& r) {
   return e.id == r.id && (e.ruleset.empty() || e.ruleset == r.ruleset);
@@ -91,7 +93,8 @@ Result<Expectations> parse_expectations(const std::string& text, const std::stri
     if (doc["implementation"]) out.implementation = r.str(doc["implementation"], "implementation").value_or("");
     if (doc["version"]) out.version = r.str(doc["version"], "version").value_or("");
     const YAML::Node list = doc["expectations"];
-    if (!list || !list.IsSequence()) r.error(doc, "expectations file: 'expectations' must be a list of entries");
+    if (!list || !list.IsSequence())
+      r.error(doc, "expectations file: 'expectations' must be a list of entries");
     else
       for (const auto& n : list) read_entry(n, r, out);
   } else if (!doc && diags.empty()) {
@@ -142,7 +145,8 @@ void ExpectationMatcher::apply(RunResult& r) {
       r.message = "expected failure: " + r.message;
       r.outcome = Outcome::XFail;
     } else if (expectable(r.outcome)) {
-      notes_.push_back(r.id + " under " + r.ruleset + ": listed as " + x.state + ", now " + std::string(outcome_name(r.outcome)));
+      notes_.push_back(r.id + " under " + r.ruleset + ": listed as " + x.state + ", now " +
+                       std::string(outcome_name(r.outcome)));
       r.message += " [listed as a known failure " + describe(x) + "]";
     }
     return;
@@ -196,7 +200,8 @@ std::string expectations_text(const RunReport& report, const Implementation& imp
   return rec.text(implementation, json);
 }
 
-std::string ExpectationsRecorder::text(const Implementation& implementation, bool json, const Expectations* previous) const {
+std::string ExpectationsRecorder::text(const Implementation& implementation, bool json,
+                                       const Expectations* previous) const {
   std::vector<ExpectedFailure> entries = entries_;
   if (previous) {
     for (auto& e : entries)  // a note written for this case is kept
@@ -210,8 +215,8 @@ std::string ExpectationsRecorder::text(const Implementation& implementation, boo
   });
   std::ostringstream out;
   if (json) {
-    out << "{\n  \"implementation\": " << quoted(implementation.name) << ",\n  \"version\": " << quoted(implementation.version)
-        << ",\n  \"expectations\": [";
+    out << "{\n  \"implementation\": " << quoted(implementation.name)
+        << ",\n  \"version\": " << quoted(implementation.version) << ",\n  \"expectations\": [";
     for (std::size_t i = 0; i < entries.size(); ++i) {
       const ExpectedFailure& e = entries[i];
       out << (i ? "," : "") << "\n    {\"id\": " << quoted(e.id);

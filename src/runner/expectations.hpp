@@ -55,7 +55,10 @@ std::string implementation_mismatch(const Expectations& e, const Implementation&
 class RunScope {
  public:
   explicit RunScope(bool whole = true) : whole_(whole) {}
-  void add(const RunResult& r) { seen_.emplace(r.id, r.ruleset); ids_.insert(r.id); }
+  void add(const RunResult& r) {
+    seen_.emplace(r.id, r.ruleset);
+    ids_.insert(r.id);
+  }
   // Whether the run decided this entry: the whole corpus ran, or its scenario (under its ruleset, if it names one) did.
   bool covers(const ExpectedFailure& e) const {
     return whole_ || (e.ruleset.empty() ? ids_.count(e.id) > 0 : seen_.count({e.id, e.ruleset}) > 0);

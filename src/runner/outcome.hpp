@@ -14,7 +14,18 @@
 
 namespace carc {
 
-enum class Outcome : std::uint8_t { Passed, Failed, Unsupported, Skipped, Invalid, Errored, Crashed, TimedOut, XFail, XPass };
+enum class Outcome : std::uint8_t {
+  Passed,
+  Failed,
+  Unsupported,
+  Skipped,
+  Invalid,
+  Errored,
+  Crashed,
+  TimedOut,
+  XFail,
+  XPass
+};
 inline constexpr std::size_t kOutcomes = 10;
 std::string_view outcome_name(Outcome o);  // "passed", ..., "timed_out", "xfail", "xpass"
 // Whether an outcome makes `run` exit 1 (failed, errored, crashed, timed_out, xpass).
@@ -47,8 +58,8 @@ inline constexpr std::size_t kKeptItemBytes = 512;
 inline constexpr std::size_t kKeptMessageBytes = 2048;
 
 struct RunResult {
-  std::string id;                    // scenario id; the file path when no scenario could be read
-  std::string ruleset;               // preset name; empty when the scenario was not run (invalid)
+  std::string id;                      // scenario id; the file path when no scenario could be read
+  std::string ruleset;                 // preset name; empty when the scenario was not run (invalid)
   const Scenario* scenario = nullptr;  // null for an unreadable file; owned by the Corpus
   std::string file;
   Loc loc;

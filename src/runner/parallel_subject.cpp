@@ -52,8 +52,9 @@ Result<std::unique_ptr<ParallelSubject>> ParallelSubject::start(const ProcessOpt
     ProcessOptions o = options;
     o.trace_worker = jobs > 1 ? k : 0;
     auto worker = ProcessSubject::start(std::move(o));
-    if (!worker) return fail(jobs > 1 ? "process " + std::to_string(k) + " of " + std::to_string(jobs) + ": " + worker.error()
-                                      : worker.error());
+    if (!worker)
+      return fail(jobs > 1 ? "process " + std::to_string(k) + " of " + std::to_string(jobs) + ": " + worker.error()
+                           : worker.error());
     p->workers_.push_back(std::move(*worker));
   }
   return p;

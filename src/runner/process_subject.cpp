@@ -30,8 +30,10 @@ milliseconds until(Clock::time_point t) {
 std::vector<std::string> capability_names_of(const proto::Capabilities& c, std::vector<std::string>* unknown) {
   std::vector<std::string> out;
   const auto add = [&](const std::string& name, const char* list) {
-    if (is_capability(name)) out.push_back(name);
-    else if (unknown) unknown->push_back(std::string(list) + " '" + echo(name) + "'");
+    if (is_capability(name))
+      out.push_back(name);
+    else if (unknown)
+      unknown->push_back(std::string(list) + " '" + echo(name) + "'");
   };
   for (const auto& e : c.expansions) add(e, "expansion");
   for (const auto& f : c.figures) add(f == "follower" ? "base" : f, "figure");
@@ -126,7 +128,8 @@ class Batch {
     if (!reply)
       return resolve_head(ReplyKind::Errored,
                           "protocol violation: not a reply (" + reply.error() + "): " + proto::excerpt(line.text));
-    const auto it = std::find_if(inflight_.begin(), inflight_.end(), [&](const InFlight& f) { return f.seq == reply->seq; });
+    const auto it =
+        std::find_if(inflight_.begin(), inflight_.end(), [&](const InFlight& f) { return f.seq == reply->seq; });
     if (it != inflight_.end()) return resolve(it, *reply);
     if (const auto known = p_.sent_.find(reply->seq); known != p_.sent_.end()) {
       p_.note("ignored a second reply to seq " + reply->seq + " (" + known->second + ")");
@@ -138,7 +141,7 @@ class Batch {
 
   void resolve(std::deque<InFlight>::iterator it, proto::RunReply& r) {
     Reply out;
-    out.kind = r.state == proto::ReplyState::Answered ? ReplyKind::Answered
+    out.kind = r.state == proto::ReplyState::Answered  ? ReplyKind::Answered
                : r.state == proto::ReplyState::Skipped ? ReplyKind::Skipped
                                                        : ReplyKind::Errored;
     out.message = std::move(r.message);
@@ -185,7 +188,8 @@ class Batch {
     std::string why = "the implementation " + c.how + " while this request was in flight";
     if (partial > 0) why += ", in the middle of a line (" + std::to_string(partial) + " bytes)";
     why += c.stderr_excerpt();
-    if (!queue_.empty() || inflight_.size() > 1 || !source_.exhausted()) why += "; it was restarted for the requests after it";
+    if (!queue_.empty() || inflight_.size() > 1 || !source_.exhausted())
+      why += "; it was restarted for the requests after it";
     resolve_head(ReplyKind::Crashed, why);
     requeue();
   }
@@ -266,8 +270,10 @@ Result<proto::Hello> ProcessSubject::launch() {
     }
     conn_.pump(std::min(until(deadline), milliseconds(1000)));
   }
-  auto hello = line.overlong ? Result<proto::Hello>(fail("a line over the limit of " + std::to_string(options_.max_line) + " bytes"))
-                             : proto::decode_hello(line.text);
+  auto hello =
+      line.overlong
+          ? Result<proto::Hello>(fail("a line over the limit of " + std::to_string(options_.max_line) + " bytes"))
+          : proto::decode_hello(line.text);
   if (!hello) {
     const std::string text = line.overlong ? std::string() : ": " + proto::excerpt(line.text);
     conn_.stop(milliseconds(0));

@@ -1,8 +1,8 @@
 #include "runner/runner.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <charconv>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -10,11 +10,11 @@
 #include <optional>
 #include <thread>
 
+#include "data/ledger.hpp"
+#include "data/oracle_data.hpp"
 #include "runner/evaluate.hpp"
 #include "runner/wire.hpp"
 #include "scenario/capabilities.hpp"
-#include "data/ledger.hpp"
-#include "data/oracle_data.hpp"
 
 namespace carc {
 
@@ -50,8 +50,8 @@ Result<std::pair<int, int>> parse_shard(std::string_view text) {
     const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     return ec == std::errc() && p == s.data() + s.size();
   };
-  if (slash == std::string_view::npos || !parse(text.substr(0, slash), k) || !parse(text.substr(slash + 1), n) || k < 1 ||
-      n < 1 || k > n)
+  if (slash == std::string_view::npos || !parse(text.substr(0, slash), k) || !parse(text.substr(slash + 1), n) ||
+      k < 1 || n < 1 || k > n)
     return fail("--shard: expected K/N with 1 <= K <= N, e.g. 2/4, got '" + echo(text) + "'");
   return std::pair{k, n};
 }
@@ -125,10 +125,18 @@ std::string joined_problems(const Diagnostics& d) {
 // summary and the signature are taken from the whole difference first.
 void judge(RunResult& r, const Reply& reply, const Expect& e) {
   switch (reply.kind) {
-    case ReplyKind::Skipped: r.outcome = Outcome::Skipped; break;
-    case ReplyKind::Errored: r.outcome = Outcome::Errored; break;
-    case ReplyKind::Crashed: r.outcome = Outcome::Crashed; break;
-    case ReplyKind::TimedOut: r.outcome = Outcome::TimedOut; break;
+    case ReplyKind::Skipped:
+      r.outcome = Outcome::Skipped;
+      break;
+    case ReplyKind::Errored:
+      r.outcome = Outcome::Errored;
+      break;
+    case ReplyKind::Crashed:
+      r.outcome = Outcome::Crashed;
+      break;
+    case ReplyKind::TimedOut:
+      r.outcome = Outcome::TimedOut;
+      break;
     case ReplyKind::Answered: {
       r.diffs = compare(e, reply.answer, builtin_catalog());
       r.outcome = r.diffs.empty() ? Outcome::Passed : Outcome::Failed;
@@ -148,7 +156,8 @@ bool selected(const Selection& sel, const Scenario* s, const std::string& key) {
   // A transformed scenario (run --metamorphic, id@r90) shards and matches --id with its original.
   const std::string id = s && !s->id.empty() ? s->id : key;
   const std::string base = id.substr(0, id.find('@'));
-  if (sel.shards > 1 && fnv1a(base) % static_cast<std::uint64_t>(sel.shards) != static_cast<std::uint64_t>(sel.shard - 1))
+  if (sel.shards > 1 &&
+      fnv1a(base) % static_cast<std::uint64_t>(sel.shards) != static_cast<std::uint64_t>(sel.shard - 1))
     return false;
   if (!s || s->id.empty()) return true;  // an unreadable file or a scenario without id: always reported
   if (!sel.ids.empty() && !any_glob(sel.ids, {id, base})) return false;
@@ -246,7 +255,7 @@ void run_scenario(const Scenario& s, const Selection& sel, const Subject& subjec
 
 // One scenario of the run as written or under a transform, or an unreadable path.
 struct Entry {
-  std::string id;                      // the report's order: by id
+  std::string id;  // the report's order: by id
   const ScenarioFile* file = nullptr;
   const Scenario* scenario = nullptr;  // null for an unreadable path
   int transform = -1;                  // index into the transforms; -1 as written
@@ -393,8 +402,9 @@ class Pipeline final : public RequestSource {
       stop_ = std::string(kCutShortPrefix) + "stopped after " + n(failures_, "failure") + " (--max-failures " +
               std::to_string(options_.max_failures) + ")";
     else if (options_.max_consecutive_crashes > 0 && crashes_in_a_row_ >= options_.max_consecutive_crashes)
-      stop_ = std::string(kCutShortPrefix) + "stopped after " + std::to_string(crashes_in_a_row_) + " consecutive crash" +
-              (crashes_in_a_row_ == 1 ? "" : "es") + " of the implementation (--max-crashes " + std::to_string(options_.max_consecutive_crashes) + ")";
+      stop_ = std::string(kCutShortPrefix) + "stopped after " + std::to_string(crashes_in_a_row_) +
+              " consecutive crash" + (crashes_in_a_row_ == 1 ? "" : "es") + " of the implementation (--max-crashes " +
+              std::to_string(options_.max_consecutive_crashes) + ")";
   }
 
   struct Slot {
@@ -472,7 +482,8 @@ class Pipeline final : public RequestSource {
 
 }  // namespace
 
-SelectionCheck check_selection(const Corpus& corpus, const Selection& sel, const std::vector<BoardTransform>& transforms) {
+SelectionCheck check_selection(const Corpus& corpus, const Selection& sel,
+                               const std::vector<BoardTransform>& transforms) {
   SelectionCheck out;
   auto check = [&](const std::string& option, const std::string& value, auto set) {
     Selection one;
@@ -481,8 +492,10 @@ SelectionCheck check_selection(const Corpus& corpus, const Selection& sel, const
   };
   for (const auto& v : sel.ids) check("--id", v, [](Selection& one, const std::string& x) { one.ids = {x}; });
   for (const auto& v : sel.tags) check("--tag", v, [](Selection& one, const std::string& x) { one.tags = {x}; });
-  for (const auto& v : sel.rulings) check("--ruling", v, [](Selection& one, const std::string& x) { one.rulings = {x}; });
-  for (const auto& v : sel.rulesets) check("--ruleset", v, [](Selection& one, const std::string& x) { one.rulesets = {x}; });
+  for (const auto& v : sel.rulings)
+    check("--ruling", v, [](Selection& one, const std::string& x) { one.rulings = {x}; });
+  for (const auto& v : sel.rulesets)
+    check("--ruleset", v, [](Selection& one, const std::string& x) { one.rulesets = {x}; });
   out.empty = !selects_any(corpus, sel, transforms);
   return out;
 }

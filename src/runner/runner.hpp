@@ -42,7 +42,8 @@ struct SelectionCheck {
   std::vector<std::string> unmatched;
   bool empty = false;
 };
-SelectionCheck check_selection(const Corpus& corpus, const Selection& sel, const std::vector<BoardTransform>& transforms);
+SelectionCheck check_selection(const Corpus& corpus, const Selection& sel,
+                               const std::vector<BoardTransform>& transforms);
 
 // Receives the results of one scenario (every selected ruleset, in preset
 // order; one `invalid` result for a broken scenario or an unreadable path) as
@@ -76,7 +77,8 @@ struct ResultExtras {
 // takes them and each reply is judged as it comes, so memory does not grow
 // with the number of results.
 void run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject,
-                const std::vector<BoardTransform>& transforms, const ResultSink& sink, const ResultExtras& options = {});
+                const std::vector<BoardTransform>& transforms, const ResultSink& sink,
+                const ResultExtras& options = {});
 
 // The same, untransformed, collected into one RunReport.
 RunReport run_corpus(const Corpus& corpus, const Selection& sel, Subject& subject, const ResultExtras& options = {});

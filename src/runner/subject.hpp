@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/rules.hpp"
 #include "answer/answer.hpp"
+#include "engine/rules.hpp"
 #include "runner/board_views.hpp"
 #include "scenario/scenario.hpp"
 

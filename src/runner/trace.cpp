@@ -35,7 +35,9 @@ nlohmann::ordered_json record(std::chrono::steady_clock::time_point start, int i
 }
 
 // Replaced, not thrown on: a reply may hold any bytes, and the trace must keep what can be kept.
-std::string dumped(const nlohmann::ordered_json& j) { return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace); }
+std::string dumped(const nlohmann::ordered_json& j) {
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
 
 }  // namespace
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "protocol/engine_adapter.hpp"
 #include "data/oracle_data.hpp"
+#include "protocol/engine_adapter.hpp"
 
 namespace carc {
 namespace {
@@ -53,11 +53,13 @@ void add_players(const Position& p, proto::Position& w) {
       for (const auto& f : p.figures) owned += f.owner == c && static_cast<int>(f.kind) == k ? 1 : 0;
       for (const auto& [holder, held] : p.prisoners)  // held by another player: owned (PROTOCOL.md §12.4)
         for (const auto& [owner, kind] : held) owned += owner == c && static_cast<int>(kind) == k ? 1 : 0;
-      if (owned > 0) w.supply[colour][std::string(figure_name(static_cast<FigureKind>(k)))] = in_hand[static_cast<std::size_t>(k)];
+      if (owned > 0)
+        w.supply[colour][std::string(figure_name(static_cast<FigureKind>(k)))] = in_hand[static_cast<std::size_t>(k)];
     }
   }
   for (const auto& f : p.figures)
-    w.figures.push_back({std::string(colour_name(f.owner)), std::string(figure_name(f.kind)), f.pos.x, f.pos.y, to_string(f.feature)});
+    w.figures.push_back(
+        {std::string(colour_name(f.owner)), std::string(figure_name(f.kind)), f.pos.x, f.pos.y, to_string(f.feature)});
 }
 
 // The Tower's keys (version 3; empty without the Tower, so older versions see no change).
@@ -66,7 +68,8 @@ void add_tower_parts(const Position& p, proto::Position& w) {
   for (const auto& [c, n] : p.floors) w.floors[std::string(colour_name(c))] = n;
   for (const auto& [holder, held] : p.prisoners)
     for (const auto& [owner, kind] : held)
-      w.prisoners[std::string(colour_name(holder))].push_back({std::string(colour_name(owner)), std::string(figure_name(kind))});
+      w.prisoners[std::string(colour_name(holder))].push_back(
+          {std::string(colour_name(owner)), std::string(figure_name(kind))});
   w.ransom_paid = p.ransom_paid;
 }
 
@@ -77,7 +80,8 @@ void add_dragon_parts(const Position& p, proto::Position& w, TileUse& use) {
     proto::WireFairy f;
     if (p.fairy.place == FairyPlace::OnTile) f.at = proto::WireSquare{p.fairy.pos.x, p.fairy.pos.y};
     if (const auto& h = p.fairy.host)
-      f.next_to = proto::WireHost{std::string(colour_name(h->owner)), std::string(figure_name(h->kind)), to_string(h->feature)};
+      f.next_to =
+          proto::WireHost{std::string(colour_name(h->owner)), std::string(figure_name(h->kind)), to_string(h->feature)};
     w.fairy = f;
   }
   for (const TileTypeId id : p.set_aside) {  // their definitions go with the position

@@ -2,17 +2,17 @@
 
 #include <algorithm>
 
+#include "data/oracle_data.hpp"
 #include "engine/move.hpp"
 #include "engine/state.hpp"
-#include "data/oracle_data.hpp"
 #include "scenario/scenario.hpp"
 
 namespace carc {
 
 const std::vector<std::string_view>& capability_names() {
-  static const std::vector<std::string_view> names{"base", "abbot",   "large",   "mayor",        "wagon",  "builder",
-                                                   "pig",  "phantom", "flier", "crop-circles", "portal", "princess",
-                                                   "tower", "dragon", "fairy"};
+  static const std::vector<std::string_view> names{"base",    "abbot",    "large",   "mayor",  "wagon",
+                                                   "builder", "pig",      "phantom", "flier",  "crop-circles",
+                                                   "portal",  "princess", "tower",   "dragon", "fairy"};
   return names;
 }
 
@@ -33,7 +33,8 @@ std::string_view verb_capability(std::string_view move_text) {
     return {};
   }
   for (const auto& form : move_forms())
-    if (form.syntax.substr(0, form.syntax.find(' ')) == verb) return form.room == "base" ? std::string_view() : form.room;
+    if (form.syntax.substr(0, form.syntax.find(' ')) == verb)
+      return form.room == "base" ? std::string_view() : form.room;
   return {};
 }
 

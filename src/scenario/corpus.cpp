@@ -21,7 +21,7 @@ bool is_yaml(const fs::path& p) { return p.extension() == ".yaml" || p.extension
 // What a walk over the given paths found: candidate files, and the paths that could not be read.
 struct Walk {
   std::vector<std::pair<std::string, std::string>> files;  // path, and the path given it was found under
-  std::string given;                                        // the path on the command line being walked
+  std::string given;                                       // the path on the command line being walked
   std::vector<ScenarioFile> unreadable;
   std::set<std::pair<dev_t, ino_t>> dirs;  // searched already (symbolic links may loop)
 
@@ -41,15 +41,19 @@ struct Walk {
       const int e = errno;
       struct stat link {};
       const bool dangling = ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode);
-      if (top) refuse(path, dangling ? "a symbolic link to a missing file" : errno_text(e));
-      else if (is_yaml(path)) refuse(path, dangling ? "cannot read this file: a symbolic link to a missing file"
-                                                    : "cannot read this file: " + errno_text(e));
+      if (top)
+        refuse(path, dangling ? "a symbolic link to a missing file" : errno_text(e));
+      else if (is_yaml(path))
+        refuse(path, dangling ? "cannot read this file: a symbolic link to a missing file"
+                              : "cannot read this file: " + errno_text(e));
       return;
     }
     if (S_ISDIR(st.st_mode)) return search(path, st);
     if (!top && !is_yaml(path)) return;
-    if (S_ISREG(st.st_mode)) files.emplace_back(path, given);
-    else refuse(path, "cannot read this file: not a regular file but " + file_type_name(st.st_mode));
+    if (S_ISREG(st.st_mode))
+      files.emplace_back(path, given);
+    else
+      refuse(path, "cannot read this file: not a regular file but " + file_type_name(st.st_mode));
   }
 
   void search(const std::string& dir, const struct stat& st) {
@@ -65,7 +69,9 @@ struct Walk {
   }
 };
 
-std::string where(const Scenario& s) { return s.file + ":" + std::to_string(s.loc.line) + ":" + std::to_string(s.loc.column); }
+std::string where(const Scenario& s) {
+  return s.file + ":" + std::to_string(s.loc.line) + ":" + std::to_string(s.loc.column);
+}
 
 // Scenarios sharing an id are all invalid: ids are the stable key of results.
 void check_unique_ids(Corpus& c) {
@@ -123,7 +129,8 @@ Corpus load_corpus(const std::vector<std::string>& paths) {
                    walk.files.end());
   for (const auto& [f, given] : walk.files) c.files.push_back(load_scenario_file(f, given));
   for (auto& f : walk.unreadable) c.files.push_back(std::move(f));
-  std::sort(c.files.begin(), c.files.end(), [](const ScenarioFile& a, const ScenarioFile& b) { return a.path < b.path; });
+  std::sort(c.files.begin(), c.files.end(),
+            [](const ScenarioFile& a, const ScenarioFile& b) { return a.path < b.path; });
   check_unique_ids(c);
   return c;
 }

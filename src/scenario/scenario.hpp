@@ -13,11 +13,11 @@
 #include <utility>
 #include <vector>
 
+#include "data/diagnostic.hpp"
 #include "engine/figures.hpp"
 #include "engine/move.hpp"
 #include "engine/rules.hpp"
 #include "engine/state.hpp"
-#include "data/diagnostic.hpp"
 
 namespace carc {
 
@@ -83,7 +83,7 @@ struct Position {
   SetupFairy fairy;
   std::vector<TileTypeId> set_aside;
   std::vector<Pos> dragon_path;
-  std::map<std::string, Loc> locs;        // key -> where it was written
+  std::map<std::string, Loc> locs;  // key -> where it was written
 };
 // A player's figures in hand after the default rule of scenarios/README.md:
 // kinds given are taken as written; follower defaults to 7 minus that
@@ -107,13 +107,13 @@ struct Expect {
   std::optional<std::map<Colour, std::map<FigureKind, int>>> supply;
   std::optional<std::string> phase;
   std::optional<Colour> active;
-  std::optional<std::vector<std::string>> towers;                     // "x,y HEIGHT [closed]", canonical
-  std::optional<std::map<Colour, int>> floors;                        // in hand after
+  std::optional<std::vector<std::string>> towers;                       // "x,y HEIGHT [closed]", canonical
+  std::optional<std::map<Colour, int>> floors;                          // in hand after
   std::optional<std::map<Colour, std::vector<std::string>>> prisoners;  // holder -> "OWNER KIND"
-  std::optional<std::string> dragon;                  // "x,y" or "none"
-  std::optional<std::string> fairy;                   // as the position writes it
-  std::optional<std::vector<std::string>> set_aside;  // tile ids, in order
-  std::optional<std::vector<std::string>> dragon_path;  // "x,y", start first
+  std::optional<std::string> dragon;                                    // "x,y" or "none"
+  std::optional<std::string> fairy;                                     // as the position writes it
+  std::optional<std::vector<std::string>> set_aside;                    // tile ids, in order
+  std::optional<std::vector<std::string>> dragon_path;                  // "x,y", start first
   Loc loc;
 
   // Replaces every key that `over` sets.

@@ -30,8 +30,8 @@ void Expect::overlay(const Expect& over) {
 
 bool Expect::empty() const {
   return !moves && !includes && !excludes && !count && !legal && !rejected && !scores && !returned && !figures &&
-         !supply && !phase && !active && !towers && !floors && !prisoners && !dragon && !fairy &&
-         !set_aside && !dragon_path;
+         !supply && !phase && !active && !towers && !floors && !prisoners && !dragon && !fairy && !set_aside &&
+         !dragon_path;
 }
 
 bool Variant::matches(const RuleSet& effective) const {
@@ -104,8 +104,9 @@ Result<FigureCounts> owned_figures(const Position& p, Colour c, Loc* where) {
       *where = given != p.locs.end() ? given->second : figures != p.locs.end() ? figures->second : Loc{};
     }
     return fail(std::string(colour_name(c)) + " has " + std::to_string(owned[k]) + " " +
-                std::string(figure_name(static_cast<FigureKind>(k))) + " figures (supply " + std::to_string(in_hand[k]) +
-                " + board " + std::to_string(owned[k] - in_hand[k]) + "); a player owns at most " + std::to_string(limit));
+                std::string(figure_name(static_cast<FigureKind>(k))) + " figures (supply " +
+                std::to_string(in_hand[k]) + " + board " + std::to_string(owned[k] - in_hand[k]) +
+                "); a player owns at most " + std::to_string(limit));
   }
   return owned;
 }
@@ -152,18 +153,30 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
   const Position& p = s.position;
   auto key = [&](const char* k) { return p.locs.count(k) ? p.locs.at(k) : s.loc; };
   switch (at.part) {
-    case SetupPart::Seats: return key("players");
-    case SetupPart::Tiles: return at.index < p.tiles.size() ? p.tiles[at.index].loc : s.loc;
-    case SetupPart::Supply: return key("supply");
-    case SetupPart::Figures: return at.index < p.figures.size() ? p.figures[at.index].loc : s.loc;
-    case SetupPart::Turn: return key("phase");
-    case SetupPart::Towers: return key("towers");
-    case SetupPart::Floors: return key("floors");
-    case SetupPart::Prisoners: return key("prisoners");
-    case SetupPart::Dragon: return key("dragon");
-    case SetupPart::Fairy: return key("fairy");
-    case SetupPart::SetAside: return key("set_aside");
-    case SetupPart::DragonPath: return key("dragon_path");
+    case SetupPart::Seats:
+      return key("players");
+    case SetupPart::Tiles:
+      return at.index < p.tiles.size() ? p.tiles[at.index].loc : s.loc;
+    case SetupPart::Supply:
+      return key("supply");
+    case SetupPart::Figures:
+      return at.index < p.figures.size() ? p.figures[at.index].loc : s.loc;
+    case SetupPart::Turn:
+      return key("phase");
+    case SetupPart::Towers:
+      return key("towers");
+    case SetupPart::Floors:
+      return key("floors");
+    case SetupPart::Prisoners:
+      return key("prisoners");
+    case SetupPart::Dragon:
+      return key("dragon");
+    case SetupPart::Fairy:
+      return key("fairy");
+    case SetupPart::SetAside:
+      return key("set_aside");
+    case SetupPart::DragonPath:
+      return key("dragon_path");
   }
   return s.loc;
 }
@@ -183,7 +196,8 @@ Result<State> board_of(const Scenario& s, Loc* where) {
 
 Result<Setup> scenario_setup(const Scenario& s) {
   Setup setup = setup_of(s.position);
-  if (!parse_phase(s.position.phase, setup.phase)) return fail("phase '" + s.position.phase + "' is not modelled by this engine");
+  if (!parse_phase(s.position.phase, setup.phase))
+    return fail("phase '" + s.position.phase + "' is not modelled by this engine");
   return setup;
 }
 

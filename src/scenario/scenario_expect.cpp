@@ -1,8 +1,8 @@
 // Reading `query`, `expect` and `variants` (scenarios/README.md "query and expect").
 #include <limits>
 
-#include "scenario/capabilities.hpp"
 #include "data/oracle_data.hpp"
+#include "scenario/capabilities.hpp"
 #include "scenario/scenario_reader.hpp"
 
 namespace carc {
@@ -89,7 +89,8 @@ void ScenarioReader::read_expect_figures(const MapView& m, Expect& e) {
           r_.error(kc.first, "supply: unknown figure kind '" + echo(kind) + "'");
           continue;
         }
-        if (auto count_v = count(kc.second, "supply count", 0, kMaxFiguresOfKind); count_v && c) (*e.supply)[*c][k] = *count_v;
+        if (auto count_v = count(kc.second, "supply count", 0, kMaxFiguresOfKind); count_v && c)
+          (*e.supply)[*c][k] = *count_v;
       }
     }
   }
@@ -98,13 +99,16 @@ void ScenarioReader::read_expect_figures(const MapView& m, Expect& e) {
 void ScenarioReader::read_expect_tower(const MapView& m, Expect& e) {
   if (const auto* v = m.get("towers")) {
     e.towers.emplace();
-    if (!v->IsSequence()) r_.error(*v, "towers: expected a list of 'x,y HEIGHT [closed]' entries");
+    if (!v->IsSequence())
+      r_.error(*v, "towers: expected a list of 'x,y HEIGHT [closed]' entries");
     else
       for (const auto& item : *v)
         if (auto text = r_.str(item, "towers")) {
           auto t = parse_tower_entry(*text);
-          if (!t) r_.error(item, "towers: " + t.error());
-          else e.towers->push_back(to_string(*t));
+          if (!t)
+            r_.error(item, "towers: " + t.error());
+          else
+            e.towers->push_back(to_string(*t));
         }
   }
   if (const auto* v = m.get("floors")) {
@@ -113,7 +117,8 @@ void ScenarioReader::read_expect_tower(const MapView& m, Expect& e) {
   }
   if (const auto* v = m.get("prisoners")) {
     e.prisoners.emplace();
-    if (!v->IsMap()) r_.error(*v, "prisoners: expected a map of holder to a list of 'COLOUR KIND'");
+    if (!v->IsMap())
+      r_.error(*v, "prisoners: expected a map of holder to a list of 'COLOUR KIND'");
     else
       for (const auto& kv : *v) {
         const auto holder = colour(kv.first, "prisoners");
@@ -133,29 +138,36 @@ void ScenarioReader::read_expect_dragon(const MapView& m, Expect& e) {
   if (const auto* v = m.get("dragon"))
     if (auto text = r_.str(*v, "dragon")) {
       Pos at;
-      if (*text != "none" && !parse_pos(*text, at)) r_.error(*v, "dragon: expected a position x,y or 'none'");
-      else e.dragon = *text == "none" ? *text : to_string(at);
+      if (*text != "none" && !parse_pos(*text, at))
+        r_.error(*v, "dragon: expected a position x,y or 'none'");
+      else
+        e.dragon = *text == "none" ? *text : to_string(at);
     }
   if (const auto* v = m.get("fairy"))
     if (auto text = r_.str(*v, "fairy")) {
       auto f = parse_fairy_entry(*text);
-      if (!f) r_.error(*v, "fairy: " + f.error());
-      else e.fairy = to_string(*f);
+      if (!f)
+        r_.error(*v, "fairy: " + f.error());
+      else
+        e.fairy = to_string(*f);
     }
   auto list = [&](const char* key, std::optional<std::vector<std::string>>& out, bool squares) {
     const auto* v = m.get(key);
     if (!v) return;
     out.emplace();
     if (!v->IsSequence()) {
-      r_.error(*v, std::string(key) + (squares ? ": expected a list of positions x,y" : ": expected a list of tile ids"));
+      r_.error(*v,
+               std::string(key) + (squares ? ": expected a list of positions x,y" : ": expected a list of tile ids"));
       return;
     }
     for (const auto& item : *v) {
       if (squares) {
         auto text = r_.str(item, key);
         Pos at;
-        if (text && !parse_pos(*text, at)) r_.error(item, std::string(key) + ": '" + echo(*text) + "' is not a position x,y");
-        else if (text) out->push_back(to_string(at));
+        if (text && !parse_pos(*text, at))
+          r_.error(item, std::string(key) + ": '" + echo(*text) + "' is not a position x,y");
+        else if (text)
+          out->push_back(to_string(at));
       } else if (auto t = tile_id(item, key)) {
         out->push_back(builtin_catalog()[*t].id);
       }
@@ -168,9 +180,11 @@ void ScenarioReader::read_expect_dragon(const MapView& m, Expect& e) {
 Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what) {
   Expect e;
   e.loc = loc_of(n);
-  if (!r_.keys(n, {"moves", "includes", "excludes", "count", "legal", "rejected", "scores", "returned", "figures",
-                   "supply", "phase", "active", "towers", "floors", "prisoners", "dragon", "fairy", "set_aside", "dragon_path"},
-               what))
+  if (!r_.keys(
+          n,
+          {"moves", "includes", "excludes", "count", "legal", "rejected", "scores", "returned", "figures", "supply",
+           "phase", "active", "towers", "floors", "prisoners", "dragon", "fairy", "set_aside", "dragon_path"},
+          what))
     return e;
   const MapView m(n, r_);
   if (const auto* v = m.get("moves")) e.moves = moves(*v, "moves");
@@ -179,7 +193,8 @@ Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what)
   if (const auto* v = m.get("count")) e.count = count(*v, "count", 0, std::numeric_limits<int>::max());
   if (const auto* v = m.get("legal")) {
     e.legal.emplace();
-    if (!v->IsMap()) r_.error(*v, "legal: expected a map of move to 'ok' or a reason code");
+    if (!v->IsMap())
+      r_.error(*v, "legal: expected a map of move to 'ok' or a reason code");
     else
       for (const auto& kv : *v) {
         auto mv = move(kv.first, "legal");
@@ -193,10 +208,14 @@ Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what)
       const MapView rm(*v, r_);
       Rejection rej;
       rej.loc = loc_of(*v);
-      if (const auto* i = rm.get("move")) rej.move = count(*i, "rejected move", 1, std::numeric_limits<int>::max()).value_or(0);
-      else r_.error(*v, "rejected: missing 'move' (the 1-based index into query.apply)");
-      if (const auto* i = rm.get("reason")) rej.reason = reason(*i).value_or("");
-      else r_.error(*v, "rejected: missing 'reason' (a reason code)");
+      if (const auto* i = rm.get("move"))
+        rej.move = count(*i, "rejected move", 1, std::numeric_limits<int>::max()).value_or(0);
+      else
+        r_.error(*v, "rejected: missing 'move' (the 1-based index into query.apply)");
+      if (const auto* i = rm.get("reason"))
+        rej.reason = reason(*i).value_or("");
+      else
+        r_.error(*v, "rejected: missing 'reason' (a reason code)");
       e.rejected = rej;
     }
   }
@@ -226,8 +245,10 @@ Variant ScenarioReader::read_variant(const YAML::Node& n) {
   } else {
     r_.error(n, "variant: missing 'when' (the switch values or rulesets it holds under)");
   }
-  if (const auto* e = m.get("expect")) v.expect = read_expect(*e, "variant expect");
-  else r_.error(n, "variant: missing 'expect' (the keys that replace the scenario's expect)");
+  if (const auto* e = m.get("expect"))
+    v.expect = read_expect(*e, "variant expect");
+  else
+    r_.error(n, "variant: missing 'expect' (the keys that replace the scenario's expect)");
   return v;
 }
 

@@ -2,8 +2,8 @@
 // itself, complete `requires`, edition leakage, canonical expected placements.
 #include <algorithm>
 
-#include "scenario/capabilities.hpp"
 #include "data/oracle_data.hpp"
+#include "scenario/capabilities.hpp"
 #include "scenario/scenario_reader.hpp"
 
 namespace carc {
@@ -109,8 +109,10 @@ void check_edition(Scenario& s) {
   for (const auto& use : inferred_uses(s)) {
     if (use.capability != "abbot") continue;
     s.problem(s.loc_of(s.applies_to.empty() ? "id" : "applies_to"),
-              "edition leakage: the scenario applies to C1 rulesets (" + c1 + "), which have no abbot and no gardens, "
-              "but uses " + use.what + " (list applies_to without the C1 rulesets)");
+              "edition leakage: the scenario applies to C1 rulesets (" + c1 +
+                  "), which have no abbot and no gardens, "
+                  "but uses " +
+                  use.what + " (list applies_to without the C1 rulesets)");
   }
 }
 
@@ -133,10 +135,11 @@ void check_rejected(Scenario& s, const Expect& e) {
     s.problem(e.rejected->loc, "rejected: move " + std::to_string(e.rejected->move) + " but query.apply has " +
                                    std::to_string(n) + " move(s)");
   else if (e.rejected->move != n)
-    s.problem(e.rejected->loc, "rejected: the refused move must be the last of query.apply (move " +
-                                   std::to_string(n) + "), so nothing is applied after it");
+    s.problem(e.rejected->loc, "rejected: the refused move must be the last of query.apply (move " + std::to_string(n) +
+                                   "), so nothing is applied after it");
   if (s.final_scoring)
-    s.problem(e.rejected->loc, "rejected: cannot be combined with query.final_scoring (the refused move ends the query)");
+    s.problem(e.rejected->loc,
+              "rejected: cannot be combined with query.final_scoring (the refused move ends the query)");
 }
 
 void check_variants(Scenario& s) {

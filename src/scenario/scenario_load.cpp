@@ -3,12 +3,12 @@
 #include <filesystem>
 #include <regex>
 
-#include "scenario/capabilities.hpp"
 #include "data/ledger.hpp"
 #include "data/oracle_data.hpp"
-#include "scenario/scenario_reader.hpp"
 #include "data/text_file.hpp"
 #include "data/yaml_limits.hpp"
+#include "scenario/capabilities.hpp"
+#include "scenario/scenario_reader.hpp"
 
 namespace carc {
 
@@ -45,7 +45,8 @@ Loc MapView::key_loc(std::string_view key) const {
 }
 
 void Scenario::problem(Loc at, std::string message, std::string code) {
-  problems.push_back(Diagnostic{file, at.line, at.line > 0 ? at.column : 0, clip(message, kMaxMessage), std::move(code)});
+  problems.push_back(
+      Diagnostic{file, at.line, at.line > 0 ? at.column : 0, clip(message, kMaxMessage), std::move(code)});
 }
 
 Loc Scenario::loc_of(const std::string& key) const {
@@ -133,16 +134,21 @@ void ScenarioReader::read_meta(const MapView& m) {
     if (auto id = r_.str(*n, "id")) {
       s_.id = *id;
       if (!well_formed_id(*id))
-        r_.error(*n, "id '" + echo(*id) + "': expected the main ruling id plus a suffix, e.g. BR-03-a or REG-001 "
-                     "(pattern ^[A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*$)");
+        r_.error(*n, "id '" + echo(*id) +
+                         "': expected the main ruling id plus a suffix, e.g. BR-03-a or REG-001 "
+                         "(pattern ^[A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*$)");
     }
   } else {
     missing("id", "stable and unique, e.g. BR-03-a");
   }
-  if (const auto* n = m.get("title")) s_.title = r_.str(*n, "title").value_or("");
-  else missing("title", "one line saying what the scenario shows");
-  if (const auto* n = m.get("source")) s_.source = r_.str(*n, "source").value_or("");
-  else missing("source", "where the expected answer comes from, in words");
+  if (const auto* n = m.get("title"))
+    s_.title = r_.str(*n, "title").value_or("");
+  else
+    missing("title", "one line saying what the scenario shows");
+  if (const auto* n = m.get("source"))
+    s_.source = r_.str(*n, "source").value_or("");
+  else
+    missing("source", "where the expected answer comes from, in words");
   if (const auto* n = m.get("notes")) s_.notes = r_.str(*n, "notes").value_or("");
   read_rulings(m);
   read_requirements(m);
@@ -153,7 +159,8 @@ void ScenarioReader::read_rulings(const MapView& m) {
   if (const auto* n = m.get("rulings")) {
     for (const auto& [id, at] : list(*n, "rulings")) {
       if (!find_ruling(id) && !find_ledger_switch(id))
-        s_.problem(at, "rulings: unknown ruling '" + echo(id) + "' (neither a ruling nor a switch id of oracle/rulings.yaml)");
+        s_.problem(
+            at, "rulings: unknown ruling '" + echo(id) + "' (neither a ruling nor a switch id of oracle/rulings.yaml)");
       s_.rulings.push_back(id);
     }
     if (s_.rulings.empty() && r_.ok()) r_.error(*n, "rulings: list at least one ruling id of oracle/rulings.yaml");
@@ -182,7 +189,8 @@ void ScenarioReader::read_requirements(const MapView& m) {
   if (const auto* n = m.get("requires")) {
     for (const auto& [cap, at] : list(*n, "requires")) {
       if (!is_capability(cap))
-        s_.problem(at, "requires: unknown capability '" + echo(cap) + "' (expected one of: " + join(capability_names()) + ")");
+        s_.problem(
+            at, "requires: unknown capability '" + echo(cap) + "' (expected one of: " + join(capability_names()) + ")");
       else if (std::find(s_.required.begin(), s_.required.end(), cap) == s_.required.end())
         s_.required.push_back(cap);
     }
@@ -195,25 +203,32 @@ void ScenarioReader::read_requirements(const MapView& m) {
       r_.error(*n, "applies_to: list at least one ruleset, or leave it out for every ruleset");
   }
   if (const auto* n = m.get("rules")) {
-    if (n->IsMap()) s_.rules = switches(MapView(*n, r_), "rules");
-    else r_.error(*n, "rules: expected a map of switch values, e.g. {farmers: \"off\"}");
+    if (n->IsMap())
+      s_.rules = switches(MapView(*n, r_), "rules");
+    else
+      r_.error(*n, "rules: expected a map of switch values, e.g. {farmers: \"off\"}");
   }
 }
 
 void ScenarioReader::read(const YAML::Node& doc) {
   s_.loc = loc_of(doc);
-  if (!r_.keys(doc, {"id", "title", "rulings", "status", "disputed", "source", "tags", "requires", "applies_to", "rules",
-                     "notes", "position", "query", "expect", "variants"},
+  if (!r_.keys(doc,
+               {"id", "title", "rulings", "status", "disputed", "source", "tags", "requires", "applies_to", "rules",
+                "notes", "position", "query", "expect", "variants"},
                "scenario"))
     return;
   const MapView m(doc, r_);
   for (const auto& [key, value, key_node] : m.entries()) s_.locs[key] = loc_of(key_node);
   read_meta(m);
-  if (const auto* n = m.get("position")) read_position(*n);
-  else missing("position", "the board position the question is about");
+  if (const auto* n = m.get("position"))
+    read_position(*n);
+  else
+    missing("position", "the board position the question is about");
   if (const auto* n = m.get("query")) read_query(*n);
-  if (const auto* n = m.get("expect")) s_.expect = read_expect(*n, "expect");
-  else missing("expect", "the answer the ruling gives");
+  if (const auto* n = m.get("expect"))
+    s_.expect = read_expect(*n, "expect");
+  else
+    missing("expect", "the answer the ruling gives");
   if (const auto* n = m.get("variants")) read_variants(*n);
 }
 
@@ -297,7 +312,8 @@ ScenarioFile load_scenario_file(const std::string& path, const std::string& give
 }
 
 bool ScenarioFile::valid() const {
-  return problems.empty() && std::all_of(scenarios.begin(), scenarios.end(), [](const Scenario& s) { return s.valid(); });
+  return problems.empty() &&
+         std::all_of(scenarios.begin(), scenarios.end(), [](const Scenario& s) { return s.valid(); });
 }
 
 }  // namespace carc

@@ -36,7 +36,8 @@ std::optional<std::string> ScenarioReader::phase(const YAML::Node& n) {
   if (s && !is_phase_name(*s)) {
     std::string names;
     const auto& all = all_phase_names();
-    for (std::size_t i = 0; i < all.size(); ++i) names += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + std::string(all[i]);
+    for (std::size_t i = 0; i < all.size(); ++i)
+      names += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + std::string(all[i]);
     r_.error(n, "phase: unknown phase '" + *s + "' (expected " + names + ")");
     return std::nullopt;
   }
@@ -87,7 +88,8 @@ std::vector<FigureEntry> ScenarioReader::figures(const YAML::Node& n, std::strin
   return out;
 }
 
-std::vector<std::tuple<Colour, long long, Loc>> ScenarioReader::score_entries(const YAML::Node& n, std::string_view what) {
+std::vector<std::tuple<Colour, long long, Loc>> ScenarioReader::score_entries(const YAML::Node& n,
+                                                                              std::string_view what) {
   std::vector<std::tuple<Colour, long long, Loc>> out;
   if (!n.IsMap()) {
     r_.error(n, std::string(what) + ": expected a map of colour to points, e.g. {red: 3, blue: 0}");
@@ -105,7 +107,8 @@ std::vector<std::tuple<Colour, long long, Loc>> ScenarioReader::score_entries(co
 std::map<Colour, int> ScenarioReader::scores(const YAML::Node& n, std::string_view what) {
   std::map<Colour, int> out;
   for (const auto& [c, v, at] : score_entries(n, what)) {
-    if (v >= -kMaxScore && v <= std::numeric_limits<int>::max()) out[c] = static_cast<int>(v);  // below 0: a ransom (V-TO-4)
+    if (v >= -kMaxScore && v <= std::numeric_limits<int>::max())
+      out[c] = static_cast<int>(v);  // below 0: a ransom (V-TO-4)
     else
       s_.problem(at, std::string(what) + " points: expected an integer from " + std::to_string(-kMaxScore) + " to " +
                          std::to_string(std::numeric_limits<int>::max()) + ", found " + std::to_string(v));
@@ -144,7 +147,8 @@ Result<FigureEntry> parse_figure_entry(std::string_view text) {
   if (w.size() != 3) return fail(quoted + ": expected 'COLOUR KIND x,y:FEATURE', e.g. 'red follower 0,0:road{E,W}'");
   FigureEntry f;
   if (!parse_colour(w[0], f.owner))
-    return fail(quoted + ": unknown colour '" + std::string(w[0]) + "' (expected red, blue, green, yellow, black or pink)");
+    return fail(quoted + ": unknown colour '" + std::string(w[0]) +
+                "' (expected red, blue, green, yellow, black or pink)");
   if (!parse_figure(w[1], f.kind))
     return fail(quoted + ": unknown figure kind '" + std::string(w[1]) +
                 "' (expected follower, large, abbot, mayor, wagon, builder, pig or phantom)");
@@ -156,9 +160,9 @@ Result<FigureEntry> parse_figure_entry(std::string_view text) {
 }
 
 void ScenarioReader::read_position(const YAML::Node& n) {
-  if (!r_.keys(n, {"players", "active", "phase", "tiles", "placed", "in_hand", "pile", "last_tile", "rolls", "second_tile",
-                   "figures", "supply", "scores", "towers", "floors", "prisoners", "ransom_paid", "dragon", "fairy", "set_aside",
-                   "dragon_path"},
+  if (!r_.keys(n, {"players",   "active",    "phase",       "tiles",   "placed", "in_hand",   "pile",
+                   "last_tile", "rolls",     "second_tile", "figures", "supply", "scores",    "towers",
+                   "floors",    "prisoners", "ransom_paid", "dragon",  "fairy",  "set_aside", "dragon_path"},
                "position"))
     return;
   const MapView m(n, r_);
@@ -178,7 +182,8 @@ void ScenarioReader::read_position(const YAML::Node& n) {
     r_.error(n, "position: missing required key 'players' (colours in seat order)");
   }
   if (const auto* v = m.get("tiles")) {
-    if (!v->IsSequence() || v->size() == 0) r_.error(*v, "tiles: expected a list of 'TILE x,y ROTATION' entries");
+    if (!v->IsSequence() || v->size() == 0)
+      r_.error(*v, "tiles: expected a list of 'TILE x,y ROTATION' entries");
     else {
       const std::size_t before = s_.problems.size();
       for (const auto& item : *v) {
@@ -192,9 +197,11 @@ void ScenarioReader::read_position(const YAML::Node& n) {
         numbers_.tiles.push_back(t->second);
         number_locs_.tiles.push_back(loc_of(item));
         // A square outside the bounds is reported by check_bounds and never reaches the board.
-        if (within_position_bounds(t->second.x, t->second.y)) p.tiles.push_back(TileEntry{t->first.tile, t->first.pos, t->first.rot, loc_of(item)});
+        if (within_position_bounds(t->second.x, t->second.y))
+          p.tiles.push_back(TileEntry{t->first.tile, t->first.pos, t->first.rot, loc_of(item)});
       }
-      if (s_.problems.size() != before && v->Style() == YAML::EmitterStyle::Flow) s_.problems[before].message += kFlowHint;
+      if (s_.problems.size() != before && v->Style() == YAML::EmitterStyle::Flow)
+        s_.problems[before].message += kFlowHint;
     }
   } else {
     r_.error(n, "position: missing required key 'tiles' (the board, 'TILE x,y ROTATION' per tile)");
@@ -219,27 +226,34 @@ void ScenarioReader::read_position(const YAML::Node& n) {
 void ScenarioReader::read_position_tower(const MapView& m) {
   Position& p = s_.position;
   if (const auto* v = m.get("towers")) {
-    if (!v->IsSequence()) r_.error(*v, "towers: expected a list of 'x,y HEIGHT [closed]' entries");
+    if (!v->IsSequence())
+      r_.error(*v, "towers: expected a list of 'x,y HEIGHT [closed]' entries");
     else
       for (const auto& item : *v)
         if (auto text = r_.str(item, "towers")) {
           auto t = parse_tower_entry(*text);
-          if (!t) r_.error(item, "towers: " + t.error());
+          if (!t)
+            r_.error(item, "towers: " + t.error());
           else if (t->height < 1 || t->height > kMaxTowerFloors)
-            r_.error(item, "towers: a tower has 1 to " + std::to_string(kMaxTowerFloors) + " floors, not " + std::to_string(t->height));
+            r_.error(item, "towers: a tower has 1 to " + std::to_string(kMaxTowerFloors) + " floors, not " +
+                               std::to_string(t->height));
           else if (!within_position_bounds(t->pos.x, t->pos.y))
             r_.error(item, "towers: " + to_string(t->pos) + " is outside the bounds of a position");
-          else p.towers.push_back(*t);
+          else
+            p.towers.push_back(*t);
         }
   }
   if (const auto* v = m.get("floors"))
     for (const auto& [c, n, at] : score_entries(*v, "floors")) {
       if (n < 0 || n > kMaxFloorsInHand)
-        s_.problem(at, "floors: floors in hand lie within 0.." + std::to_string(kMaxFloorsInHand) + ", not " + std::to_string(n));
-      else p.floors[c] = static_cast<int>(n);
+        s_.problem(at, "floors: floors in hand lie within 0.." + std::to_string(kMaxFloorsInHand) + ", not " +
+                           std::to_string(n));
+      else
+        p.floors[c] = static_cast<int>(n);
     }
   if (const auto* v = m.get("prisoners")) {
-    if (!v->IsMap()) r_.error(*v, "prisoners: expected a map of holder to a list of 'COLOUR KIND', e.g. {red: [blue follower]}");
+    if (!v->IsMap())
+      r_.error(*v, "prisoners: expected a map of holder to a list of 'COLOUR KIND', e.g. {red: [blue follower]}");
     else
       for (const auto& kv : *v) {
         const auto holder = colour(kv.first, "prisoners");
@@ -253,7 +267,8 @@ void ScenarioReader::read_position_tower(const MapView& m) {
           const auto sp = text->find(' ');
           Colour owner;
           FigureKind kind;
-          if (sp == std::string::npos || !parse_colour(text->substr(0, sp), owner) || !parse_figure(text->substr(sp + 1), kind)) {
+          if (sp == std::string::npos || !parse_colour(text->substr(0, sp), owner) ||
+              !parse_figure(text->substr(sp + 1), kind)) {
             r_.error(item, "prisoners: '" + echo(*text) + "': expected 'COLOUR KIND', e.g. 'blue follower'");
             continue;
           }
@@ -285,13 +300,16 @@ void ScenarioReader::read_position_dragon(const MapView& m) {
   if (const auto* v = m.get("fairy"))
     if (auto text = r_.str(*v, "fairy")) {
       auto f = parse_fairy_entry(*text);
-      if (!f) r_.error(*v, "fairy: " + f.error());
+      if (!f)
+        r_.error(*v, "fairy: " + f.error());
       else if (f->place == FairyPlace::OnTile && !within_position_bounds(f->pos.x, f->pos.y))
         r_.error(*v, "fairy: " + to_string(f->pos) + " is outside the bounds of a position");
-      else p.fairy = *f;
+      else
+        p.fairy = *f;
     }
   if (const auto* v = m.get("set_aside")) {
-    if (!v->IsSequence()) r_.error(*v, "set_aside: expected a list of tile ids");
+    if (!v->IsSequence())
+      r_.error(*v, "set_aside: expected a list of tile ids");
     else
       for (const auto& item : *v) {
         ++numbers_.pile;  // they count among the tiles of a position (limits.hpp)
@@ -300,7 +318,8 @@ void ScenarioReader::read_position_dragon(const MapView& m) {
       }
   }
   if (const auto* v = m.get("dragon_path")) {
-    if (!v->IsSequence()) r_.error(*v, "dragon_path: expected a list of positions x,y, the start tile first");
+    if (!v->IsSequence())
+      r_.error(*v, "dragon_path: expected a list of positions x,y, the start tile first");
     else if (v->size() > static_cast<std::size_t>(kDragonSteps))
       r_.error(*v, "dragon_path: at most 6 entries (the sixth step ends the move)");
     else
@@ -312,15 +331,31 @@ void ScenarioReader::read_position_dragon(const MapView& m) {
 void ScenarioReader::check_bounds() {
   const auto problems = check_position_bounds(numbers_);
   for (const auto& b : problems) {
-    const auto at = [&](const std::vector<Loc>& locs) { return b.index < locs.size() ? locs[b.index] : s_.loc_of("position"); };
+    const auto at = [&](const std::vector<Loc>& locs) {
+      return b.index < locs.size() ? locs[b.index] : s_.loc_of("position");
+    };
     switch (b.item) {
-      case BoundsItem::Tile: s_.problem(at(number_locs_.tiles), "tiles: " + b.message); break;
-      case BoundsItem::Figure: s_.problem(at(number_locs_.figures), "figures: " + b.message); break;
-      case BoundsItem::Placed: s_.problem(number_locs_.placed, "placed: " + b.message); break;
-      case BoundsItem::Pile: s_.problem(at(number_locs_.pile), "pile: " + b.message); break;
-      case BoundsItem::Roll: s_.problem(at(number_locs_.rolls), "rolls: " + b.message); break;
-      case BoundsItem::Supply: s_.problem(at(number_locs_.supply), "supply: " + b.message); break;
-      case BoundsItem::Score: s_.problem(at(number_locs_.scores), "scores: " + b.message); break;
+      case BoundsItem::Tile:
+        s_.problem(at(number_locs_.tiles), "tiles: " + b.message);
+        break;
+      case BoundsItem::Figure:
+        s_.problem(at(number_locs_.figures), "figures: " + b.message);
+        break;
+      case BoundsItem::Placed:
+        s_.problem(number_locs_.placed, "placed: " + b.message);
+        break;
+      case BoundsItem::Pile:
+        s_.problem(at(number_locs_.pile), "pile: " + b.message);
+        break;
+      case BoundsItem::Roll:
+        s_.problem(at(number_locs_.rolls), "rolls: " + b.message);
+        break;
+      case BoundsItem::Supply:
+        s_.problem(at(number_locs_.supply), "supply: " + b.message);
+        break;
+      case BoundsItem::Score:
+        s_.problem(at(number_locs_.scores), "scores: " + b.message);
+        break;
     }
   }
   // Nothing beyond a bound stays in the position (the scenario is invalid anyway).
@@ -363,8 +398,10 @@ void ScenarioReader::read_supply(const YAML::Node& n) {
 
 void ScenarioReader::read_position_turn(const MapView& m) {
   Position& p = s_.position;
-  if (const auto* v = m.get("active")) p.active = colour(*v, "active").value_or(Colour::Red);
-  else s_.problem(s_.loc_of("position"), "position: missing required key 'active' (the colour to act)");
+  if (const auto* v = m.get("active"))
+    p.active = colour(*v, "active").value_or(Colour::Red);
+  else
+    s_.problem(s_.loc_of("position"), "position: missing required key 'active' (the colour to act)");
   if (const auto* v = m.get("phase")) {
     p.phase = phase(*v).value_or("tile");
     Phase stated{};
@@ -375,11 +412,12 @@ void ScenarioReader::read_position_turn(const MapView& m) {
       std::string names;
       for (std::size_t i = 0; i < starts.size(); ++i)
         names += (i == 0 ? "" : i + 1 == starts.size() ? " or " : ", ") + std::string(starts[i]);
-      r_.error(*v, "phase: a position starts in phase " + names + "; reach '" + p.phase + "' by applying moves in query.apply");
+      r_.error(*v, "phase: a position starts in phase " + names + "; reach '" + p.phase +
+                       "' by applying moves in query.apply");
       p.phase = "tile";
     }
-  }
-  else s_.problem(s_.loc_of("position"), "position: missing required key 'phase' (tile, figure or game-over)");
+  } else
+    s_.problem(s_.loc_of("position"), "position: missing required key 'phase' (tile, figure or game-over)");
   if (const auto* v = m.get("placed")) {
     WideCoord at;
     auto text = r_.str(*v, "placed");
@@ -394,7 +432,8 @@ void ScenarioReader::read_position_turn(const MapView& m) {
   if (const auto* v = m.get("in_hand")) p.in_hand = tile_id(*v, "in_hand").value_or(kNoTile);
   numbers_.in_hand = p.in_hand != kNoTile;
   if (const auto* v = m.get("pile")) {
-    if (!v->IsSequence()) r_.error(*v, "pile: expected a list of tile ids");
+    if (!v->IsSequence())
+      r_.error(*v, "pile: expected a list of tile ids");
     else
       for (const auto& item : *v) {
         ++numbers_.pile;
@@ -405,7 +444,8 @@ void ScenarioReader::read_position_turn(const MapView& m) {
   if (const auto* v = m.get("last_tile")) p.last_tile = r_.boolean(*v, "last_tile").value_or(false);
   if (const auto* v = m.get("second_tile")) p.second_tile = r_.boolean(*v, "second_tile").value_or(false);
   if (const auto* v = m.get("rolls")) {
-    if (!v->IsSequence()) r_.error(*v, "rolls: expected a list of die results 1 to 3, e.g. [2, 1]");
+    if (!v->IsSequence())
+      r_.error(*v, "rolls: expected a list of die results 1 to 3, e.g. [2, 1]");
     else
       for (const auto& item : *v)
         if (auto roll = r_.integer(item, "rolls")) {

@@ -10,9 +10,9 @@
 #include <tuple>
 #include <vector>
 
+#include "data/yaml_util.hpp"
 #include "engine/limits.hpp"
 #include "scenario/scenario.hpp"
-#include "data/yaml_util.hpp"
 
 namespace carc {
 

@@ -17,10 +17,17 @@ std::string BoardTransform::name() const {
 Pos BoardTransform::apply(Pos p) const {
   Pos r = p;
   switch (quarter & 3) {
-    case 1: r = {-p.y, p.x}; break;  // north (0,-1) turns to east (1,0)
-    case 2: r = {-p.x, -p.y}; break;
-    case 3: r = {p.y, -p.x}; break;
-    default: break;
+    case 1:
+      r = {-p.y, p.x};
+      break;  // north (0,-1) turns to east (1,0)
+    case 2:
+      r = {-p.x, -p.y};
+      break;
+    case 3:
+      r = {p.y, -p.x};
+      break;
+    default:
+      break;
   }
   return r + shift;
 }
@@ -48,12 +55,15 @@ Move BoardTransform::apply(const Move& m) const {
       if (!m.on_tile) out.feature = apply(m.feature);
       break;
     case MoveKind::Floor:
-    case MoveKind::DragonStep: out.pos = apply(m.pos); break;
+    case MoveKind::DragonStep:
+      out.pos = apply(m.pos);
+      break;
     case MoveKind::Exchange:
     case MoveKind::Ransom:
     case MoveKind::Pass:
     case MoveKind::Fly:  // the roll is invariant; the target follows the rotated arrow
-    case MoveKind::CropChoice: break;
+    case MoveKind::CropChoice:
+      break;
   }
   return out;
 }
@@ -198,7 +208,8 @@ Scenario transform_scenario(const Scenario& s, const BoardTransform& t, const Ti
   map.expect(out.expect);
   for (auto& v : out.variants) map.expect(v.expect);
   if (map.beyond())
-    out.problem(s.loc, "transformed by " + t.name() + ", the board leaves the bounds of a position (coordinates within " +
+    out.problem(s.loc, "transformed by " + t.name() +
+                           ", the board leaves the bounds of a position (coordinates within " +
                            std::to_string(-kMaxCoord) + ".." + std::to_string(kMaxCoord) + ", moves within " +
                            std::to_string(-kMaxNotationCoord) + ".." + std::to_string(kMaxNotationCoord) + ")");
   return out;

@@ -23,10 +23,14 @@ void pop_responder(State& s) { s.mutable_crop().responders.erase(s.mutable_crop(
 
 FeatureKind crop_role(CropSymbol symbol) {
   switch (symbol) {
-    case CropSymbol::Club: return FeatureKind::Road;
-    case CropSymbol::Shield: return FeatureKind::City;
-    case CropSymbol::Rake: return FeatureKind::Field;
-    case CropSymbol::None: break;
+    case CropSymbol::Club:
+      return FeatureKind::Road;
+    case CropSymbol::Shield:
+      return FeatureKind::City;
+    case CropSymbol::Rake:
+      return FeatureKind::Field;
+    case CropSymbol::None:
+      break;
   }
   return FeatureKind::Tower;  // affects nobody
 }
@@ -116,7 +120,8 @@ void crop_response_moves(const State& s, MoveList& out) {
   const Board& b = s.board();
   const int p = s.actor();
   if (s.crop().add) {
-    for (const auto& [kind, node] : crop_add_options(s, p)) out.push_back(Move::crop_add(kind, b.node_pos(node), b.node_addr(node)));
+    for (const auto& [kind, node] : crop_add_options(s, p))
+      out.push_back(Move::crop_add(kind, b.node_pos(node), b.node_addr(node)));
     if (!s.rules().crop_add_mandatory() || out.empty()) out.push_back(Move::pass());  // CC-13 vs CC-17
     return;
   }
@@ -152,7 +157,8 @@ void apply_crop_choice(State& s, const Move& m, std::vector<Event>* ev) {
   CropStep& c = s.mutable_crop();
   c.add = m.add;
   c.responders.clear();
-  for (int i = 1; i <= s.player_count(); ++i) c.responders.push_back(static_cast<std::uint8_t>((s.active() + i) % s.player_count()));
+  for (int i = 1; i <= s.player_count(); ++i)
+    c.responders.push_back(static_cast<std::uint8_t>((s.active() + i) % s.player_count()));
   if (ev) {
     Event e;
     e.kind = EventKind::CropChoice;

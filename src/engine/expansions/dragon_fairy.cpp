@@ -20,7 +20,9 @@ bool on_fairy_tile(const State& s, Pos p) {
   return d.fairy == FairyPlace::OnTile && d.fairy_pos == p;
 }
 
-bool visited(const DragonFairyData& d, Pos p) { return std::find(d.dragon_path.begin(), d.dragon_path.end(), p) != d.dragon_path.end(); }
+bool visited(const DragonFairyData& d, Pos p) {
+  return std::find(d.dragon_path.begin(), d.dragon_path.end(), p) != d.dragon_path.end();
+}
 
 // PD-19 … PD-22: a tile orthogonally next to the dragon's, not stood on in this move, not the fairy's.
 Reason step_reason(const State& s, Pos p) {
@@ -77,7 +79,8 @@ StageResult dragon_stage(State& s) {
 
 Reason tile_closed_to_figures(const State& s, int t) {
   const Board& b = s.board();
-  if (b.def(t).volcano >= 0 && (t == s.placed_tile() || s.rules().volcano_closed_for_good())) return Reason::VolcanoTile;
+  if (b.def(t).volcano >= 0 && (t == s.placed_tile() || s.rules().volcano_closed_for_good()))
+    return Reason::VolcanoTile;
   const DragonFairyData& d = s.dragon_fairy();
   if (s.rules().dragon_tile_forbidden() && d.dragon_in_play && b.tile(t).pos == d.dragon) return Reason::DragonTile;
   return Reason::Ok;
@@ -140,8 +143,8 @@ Reason check_fairy(const State& s, const Move& m) {
   if (m.on_tile) {
     const int t = b.tile_at(m.pos);
     const bool own = t >= 0 && std::any_of(s.figures().begin(), s.figures().end(), [&](const BoardFigure& f) {
-      return f.owner == s.actor() && may_host(f.kind) && tile_of(s, f) == t;
-    });
+                       return f.owner == s.actor() && may_host(f.kind) && tile_of(s, f) == t;
+                     });
     if (!own) return Reason::NoSuchFigure;
     return on_fairy_tile(s, m.pos) ? Reason::FairyAlreadyThere : Reason::Ok;
   }
@@ -149,7 +152,7 @@ Reason check_fairy(const State& s, const Move& m) {
   if (node < 0) return Reason::NoSuchFigure;
   const BoardFigure f{static_cast<std::uint8_t>(s.actor()), m.figure, static_cast<std::uint16_t>(node)};
   if (s.find_figure(f.owner, f.kind, f.node) == s.figures().size()) return Reason::NoSuchFigure;
-  if (!may_host(m.figure)) return Reason::FigureNotAllowed;  // PD-33
+  if (!may_host(m.figure)) return Reason::FigureNotAllowed;                   // PD-33
   return d.has_host && d.host == f ? Reason::FairyAlreadyThere : Reason::Ok;  // PD-31: it must change place
 }
 
@@ -254,13 +257,15 @@ std::string dragon_fairy_invariants(const State& s) {
   const Board& b = s.board();
   bool volcano_on_board = false;
   for (int t = 0; t < b.tile_count(); ++t) volcano_on_board = volcano_on_board || b.def(t).volcano >= 0;
-  if (volcano_on_board != d.dragon_in_play) return "the dragon is in play without a volcano, or a volcano without the dragon";
+  if (volcano_on_board != d.dragon_in_play)
+    return "the dragon is in play without a volcano, or a volcano without the dragon";
   if (d.dragon_in_play && b.tile_at(d.dragon) < 0) return "the dragon stands on an empty square";
   if (!d.set_aside.empty() && d.dragon_in_play) return "tiles set aside with the dragon in play";
   for (const TileTypeId t : d.set_aside)
     if (s.catalog()[t].dragon < 0) return "a set-aside tile that is no dragon tile";
   if (d.dragon_pending && !d.dragon_in_play) return "a dragon move due without the dragon";
-  if ((s.phase() == Phase::Dragon) != !d.dragon_path.empty()) return "a dragon path outside the dragon phase, or none in it";
+  if ((s.phase() == Phase::Dragon) != !d.dragon_path.empty())
+    return "a dragon path outside the dragon phase, or none in it";
   if (!d.dragon_path.empty()) {
     if (d.dragon_path.size() > kDragonSteps) return "a dragon move longer than six steps still under way";
     if (d.dragon_path.back() != d.dragon) return "the dragon path does not end at the dragon";

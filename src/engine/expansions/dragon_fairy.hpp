@@ -33,15 +33,15 @@ enum class FairyPlace : std::uint8_t { Absent, Beside, OnTile };
 
 // The room's data in State.
 struct DragonFairyData {
-  bool dragon_in_play = false;          // a volcano tile is on the board (PD-17)
-  Pos dragon;                           // its tile, when in play
+  bool dragon_in_play = false;  // a volcano tile is on the board (PD-17)
+  Pos dragon;                   // its tile, when in play
   FairyPlace fairy = FairyPlace::Absent;
-  Pos fairy_pos;                        // its tile, when OnTile
-  bool has_host = false;                // next-to-follower: the follower it stands next to
-  BoardFigure host;                     //   (owner, kind, node); dropped when that figure leaves
-  std::vector<TileTypeId> set_aside;    // dragon tiles drawn before the dragon came into play (PD-16)
-  bool dragon_pending = false;          // a dragon tile was placed with the dragon in play: a move is due
-  std::vector<Pos> dragon_path;         // during a move: the tiles stood on, start first (1..7 entries)
+  Pos fairy_pos;                      // its tile, when OnTile
+  bool has_host = false;              // next-to-follower: the follower it stands next to
+  BoardFigure host;                   //   (owner, kind, node); dropped when that figure leaves
+  std::vector<TileTypeId> set_aside;  // dragon tiles drawn before the dragon came into play (PD-16)
+  bool dragon_pending = false;        // a dragon tile was placed with the dragon in play: a move is due
+  std::vector<Pos> dragon_path;       // during a move: the tiles stood on, start first (1..7 entries)
   friend bool operator==(const DragonFairyData&, const DragonFairyData&) = default;
 };
 

@@ -44,7 +44,7 @@ std::vector<std::uint16_t> landing_nodes(const State& s, FigureKind kind, Pos ta
   std::vector<std::uint16_t> out;
   const Board& b = s.board();
   const int t = b.tile_at(target);
-  if (t < 0) return out;  // FM-11: no tile, no landing
+  if (t < 0) return out;                                       // FM-11: no tile, no landing
   if (tile_closed_to_figures(s, t) != Reason::Ok) return out;  // FM-39 (V-PD-10), V-PD-11: no landing there
   for (int local = 0; local < b.tile(t).nfeatures; ++local) {
     const auto node = b.node(t, local);

@@ -21,7 +21,9 @@ void phantom_note_action(State& s, Step2 what) {
   switch (what) {
     case Step2::Phantom:   // PH-14: nothing follows the phantom
     case Step2::Princess:  // PH-15, PD-08: nothing follows the princess
-    case Step2::Pass: f.phantom_blocked = true; break;
+    case Step2::Pass:
+      f.phantom_blocked = true;
+      break;
     case Step2::Crash:  // FM-12 and V-FM-5
       if (!s.rules().phantom_after_crash()) f.phantom_blocked = true;
       break;
@@ -29,7 +31,8 @@ void phantom_note_action(State& s, Step2 what) {
     case Step2::AbbotReturn:  // PH-09..PH-13 and V-PH-1
       if (!s.rules().phantom_after_non_follower_action()) f.phantom_blocked = true;
       break;
-    case Step2::Follower: break;
+    case Step2::Follower:
+      break;
   }
 }
 

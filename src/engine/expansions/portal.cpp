@@ -40,7 +40,8 @@ std::vector<std::uint16_t> portal_nodes(const State& s, FigureKind kind) {
     if (b.at(node).tile == s.placed_tile()) continue;  // the portal tile itself is an ordinary placement
     if (!may_deploy_on(s, kind, b.at(node).kind) || !unoccupied(s, node)) continue;
     if (tile_closed_to_figures(s, b.at(node).tile) != Reason::Ok) continue;  // V-PD-10, V-PD-11
-    if (finished(s, node) && !(s.rules().portal_to_completed_feature() && completed_this_turn(s, b.find(node)))) continue;
+    if (finished(s, node) && !(s.rules().portal_to_completed_feature() && completed_this_turn(s, b.find(node))))
+      continue;
     out.push_back(node);
   }
   return out;
@@ -62,7 +63,8 @@ Reason check_portal_deploy(const State& s, const Move& m, int node) {
   if (s.flags().portal_used) return Reason::PortalUsed;
   if (node < 0) return Reason::NoSuchFeature;
   if (!is_follower(m.figure) || !may_stand_on(m.figure, m.feature.kind)) return Reason::FigureNotAllowed;
-  if (const Reason c = tile_closed_to_figures(s, s.board().at(static_cast<std::uint16_t>(node)).tile); c != Reason::Ok) return c;
+  if (const Reason c = tile_closed_to_figures(s, s.board().at(static_cast<std::uint16_t>(node)).tile); c != Reason::Ok)
+    return c;
   if (m.feature.kind == FeatureKind::Field && !s.rules().farmers_in_play()) return Reason::FarmersOff;
   if (!unoccupied(s, static_cast<std::uint16_t>(node))) return Reason::FeatureOccupied;
   return contains(portal_nodes(s, m.figure), node) ? Reason::Ok : Reason::FeatureComplete;

@@ -27,7 +27,8 @@ std::vector<BoardFigure> princess_targets(const State& s) {
       if (is_follower(f.kind) && b.find(f.node) == city) ++followers;
     for (const BoardFigure& f : s.figures()) {
       if (b.find(f.node) != city) continue;
-      const bool knight = is_follower(f.kind) || (f.kind == FigureKind::Builder && s.rules().builder_pig_are_followers());
+      const bool knight =
+          is_follower(f.kind) || (f.kind == FigureKind::Builder && s.rules().builder_pig_are_followers());
       if (!knight) continue;
       if (f.kind == FigureKind::Large && s.rules().princess_large_only_if_last() && followers > 1) continue;  // V-PD-4
       if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);

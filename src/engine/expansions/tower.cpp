@@ -48,10 +48,12 @@ bool ransom_time(const State& s) {
   const Phase p = s.phase();
   switch (s.rules().ransom_timing()) {
     case RansomTiming::AnyTimeOwnTurn:
-      return p == Phase::Tile || p == Phase::Figure || p == Phase::Phantom || p == Phase::CropChoice || p == Phase::Wagon ||
-             p == Phase::CropResponse;
-    case RansomTiming::ActionStep: return p == Phase::Figure || p == Phase::Phantom;
-    case RansomTiming::BeforeDraw: return p == Phase::Tile;
+      return p == Phase::Tile || p == Phase::Figure || p == Phase::Phantom || p == Phase::CropChoice ||
+             p == Phase::Wagon || p == Phase::CropResponse;
+    case RansomTiming::ActionStep:
+      return p == Phase::Figure || p == Phase::Phantom;
+    case RansomTiming::BeforeDraw:
+      return p == Phase::Tile;
   }
   return false;
 }
@@ -68,7 +70,8 @@ int find_prisoner(const State& s, int holder, int owner, FigureKind kind) {
 std::vector<FigureKind> held_kinds(const State& s, int holder, int owner) {
   std::vector<FigureKind> out;
   for (const Prisoner& p : s.tower().prisoners)
-    if (p.holder == holder && p.owner == owner && std::find(out.begin(), out.end(), p.kind) == out.end()) out.push_back(p.kind);
+    if (p.holder == holder && p.owner == owner && std::find(out.begin(), out.end(), p.kind) == out.end())
+      out.push_back(p.kind);
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -81,8 +84,10 @@ void exchange(State& s, FigureKind kind, bool at_once, std::vector<Event>* ev) {
   const TowerData& t = s.tower();
   const int other = t.exchange_with;
   const FigureKind captured = t.captured;
-  if (at_once) emit(ev, EventKind::FigureReturned, other, captured, t.captured_at, t.captured_feature);
-  else emit(ev, EventKind::PrisonerFreed, other, captured);
+  if (at_once)
+    emit(ev, EventKind::FigureReturned, other, captured, t.captured_at, t.captured_feature);
+  else
+    emit(ev, EventKind::PrisonerFreed, other, captured);
   s.free_prisoner(static_cast<std::size_t>(find_prisoner(s, capturer, other, captured)));
   s.free_prisoner(static_cast<std::size_t>(find_prisoner(s, other, capturer, kind)));
   emit(ev, EventKind::PrisonerFreed, capturer, kind);
@@ -94,11 +99,16 @@ void exchange(State& s, FigureKind kind, bool at_once, std::vector<Event>* ev) {
 int default_floors(int players) {
   switch (players) {
     case 1:
-    case 2: return 10;
-    case 3: return 9;
-    case 4: return 7;
-    case 5: return 6;
-    default: return 5;
+    case 2:
+      return 10;
+    case 3:
+      return 9;
+    case 4:
+      return 7;
+    case 5:
+      return 6;
+    default:
+      return 5;
   }
 }
 
@@ -314,7 +324,8 @@ void ransom_moves(const State& s, MoveList& out) {
   if (t.prisoners.empty() || t.ransom_paid || !ransom_time(s)) return;
   if (s.rules().ransom_needs_3_points() && s.player(s.active()).score < 3) return;
   for (int holder = 0; holder < s.player_count(); ++holder)
-    for (const FigureKind k : held_kinds(s, holder, s.active())) out.push_back(Move::ransom(k, s.player(holder).colour));
+    for (const FigureKind k : held_kinds(s, holder, s.active()))
+      out.push_back(Move::ransom(k, s.player(holder).colour));
 }
 
 Reason check_ransom(const State& s, const Move& m) {
@@ -363,17 +374,20 @@ std::string tower_invariants(const State& s) {
     const int on_top = b.at(node).occupants;
     if (on_top > 1) return "two figures on one tower";
     if (on_top == 1 && site.height == 0) return "a figure on an empty foundation";
-    if (site.closed_empty && (on_top > 0 || s.rules().tower_reopens_after_capture())) return "a tower closed empty wrongly";
+    if (site.closed_empty && (on_top > 0 || s.rules().tower_reopens_after_capture()))
+      return "a tower closed empty wrongly";
   }
   for (const BoardFigure& f : s.figures())
-    if (b.at(f.node).kind == FeatureKind::Tower && !may_top(f.kind)) return "a figure on a tower that may not stand there";
+    if (b.at(f.node).kind == FeatureKind::Tower && !may_top(f.kind))
+      return "a figure on a tower that may not stand there";
   if (floors != t.floors_total) return "floors not conserved: in hand + on towers != floors dealt";
   if (t.floors_total > kMaxTowerFloors) return "more floors than the box holds";
   for (const Prisoner& p : t.prisoners) {
     if (p.holder == p.owner) return "a player holds its own figure";
     if (s.phase() != Phase::Exchange)
       for (const Prisoner& q : t.prisoners)
-        if (q.holder == p.owner && q.owner == p.holder) return "two players hold prisoners of each other outside an exchange";
+        if (q.holder == p.owner && q.owner == p.holder)
+          return "two players hold prisoners of each other outside an exchange";
   }
   if (t.capture_site >= 0 && s.phase() != Phase::Capture) return "a capture pending outside the capture phase";
   if (t.exchange_with >= 0 && s.phase() != Phase::Exchange) return "an exchange pending outside the exchange phase";

@@ -23,9 +23,9 @@ class State;
 
 // One foundation on the board (a tile with the feature `tower`).
 struct TowerSite {
-  int tile = -1;               // board tile index
-  std::uint8_t height = 0;     // floors on it (0: an empty foundation)
-  bool closed_empty = false;   // V-TO-2 `no`: its top figure was captured, it stays closed
+  int tile = -1;              // board tile index
+  std::uint8_t height = 0;    // floors on it (0: an empty foundation)
+  bool closed_empty = false;  // V-TO-2 `no`: its top figure was captured, it stays closed
   friend bool operator==(const TowerSite&, const TowerSite&) = default;
 };
 
@@ -39,13 +39,13 @@ struct Prisoner {
 
 // The tower room's data in State.
 struct TowerData {
-  std::vector<TowerSite> sites;     // every foundation on the board, in placing order (O(towers) lookups)
-  std::vector<int> floors;          // per seat: floors in hand
-  int floors_total = 0;             // floors in hand + on the board: constant over a game
-  std::vector<Prisoner> prisoners;  // one entry per held figure
-  bool ransom_paid = false;         // this turn's ransom (TO-08: once per turn; a double turn is one turn)
-  int capture_site = -1;            // index in sites: a floor was just placed, its capture stage is due
-  int exchange_with = -1;           // the player whose figure was just captured: the exchange stage is due
+  std::vector<TowerSite> sites;                // every foundation on the board, in placing order (O(towers) lookups)
+  std::vector<int> floors;                     // per seat: floors in hand
+  int floors_total = 0;                        // floors in hand + on the board: constant over a game
+  std::vector<Prisoner> prisoners;             // one entry per held figure
+  bool ransom_paid = false;                    // this turn's ransom (TO-08: once per turn; a double turn is one turn)
+  int capture_site = -1;                       // index in sites: a floor was just placed, its capture stage is due
+  int exchange_with = -1;                      // the player whose figure was just captured: the exchange stage is due
   FigureKind captured = FigureKind::Follower;  // the kind just captured (exchange) and where it stood
   Pos captured_at;
   FeatureAddr captured_feature;

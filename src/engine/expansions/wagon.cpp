@@ -63,7 +63,7 @@ std::vector<std::uint16_t> wagon_targets(const State& s) {
   for (const auto node : candidates) {
     const auto root = b.find(node);
     if (root == w.root || !may_stand_on(FigureKind::Wagon, b.at(node).kind)) continue;
-    if (b.complete(root) || !unoccupied(s, node)) continue;  // AM-05, AM-08
+    if (b.complete(root) || !unoccupied(s, node)) continue;                  // AM-05, AM-08
     if (tile_closed_to_figures(s, b.at(node).tile) != Reason::Ok) continue;  // PD-13 (V-PD-10), V-PD-11
     out.push_back(node);
   }
@@ -72,7 +72,9 @@ std::vector<std::uint16_t> wagon_targets(const State& s) {
   return out;
 }
 
-void hold_scored_wagon(State& s, const BoardFigure& f, std::uint16_t root) { s.mutable_wagons().push_back({f.owner, f.node, root}); }
+void hold_scored_wagon(State& s, const BoardFigure& f, std::uint16_t root) {
+  s.mutable_wagons().push_back({f.owner, f.node, root});
+}
 
 void order_wagons(State& s) {
   const int n = s.player_count();
