@@ -41,6 +41,20 @@ Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::functio
   } else if (volcano) {
     return fail("dragon: a volcano tile is on the board, so the dragon is in play: say where it stands (PD-17)");
   }
+  // Figures no play can leave where they stand: on the dragon's tile when figures may never go there
+  // (V-PD-10 forbidden; the dragon eats what is on a tile it enters), on a volcano closed for good (V-PD-11).
+  for (const BoardFigure& f : s.figures()) {
+    const Pos p = b.node_pos(f.node);
+    const std::string who = std::string(colour_name(s.player(f.owner).colour)) + " " +
+                            std::string(figure_name(f.kind)) + " " + located(p, b.node_addr(f.node));
+    if (d.dragon_in_play && p == d.dragon && s.rules().dragon_tile_forbidden())
+      return fail("dragon: the " + who +
+                  " stands on the dragon's tile, which dragon-tile-deployment: forbidden keeps free of figures "
+                  "(V-PD-10)");
+    if (b.def(b.tile_at(p)).volcano >= 0 && s.rules().volcano_closed_for_good())
+      return fail("dragon: the " + who +
+                  " stands on a volcano tile, which volcano-tile-deployment: never keeps free of figures (V-PD-11)");
+  }
   at(SetupPart::Fairy, 0);
   d.fairy = setup.fairy.place;
   if (setup.fairy.place == FairyPlace::OnTile) {

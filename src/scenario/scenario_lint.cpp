@@ -72,26 +72,35 @@ void check_position(Scenario& s) {
   if (auto st = build_state(s, RuleSet{}, &where); !st) s.problem(where, st.error(), st.error_code());
 }
 
-// A pig needs a farmer scoring that scores it (fs3-field-3): the engine's setup refuses it under
-// the others with pig-scoring-undefined, so a ruleset of applies_to that uses one is a problem here,
-// not an error in `run`.
-void check_pig_scoring(Scenario& s) {
-  const auto uses = inferred_uses(s);
-  if (std::none_of(uses.begin(), uses.end(), [](const Use& u) { return u.capability == "pig"; })) return;
-  std::string refused, why;
+// The position under each ruleset the scenario applies to: setup refusals that depend on the
+// rules (a pig under a farmer scoring without pig scoring: pig-scoring-undefined; a figure on the
+// dragon's tile under dragon-tile-deployment: forbidden, ...) are problems here, not errors in `run`.
+// check_position above built it under the default rules only.
+void check_position_per_ruleset(Scenario& s) {
+  if (!missing_capabilities(s, engine_capabilities()).empty()) return;
+  std::string refused, why, code;
   for (const auto& name : scenario_rulesets(s)) {
     const auto rules = scenario_rules(s, name);
     if (!rules) continue;
     const auto st = build_state(s, *rules);
-    if (st || st.error_code() != reason_name(Reason::PigScoringUndefined)) continue;
-    refused += (refused.empty() ? "" : ", ") + name + " (" + std::string(rules->get("farmer-scoring")) + ")";
-    why = st.error();
+    if (st) continue;
+    if (refused.empty()) {
+      why = st.error();
+      code = st.error_code();
+    } else if (st.error() != why) {
+      continue;  // reported one refusal at a time: the first ruleset's
+    }
+    refused += (refused.empty() ? "" : ", ") + name;
   }
   if (refused.empty()) return;
-  s.problem(s.loc_of(s.applies_to.empty() ? "id" : "applies_to"),
-            "the scenario has a pig but applies to rulesets whose farmer scoring defines no pig scoring: " + refused +
-                " (" + why + "; list applies_to without them)",
-            std::string(reason_name(Reason::PigScoringUndefined)));
+  if (code == reason_name(Reason::PigScoringUndefined))
+    s.problem(s.loc_of(s.applies_to.empty() ? "id" : "applies_to"),
+              "the scenario has a pig but applies to rulesets whose farmer scoring defines no pig scoring: " + refused +
+                  " (" + why + "; list applies_to without them)",
+              code);
+  else
+    s.problem(s.loc_of(s.applies_to.empty() ? "id" : "applies_to"),
+              "the position is refused under " + refused + ": " + why, code);
 }
 
 void check_requires(Scenario& s) {
@@ -158,7 +167,7 @@ void lint_scenario(Scenario& s) {
   check_position_colours(s);
   check_turn(s);
   if (s.valid()) check_position(s);
-  if (s.valid()) check_pig_scoring(s);
+  if (s.valid()) check_position_per_ruleset(s);
   check_requires(s);
   check_edition(s);
   for (const Expect* e : {&s.expect}) {
