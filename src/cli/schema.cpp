@@ -240,8 +240,9 @@ int run_schema(const SchemaOptions& o, std::ostream& out, std::ostream& err) {
       err << "carc-oracle schema: cannot create " << o.all_dir << ": " << ec.message() << "\n";
       return kExitOutput;
     }
-    for (const auto& [file, text] : generated_schemas()) {
-      const std::string path = (std::filesystem::path(o.all_dir) / file).string();
+    for (const auto& schema : generated_schemas()) {
+      const auto& text = schema.second;  // a named reference, not a structured binding: clang 14 cannot capture those
+      const std::string path = (std::filesystem::path(o.all_dir) / schema.first).string();
       if (!write_file_checked(path, false, "schema", err, [&](std::ostream& f) { f << text; })) return kExitOutput;
       out << "wrote " << path << "\n";
     }
