@@ -51,7 +51,7 @@ Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::functio
       return fail("dragon: the " + who +
                   " stands on the dragon's tile, which dragon-tile-deployment: forbidden keeps free of figures "
                   "(V-PD-10)");
-    if (b.def(b.tile_at(p)).volcano >= 0 && s.rules().volcano_closed_for_good())
+    if (b.def(b.at(f.node).tile).volcano >= 0 && s.rules().volcano_closed_for_good())
       return fail("dragon: the " + who +
                   " stands on a volcano tile, which volcano-tile-deployment: never keeps free of figures (V-PD-11)");
   }

@@ -93,14 +93,8 @@ void check_position_per_ruleset(Scenario& s) {
     refused += (refused.empty() ? "" : ", ") + name;
   }
   if (refused.empty()) return;
-  if (code == reason_name(Reason::PigScoringUndefined))
-    s.problem(s.loc_of(s.applies_to.empty() ? "id" : "applies_to"),
-              "the scenario has a pig but applies to rulesets whose farmer scoring defines no pig scoring: " + refused +
-                  " (" + why + "; list applies_to without them)",
-              code);
-  else
-    s.problem(s.loc_of(s.applies_to.empty() ? "id" : "applies_to"),
-              "the position is refused under " + refused + ": " + why, code);
+  s.problem(s.loc_of(s.applies_to.empty() ? "id" : "applies_to"),
+            "the position is refused under " + refused + ": " + why + " (list applies_to without them)", code);
 }
 
 void check_requires(Scenario& s) {
