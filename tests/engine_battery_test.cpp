@@ -196,7 +196,7 @@ TEST_CASE("A state copies by value and the copy evolves independently", "[batter
 namespace {
 
 // A game with every set and figure the edition allows (the pig only under per-field farmer scoring).
-GameSetup preset_game(const Preset& p, const RuleSet& rules, int players, bool expansions, std::uint64_t seed) {
+GameSetup preset_game(const SnapshotPreset& p, const RuleSet& rules, int players, bool expansions, std::uint64_t seed) {
   GameSetup setup;
   for (int i = 0; i < players; ++i) setup.seats.push_back(static_cast<Colour>(i));
   setup.edition = p.edition.substr(0, 2);  // the tile edition: C3.1 plays the C3 tiles
@@ -222,12 +222,11 @@ TEST_CASE("Random playouts under every ruleset preset agree with the brute force
           "[battery][presets]") {
   MoveList moves;
   const int last = games_to_play() >= 1000 ? 0 : 1;  // sanitizer builds: only the game with every expansion
-  for (const Preset& p : builtin_presets()) {
-    auto rules = ruleset_named(p.name);
-    REQUIRE(rules.ok());
+  for (const SnapshotPreset& p : snapshot_presets()) {
+    const RuleSet rules = snapshot_rules(p);
     for (int g = 1; g >= last; --g) {
       const std::uint64_t seed = 1000 + static_cast<std::uint64_t>(g);
-      auto game = new_game(cat(), *rules, preset_game(p, *rules, 2 + g * 2, g == 1, seed));
+      auto game = new_game(cat(), rules, preset_game(p, rules, 2 + g * 2, g == 1, seed));
       INFO("preset " << p.name << " game " << g << ": " << (game ? std::string() : game.error()));
       REQUIRE(game.ok());
       State s = std::move(*game);

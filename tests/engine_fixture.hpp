@@ -7,14 +7,15 @@
 #include <string>
 #include <vector>
 
-#include "data/oracle_data.hpp"
 #include "engine/movegen.hpp"
 #include "engine/setup.hpp"
 #include "engine/state.hpp"
+#include "engine_snapshot.hpp"
 
 namespace carc::test {
 
-inline const TileCatalog& cat() { return builtin_catalog(); }
+// The project's tiles, built by the engine alone (engine_snapshot.hpp).
+inline const TileCatalog& cat() { return snapshot_catalog(); }
 
 inline TileTypeId tile(const std::string& id) {
   auto t = cat().lookup(id);

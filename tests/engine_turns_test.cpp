@@ -5,7 +5,6 @@
 #include "engine/legality.hpp"
 #include "engine/movegen.hpp"
 #include "engine_fixture.hpp"
-#include "scenario/scenario.hpp"
 #include "turns_check.hpp"
 
 using namespace carc;
@@ -49,20 +48,4 @@ TEST_CASE("legal_turns offers no farmer on a field the placed tile joins to an o
   CHECK(is_legal(after, move("deploy follower 0,0:field{NL,NR,EL,WR}")) == Reason::FeatureOccupied);
   CHECK(is_legal(after, move("deploy follower 0,0:field{ER,SL,SR,WL}")) == Reason::FeatureOccupied);
   CHECK(legal_turns_differences(s) == std::vector<std::string>{});
-}
-
-TEST_CASE("legal_turns agrees with each placement applied on the issue-14 regression positions (REG-004, REG-005)",
-          "[turns][regression]") {
-  for (const char* file :
-       {"reg-004-field-joined-through-placed-tile.yaml", "reg-005-field-joined-through-placed-tile-late-game.yaml"}) {
-    INFO(file);
-    const ScenarioFile f = load_scenario_file(std::string(CARC_SOURCE_DIR) + "/scenarios/regressions/" + file);
-    REQUIRE(f.valid());
-    REQUIRE(f.scenarios.size() == 1);
-    auto rules = scenario_rules(f.scenarios.front(), "hig-c1");
-    REQUIRE(rules.ok());
-    auto s = build_state(f.scenarios.front(), *rules);
-    REQUIRE(s.ok());
-    CHECK(legal_turns_differences(*s) == std::vector<std::string>{});
-  }
 }

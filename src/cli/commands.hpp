@@ -195,6 +195,13 @@ std::vector<std::pair<std::string, std::string>> generated_schemas();
 // `--version`: the tool, the protocol versions it speaks, the ledger and built-in
 // data it was built with (counts and digests), and the current directory's scenarios/.
 std::string version_text();
+
+// Every subcommand and the --version flag on one app (src/cli/app.cpp): main() parses with it and
+// `docs` writes README.md's command table from it.
+void setup_commands(CLI::App& app, std::function<int()>& action);
+// One subcommand's usage as the README's table shows it: positionals, then every option with
+// its value's type name, optional ones in brackets, repeatable ones with "...".
+std::string command_synopsis(const CLI::App& cmd);
 std::string tool_version();
 // The digest `--version` gives of a scenarios folder (FNV-1a over each YAML file's
 // relative path and bytes, in path order), or of one file; error when unreadable.

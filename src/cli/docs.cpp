@@ -1,14 +1,19 @@
 // `carc-oracle docs [--check] [--root DIR]`: the vocabulary lists of the documents, written
 // once in the engine's tables (figure_table, move_forms, phase_table, reason_table,
-// switch_specs; the capability list of src/scenario/capabilities.hpp) and generated into the
-// Markdown between markers, so a new figure kind, move, phase, reason code or switch reaches
-// the docs without a hand edit. The ctest `docs-current` fails when a committed block is stale.
+// switch_specs, capability_table) and the command line's registration (setup_commands), and
+// generated into the Markdown between markers, so a new figure kind, move, phase, reason code,
+// switch, room or command option reaches the docs without a hand edit. The ctest
+// `docs-current` fails when a committed block is stale.
 #include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -24,29 +29,30 @@ namespace carc {
 namespace {
 
 // The files that hold generated blocks, relative to the repository root.
-constexpr std::string_view kDocFiles[] = {"oracle/PROTOCOL.md", "src/engine/README.md", "scenarios/README.md"};
+constexpr std::string_view kDocFiles[] = {"README.md", "oracle/PROTOCOL.md", "src/engine/README.md",
+                                          "scenarios/README.md"};
 
-std::string code(std::string_view word) { return "`" + std::string(word) + "`"; }
+std::string code(std::string_view word) { return fmt::format("`{}`", word); }
 
-std::string joined(const std::vector<std::string>& words, std::string_view sep) {
-  std::string out;
-  for (const auto& w : words) out += (out.empty() ? "" : std::string(sep)) + w;
+std::vector<std::string> codes(const std::vector<std::string_view>& words) {
+  std::vector<std::string> out;
+  for (const auto w : words) out.push_back(code(w));
   return out;
 }
 
 // The protocol version that brought a capability's vocabulary ("1" for the first version's).
-std::string since(std::string_view capability) { return std::to_string(proto::expansion_introduced_in(capability)); }
+int since(std::string_view capability) { return proto::expansion_introduced_in(capability); }
 
 std::string figures_block() {
   std::string out =
       "| kind | capability | occupies, counts for majority | may stand on | what it is |\n|---|---|---|---|---|\n";
   for (const auto& f : figure_table()) {
-    std::vector<std::string> on;
+    std::vector<std::string_view> on;
     for (int k = 0; k < kFeatureKinds; ++k)
       if (may_stand_on(f.kind, static_cast<FeatureKind>(k)))
-        on.push_back(code(feature_kind_name(static_cast<FeatureKind>(k))));
-    out += "| " + code(f.name) + " | " + code(f.capability) + " | " + (is_follower(f.kind) ? "yes" : "no") + " | " +
-           joined(on, ", ") + " | " + std::string(f.meaning) + " |\n";
+        on.push_back(feature_kind_name(static_cast<FeatureKind>(k)));
+    out += fmt::format("| `{}` | `{}` | {} | {} | {} |\n", f.name, f.capability, is_follower(f.kind) ? "yes" : "no",
+                       fmt::join(codes(on), ", "), f.meaning);
   }
   return out;
 }
@@ -54,74 +60,86 @@ std::string figures_block() {
 std::string moves_block() {
   std::string out = "| move | capability | version | phase | meaning |\n|---|---|---|---|---|\n";
   for (const auto& m : move_forms())
-    out += "| " + code(m.syntax) + " | " + code(m.room) + " | " + since(m.room) + " | " + std::string(m.phases) +
-           " | " + std::string(m.meaning) + " |\n";
+    out += fmt::format("| `{}` | `{}` | {} | {} | {} |\n", m.syntax, m.room, since(m.room), m.phases, m.meaning);
   return out;
 }
 
 std::string phases_block() {
   std::string out = "| phase | capability | version | who acts | decision |\n|---|---|---|---|---|\n";
   for (const auto& p : phase_table())
-    out += "| " + code(p.name) + " | " + code(p.room) + " | " + since(p.room) + " | " + std::string(p.who) + " | " +
-           std::string(p.decision) + " |\n";
+    out += fmt::format("| `{}` | `{}` | {} | {} | {} |\n", p.name, p.room, since(p.room), p.who, p.decision);
   return out;
 }
 
 std::string reasons_block() {
   std::string out = "| code | capability | version | the move is illegal because |\n|---|---|---|---|\n";
-  for (const auto& r : reason_table()) {
-    if (r.reason == Reason::Ok) continue;
-    out += "| " + code(r.name) + " | " + code(r.room) + " | " + since(r.room) + " | " + std::string(r.meaning) + " |\n";
-  }
+  for (const auto& r : reason_table())
+    if (r.reason != Reason::Ok)
+      out += fmt::format("| `{}` | `{}` | {} | {} |\n", r.name, r.room, since(r.room), r.meaning);
   return out;
 }
 
 std::string reason_list_block() {
-  std::vector<std::string> names;
+  std::vector<std::string_view> names;
   for (const auto& r : reason_table())
-    if (r.reason != Reason::Ok) names.push_back(code(r.name));
-  return "`is_legal` and `apply` answer `ok` or one of (meanings: oracle/PROTOCOL.md §5.8): " + joined(names, ", ") +
-         ".\n";
+    if (r.reason != Reason::Ok) names.push_back(r.name);
+  return fmt::format("`is_legal` and `apply` answer `ok` or one of (meanings: oracle/PROTOCOL.md §5.8): {}.\n",
+                     fmt::join(codes(names), ", "));
 }
 
 std::string switches_block() {
   std::string out =
       "| switch | values (default first) | ledger | capability | version | what it decides "
       "|\n|---|---|---|---|---|---|\n";
-  for (const auto& s : switch_specs()) {
-    std::vector<std::string> values;
-    for (const auto v : s.values) values.push_back(code(v));
-    out += "| " + code(s.key) + " | " + joined(values, ", ") + " | " + std::string(s.ruling) + " | " +
-           code(s.capability) + " | " + std::to_string(proto::switch_introduced_in(s.key)) + " | " +
-           std::string(s.summary) + " |\n";
-  }
+  for (const auto& s : switch_specs())
+    out += fmt::format("| `{}` | {} | {} | `{}` | {} | {} |\n", s.key, fmt::join(codes(s.values), ", "), s.ruling,
+                       s.capability, proto::switch_introduced_in(s.key), s.summary);
   return out;
 }
 
 std::string figure_list_block() {
-  std::vector<std::string> names;
-  for (const auto& f : figure_table()) names.push_back(code(f.name));
-  return "- **Figure kinds**: " + joined(names, ", ") + " (oracle/PROTOCOL.md §5.5 says where each may stand).\n";
+  std::vector<std::string_view> names;
+  for (const auto& f : figure_table()) names.push_back(f.name);
+  return fmt::format("- **Figure kinds**: {} (oracle/PROTOCOL.md §5.5 says where each may stand).\n",
+                     fmt::join(codes(names), ", "));
 }
 
 std::string move_list_block() {
   std::string out = "- **Moves** (always by the player to act, `State::actor()`):\n";
-  for (const auto& m : move_forms()) out += "  - " + code(m.syntax) + " — " + std::string(m.meaning) + ";\n";
+  for (const auto& m : move_forms()) out += fmt::format("  - `{}` — {};\n", m.syntax, m.meaning);
   return out;
 }
 
 std::string phase_list_block() {
   std::string out = "- **Phases** (the decision a state waits for):\n";
   for (const auto& p : phase_table())
-    out += "  - " + code(p.name) + " (" + std::string(p.room) + ") — " + std::string(p.who) + ": " +
-           std::string(p.decision) + ";\n";
+    out += fmt::format("  - `{}` ({}) — {}: {};\n", p.name, p.room, p.who, p.decision);
   return out;
 }
 
 std::string capabilities_block() {
-  std::vector<std::string> names;
-  for (const auto c : capability_names()) names.push_back(code(c));
-  return "Capabilities: " + joined(names, ", ") + ".\n";
+  std::string out = "| capability | what it covers |\n|---|---|\n";
+  for (const auto& c : capability_table()) out += fmt::format("| `{}` | {} |\n", c.name, c.what);
+  return out;
+}
+
+// A Markdown table cell: a pipe would end the cell.
+std::string cell(std::string_view text) {
+  std::string out;
+  for (const char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
+// README.md's command table: every subcommand with its options as the binary parses them.
+std::string commands_block() {
+  CLI::App app;
+  std::function<int()> action;
+  setup_commands(app, action);
+  std::string out = "| usage | what it does |\n|---|---|\n";
+  out += fmt::format("| `carc-oracle --version` | {} |\n", cell(app.get_option("--version")->get_description()));
+  for (const CLI::App* cmd : app.get_subcommands([](const CLI::App*) { return true; }))
+    out += fmt::format("| `{}` | {} |\n", cell(command_synopsis(*cmd)), cell(cmd->get_description()));
+  return out;
 }
 
 struct Block {
@@ -129,21 +147,15 @@ struct Block {
   std::string (*make)();
 };
 constexpr Block kBlocks[] = {
-    {"figures", figures_block},
-    {"moves", moves_block},
-    {"phases", phases_block},
-    {"reasons", reasons_block},
-    {"reason-list", reason_list_block},
-    {"switches", switches_block},
-    {"capabilities", capabilities_block},
-    {"figure-list", figure_list_block},
-    {"move-list", move_list_block},
-    {"phase-list", phase_list_block},
+    {"commands", commands_block},   {"figures", figures_block},           {"moves", moves_block},
+    {"phases", phases_block},       {"reasons", reasons_block},           {"reason-list", reason_list_block},
+    {"switches", switches_block},   {"capabilities", capabilities_block}, {"figure-list", figure_list_block},
+    {"move-list", move_list_block}, {"phase-list", phase_list_block},
 };
 
 constexpr std::string_view kOpen = "<!-- generated: ";
 constexpr std::string_view kClose = "<!-- end generated: ";
-constexpr std::string_view kTail = " (carc-oracle docs; edit the engine's table, not this) -->";
+constexpr std::string_view kTail = " (written by carc-oracle docs from the code's tables; do not edit) -->";
 
 std::optional<std::string> read_whole(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -173,7 +185,7 @@ std::string refresh_docs_text(const std::string& text, std::vector<std::string>&
     for (std::size_t i = pos; i < open; ++i) line += text[i] == '\n';
     const std::size_t open_end = text.find('\n', open);
     if (open_end == std::string::npos) {
-      problems.push_back("line " + std::to_string(line) + ": a generated-block marker without a line end");
+      problems.push_back(fmt::format("line {}: a generated-block marker without a line end", line));
       break;
     }
     const std::string header = text.substr(open + kOpen.size(), open_end - open - kOpen.size());
@@ -181,11 +193,11 @@ std::string refresh_docs_text(const std::string& text, std::vector<std::string>&
     const std::string closing = std::string(kClose) + name + " -->";
     const std::size_t close = text.find(closing, open_end);
     if (close == std::string::npos) {
-      problems.push_back("line " + std::to_string(line) + ": block '" + name + "' has no '" + closing + "'");
+      problems.push_back(fmt::format("line {}: block '{}' has no '{}'", line, name, closing));
       break;
     }
     const std::string body = docs_block(name);
-    if (body.empty()) problems.push_back("line " + std::to_string(line) + ": unknown generated block '" + name + "'");
+    if (body.empty()) problems.push_back(fmt::format("line {}: unknown generated block '{}'", line, name));
     const std::string old_body = text.substr(open_end + 1, close - open_end - 1);
     const std::string new_body = body.empty() ? old_body : body;
     const std::string new_header = name + std::string(kTail);
@@ -215,12 +227,12 @@ int run_docs(const DocsOptions& o, std::ostream& out, std::ostream& err) {
     if (stale.empty()) continue;
     ++stale_files;
     if (o.check) {
-      out << rel << ": stale generated block" << (stale.size() == 1 ? " " : "s ") << joined(stale, ", ")
-          << " (run `carc-oracle docs` from the repository root)\n";
+      fmt::print(out, "{}: stale generated block{} {} (run `carc-oracle docs` from the repository root)\n", rel,
+                 stale.size() == 1 ? "" : "s", fmt::join(stale, ", "));
       continue;
     }
     if (!write_file_checked(path, false, "docs", err, [&](std::ostream& f) { f << fresh; })) return kExitOutput;
-    out << rel << ": regenerated " << joined(stale, ", ") << "\n";
+    fmt::print(out, "{}: regenerated {}\n", rel, fmt::join(stale, ", "));
   }
   if (broken) return kExitInvalidInput;
   if (o.check && stale_files) return kExitFailures;
@@ -232,7 +244,8 @@ void setup_docs(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<DocsOptions>();
   CLI::App* cmd = app.add_subcommand(
       "docs",
-      "Regenerate the documents' vocabulary tables (figures, moves, phases, reason codes, switches, capabilities)");
+      "Regenerate the documents' generated tables (commands, figures, moves, phases, reason codes, switches, "
+      "capabilities)");
   cmd->add_option("--root", o->root, "The repository root (default: the current directory)");
   cmd->add_flag("--check", o->check, "Change nothing; exit 1 naming each stale block");
   cmd->callback([o, &action] { action = [o] { return run_docs(*o, std::cout, std::cerr); }; });

@@ -10,27 +10,8 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"carc-oracle: executable Carcassonne rulings and a conformance runner"};
-  app.require_subcommand(1);
-  app.set_version_flag("--version", carc::version_text,
-                       "Print the tool and protocol versions, the ledger and data it was built with, and a digest of "
-                       "./scenarios, then exit");
   std::function<int()> action;
-  carc::setup_play(app, action);
-  carc::setup_run(app, action);
-  carc::setup_report(app, action);
-  carc::setup_render(app, action);
-  carc::setup_check(app, action);
-  carc::setup_moves(app, action);
-  carc::setup_perft(app, action);
-  carc::setup_coverage(app, action);
-  carc::setup_lookup(app, action);
-  carc::setup_explain(app, action);
-  carc::setup_request(app, action);
-  carc::setup_adapter_check(app, action);
-  carc::setup_export(app, action);
-  carc::setup_schema(app, action);
-  carc::setup_serve(app, action);
-  carc::setup_docs(app, action);
+  carc::setup_commands(app, action);
   int rc = carc::kExitOk;
   try {
     app.parse(argc, argv);

@@ -5,6 +5,27 @@
 
 namespace carc {
 
+const std::vector<CapabilityInfo>& capability_table() {
+  static const std::vector<CapabilityInfo> table{
+      {"base", "the base game: tiles, followers on roads, cities, cloisters and fields"},
+      {"abbot", "the abbot: cloisters and gardens, and its early return (the Abbot)"},
+      {"large", "the large follower (Inns & Cathedrals)"},
+      {"mayor", "the mayor, in cities only (Abbey & Mayor)"},
+      {"wagon", "the wagon, moving on when its feature is scored (Abbey & Mayor)"},
+      {"builder", "the builder and its second tile (Traders & Builders)"},
+      {"pig", "the pig in a farmer's field (Traders & Builders)"},
+      {"phantom", "the Phantom: a second follower in the same turn"},
+      {"flier", "Flying Machines: a follower flies 1-3 tiles by a die roll"},
+      {"crop-circles", "Crop Circles: everyone adds or removes a figure"},
+      {"portal", "the magic portal (Princess & Dragon)"},
+      {"princess", "the princess removing a knight (Princess & Dragon)"},
+      {"tower", "the Tower: floors, captures, exchanges and ransom"},
+      {"dragon", "the dragon, its volcanoes and its moves (Princess & Dragon)"},
+      {"fairy", "the fairy and its protection and points (Princess & Dragon)"},
+  };
+  return table;
+}
+
 const std::vector<PhaseInfo>& phase_table() {
   static const std::vector<PhaseInfo> table{
       {Phase::Tile, "tile", "base", "the active player",

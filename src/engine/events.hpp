@@ -45,6 +45,15 @@ constexpr bool is_position_phase(Phase p) {
   return p == Phase::Tile || p == Phase::Figure || p == Phase::Dragon || p == Phase::GameOver;
 }
 
+// The capability vocabulary, one row per room (a rule concept a scenario may require and an
+// implementation may declare), in the order docs, schemas and handshakes list them: the base
+// game, the figures' rooms, then the tile expansions' rooms. Every `room` and `capability` of
+// the other tables is one of these names (tests/vocabulary_test.cpp); a new room adds its row.
+struct CapabilityInfo {
+  std::string_view name, what;
+};
+const std::vector<CapabilityInfo>& capability_table();
+
 // The phase vocabulary, one row per phase in enum order: its name, the room that owns it
 // (a capability name: "base", "flier", "tower", ...), who acts and what is decided. PROTOCOL.md's
 // phase table is generated from it (`carc-oracle docs`).

@@ -15,9 +15,17 @@ namespace carc {
 
 bool engine_supports(FigureKind) { return true; }
 
+// The rooms of capability_table that are neither the base game nor a figure's.
 const std::vector<std::string_view>& engine_expansions() {
-  static const std::vector<std::string_view> names{"flier", "crop-circles", "portal", "princess",
-                                                   "tower", "dragon",       "fairy"};
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (const auto& c : capability_table()) {
+      const bool figure = std::any_of(figure_table().begin(), figure_table().end(),
+                                      [&](const FigureInfo& f) { return f.capability == c.name; });
+      if (c.name != "base" && !figure) out.push_back(c.name);
+    }
+    return out;
+  }();
   return names;
 }
 

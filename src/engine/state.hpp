@@ -29,9 +29,9 @@ namespace carc {
 
 // Which figure kinds this engine models (all of figures.hpp).
 bool engine_supports(FigureKind k);
-// The tile features with rules of their own that this engine models.
-const std::vector<std::string_view>&
-engine_expansions();  // flier, crop-circles, portal, princess, tower, dragon, fairy
+// The rooms this engine models besides the base game and the figures' (capability_table):
+// flier, crop-circles, portal, princess, tower, dragon, fairy.
+const std::vector<std::string_view>& engine_expansions();
 
 // Per-turn-part flags (TB-09: they reset for the builder's second part).
 struct TurnFlags {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "data/oracle_data.hpp"
+#include "engine/events.hpp"
 #include "engine/move.hpp"
 #include "engine/state.hpp"
 #include "scenario/scenario.hpp"
@@ -10,9 +11,11 @@
 namespace carc {
 
 const std::vector<std::string_view>& capability_names() {
-  static const std::vector<std::string_view> names{"base",    "abbot",    "large",   "mayor",  "wagon",
-                                                   "builder", "pig",      "phantom", "flier",  "crop-circles",
-                                                   "portal",  "princess", "tower",   "dragon", "fairy"};
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (const auto& c : capability_table()) out.push_back(c.name);
+    return out;
+  }();
   return names;
 }
 
