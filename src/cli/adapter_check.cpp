@@ -6,13 +6,15 @@
 // Exit 0 every check ok (a request the adapter declines, `skipped`, is shown but
 // does not fail); 1 a check failed; 2 bad arguments; 3 it could not start or
 // failed the handshake.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <iomanip>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -38,8 +40,7 @@ void setup_adapter_check(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("paths", o->paths, "Scenario files or folders to choose from (default: scenarios/)");
   cmd->add_option("--timeout", o->timeout, "Seconds per request (default 10; the handshake gets at least 10)");
   cmd->add_option("--protocol-version", o->protocol_version,
-                  "Send this version in start (1 to " + std::to_string(proto::kProtocolVersion) + "; default " +
-                      std::to_string(proto::kProtocolVersion) + ")");
+                  fmt::format("Send this version in start (1 to {0}; default {0})", proto::kProtocolVersion));
   cmd->add_option("--per-item", o->per_item, "Checks per declared capability or switch value (default 3)");
   cmd->callback([o, &action] { action = [o] { return run_adapter_check(*o, std::cout, std::cerr); }; });
 }
@@ -54,7 +55,7 @@ std::string few(const std::vector<std::string>& items, std::size_t extra) {
   const std::size_t shown = std::min<std::size_t>(items.size(), 3);
   for (std::size_t i = 0; i < shown; ++i) out += (i ? ", " : "") + clip(items[i], 60);
   const std::size_t more = items.size() - shown + extra;
-  if (more > 0) out += " (+" + std::to_string(more) + " more)";
+  if (more > 0) out += fmt::format(" (+{} more)", more);
   return out;
 }
 
@@ -66,12 +67,12 @@ std::string short_diff(const RunResult& r) {
     // Lists (moves, figures, ...) differ by items missing and extra; single values by expected and got.
     const bool list = d.key == "moves" || d.key == "includes" || d.key == "excludes" || d.key == "figures" ||
                       d.key == "returned" || d.key == "towers" || d.key == "prisoners";
-    out += (i ? "; " : "") + d.key + ":";
-    if (!d.expected.empty()) out += (list ? " missing " : " expected ") + few(d.expected, 0);
+    out += fmt::format("{}{}:", i ? "; " : "", d.key);
+    if (!d.expected.empty()) out += fmt::format(" {} {}", list ? "missing" : "expected", few(d.expected, 0));
     if (!d.actual.empty())
-      out += std::string(d.expected.empty() ? "" : ",") + (list ? " extra " : " got ") + few(d.actual, d.omitted);
+      out += fmt::format("{} {} {}", d.expected.empty() ? "" : ",", list ? "extra" : "got", few(d.actual, d.omitted));
   }
-  if (r.diffs.size() > 2) out += "; +" + std::to_string(r.diffs.size() - 2) + " more keys";
+  if (r.diffs.size() > 2) out += fmt::format("; +{} more keys", r.diffs.size() - 2);
   return out;
 }
 
@@ -97,7 +98,7 @@ std::pair<std::string, bool> verdict(const RunResult& r) {
 
 // "  WORD           TEXT": the verdict in a column of its own.
 void verdict_line(std::ostream& out, const std::string& word, const std::string& text) {
-  out << "  " << std::left << std::setw(15) << word << " " << terminal_safe(text) << "\n";
+  fmt::print(out, "  {:<15} {}\n", word, terminal_safe(text));
 }
 
 struct Checker {
@@ -114,43 +115,43 @@ struct Checker {
 void check_handshake(const ProcessSubject& p, int asked, Checker& c) {
   const proto::Hello& h = p.hello();
   const int v = h.protocol_version;
-  c.line(v <= asked, "protocol version " + std::to_string(v) + " answered to a start with " + std::to_string(asked) +
-                         (v <= asked ? "" : ": an implementation answers the version asked or an older one"));
+  c.line(v <= asked, fmt::format("protocol version {} answered to a start with {}{}", v, asked,
+                                 v <= asked ? "" : ": an implementation answers the version asked or an older one"));
   const auto& caps = h.capabilities;
   std::string late;
   for (const auto& e : caps.expansions)
     if (is_capability(e) && proto::expansion_introduced_in(e) > v)
-      late += " " + e + " (version " + std::to_string(proto::expansion_introduced_in(e)) + ")";
+      late += fmt::format(" {} (version {})", e, proto::expansion_introduced_in(e));
   const bool base = std::find(caps.expansions.begin(), caps.expansions.end(), "base") != caps.expansions.end() &&
                     std::find(caps.figures.begin(), caps.figures.end(), "follower") != caps.figures.end();
-  std::string declared;
-  for (const auto& name : capability_names_of(caps, nullptr)) declared += " " + name;
-  c.line(base && late.empty(),
-         "capabilities:" + (declared.empty() ? std::string(" none") : declared) +
-             (base ? "" : "; expansion `base` and figure `follower` must be declared (every scenario needs them)") +
-             (late.empty() ? "" : "; declared beyond the version answered:" + late));
+  const auto declared = capability_names_of(caps, nullptr);
+  c.line(
+      base && late.empty(),
+      fmt::format("capabilities: {}{}{}", declared.empty() ? "none" : fmt::format("{}", fmt::join(declared, " ")),
+                  base ? "" : "; expansion `base` and figure `follower` must be declared (every scenario needs them)",
+                  late.empty() ? "" : "; declared beyond the version answered:" + late));
   std::string problems, values;
   for (const auto& [key, list] : caps.switches) {
     const SwitchSpec* spec = find_switch(key);
     if (!spec) {
-      problems += "; unknown switch " + key + " (ignored)";
+      problems += fmt::format("; unknown switch {} (ignored)", key);
       continue;
     }
-    if (proto::switch_introduced_in(key) > v) problems += "; " + key + " is a switch of a later version (ignored)";
-    if (list.empty()) problems += "; " + key + " lists no value";
+    if (proto::switch_introduced_in(key) > v)
+      problems += fmt::format("; {} is a switch of a later version (ignored)", key);
+    if (list.empty()) problems += fmt::format("; {} lists no value", key);
     for (const auto& value : list)
       if (std::find(spec->values.begin(), spec->values.end(), value) == spec->values.end())
-        problems += "; unknown value " + key + "=" + value + " (ignored)";
-    values += " " + key + "(" + std::to_string(list.size()) + ")";
+        problems += fmt::format("; unknown value {}={} (ignored)", key, value);
+    values += fmt::format(" {}({})", key, list.size());
   }
   // Unknown names are legal (a later runner may know them): noted, not failed.
   c.line(true,
          "switches:" + (values.empty() ? std::string(" none declared: every switch at its default only") : values));
-  std::string queries;
-  for (const auto& q : caps.queries) queries += " " + q;
-  c.line(true, "queries:" + (queries.empty() ? std::string(" none") : queries));
-  if (!problems.empty()) c.out << "  note: " << terminal_safe(problems.substr(2)) << "\n";
-  for (const auto& n : p.notes()) c.out << "  note: " << terminal_safe(n) << "\n";
+  c.line(true,
+         fmt::format("queries: {}", caps.queries.empty() ? "none" : fmt::format("{}", fmt::join(caps.queries, " "))));
+  if (!problems.empty()) fmt::print(c.out, "  note: {}\n", terminal_safe(problems.substr(2)));
+  for (const auto& n : p.notes()) fmt::print(c.out, "  note: {}\n", terminal_safe(n));
 }
 
 }  // namespace
@@ -168,8 +169,7 @@ int run_adapter_check(const AdapterCheckOptions& o, std::ostream& out, std::ostr
   }
   auto argv = split_command(o.impl);
   if (!argv || argv->empty()) {
-    err << "carc-oracle adapter-check: --impl '" << echo(o.impl) << "': " << (argv ? "no command" : argv.error())
-        << "\n";
+    fmt::print(err, "carc-oracle adapter-check: --impl '{}': {}\n", echo(o.impl), argv ? "no command" : argv.error());
     return kExitInvalidInput;
   }
   const auto paths = scenario_paths(o.paths, "adapter-check", err);
@@ -181,9 +181,10 @@ int run_adapter_check(const AdapterCheckOptions& o, std::ostream& out, std::ostr
     for (const auto& s : f.scenarios) broken += s.valid() ? 0 : 1;
   }
   if (broken > 0)
-    err << "carc-oracle adapter-check: note: " << broken
-        << " scenario file(s) or scenario(s) could not be read or are invalid and are not used (carc-oracle check "
-           "names them)\n";
+    fmt::print(err,
+               "carc-oracle adapter-check: note: {} scenario file(s) or scenario(s) could not be read or are invalid "
+               "and are not used (carc-oracle check names them)\n",
+               broken);
 
   ProcessOptions po;
   po.argv = *argv;
@@ -193,18 +194,15 @@ int run_adapter_check(const AdapterCheckOptions& o, std::ostream& out, std::ostr
   const auto t0 = std::chrono::steady_clock::now();
   auto started = ProcessSubject::start(std::move(po));
   if (!started) {
-    err << "carc-oracle adapter-check: the implementation '" << echo(o.impl)
-        << "' could not be started: " << terminal_safe(started.error()) << "\n";
+    fmt::print(err, "carc-oracle adapter-check: the implementation '{}' could not be started: {}\n", echo(o.impl),
+               terminal_safe(started.error()));
     return kExitImplStart;
   }
   ProcessSubject& subject = **started;
   const double start_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   Checker c{out};
-  std::ostringstream took;
-  took << std::fixed << std::setprecision(2) << start_s;
-  out << "adapter-check: " << terminal_safe(subject.name()) << " (" << terminal_safe(o.impl) << ")\n";
-  out << "handshake\n";
-  c.line(true, "started and answered start in " + took.str() + " s");
+  fmt::print(out, "adapter-check: {} ({})\nhandshake\n", terminal_safe(subject.name()), terminal_safe(o.impl));
+  c.line(true, fmt::format("started and answered start in {:.2f} s", start_s));
   check_handshake(subject, version, c);
 
   // The command reproducing one case by hand: request's messages piped into the adapter.
@@ -213,52 +211,47 @@ int run_adapter_check(const AdapterCheckOptions& o, std::ostream& out, std::ostr
   for (const auto& p : o.paths) request_paths += " " + shell_quote(p);
   const int agreed = subject.hello().protocol_version;
   const std::string version_option =
-      agreed < proto::kProtocolVersion ? " --protocol-version " + std::to_string(agreed) : "";
+      agreed < proto::kProtocolVersion ? fmt::format(" --protocol-version {}", agreed) : "";
 
   const auto cases = canonical_cases(corpus, subject.hello(), o.per_item);
-  out << "requests (up to " << o.per_item
-      << " per declared capability or switch value: the cases using it that it can take, fewest other items first, "
-         "then by id)\n";
+  fmt::print(out,
+             "requests (up to {} per declared capability or switch value: the cases using it that it can take, fewest "
+             "other items first, then by id)\n",
+             o.per_item);
   for (const auto& k : cases) {
     const auto t = std::chrono::steady_clock::now();
     const RunResult r = run_one(*k.scenario, k.ruleset, subject);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
     auto [word, bad] = verdict(r);
-    std::ostringstream head;
-    head << k.item << ": " << k.scenario->id << " under " << k.ruleset << " (" << std::llround(ms) << " ms)";
+    std::string head = fmt::format("{}: {} under {} ({} ms)", k.item, k.scenario->id, k.ruleset, std::llround(ms));
     if (r.outcome == Outcome::Failed)
-      head << ": " << short_diff(r);
+      head += fmt::format(": {}", short_diff(r));
     else if (r.outcome != Outcome::Passed)
-      head << ": " << clip(r.message, 300);
-    verdict_line(out, bad ? "FAILED " + word : word, head.str());
+      head += fmt::format(": {}", clip(r.message, 300));
+    verdict_line(out, bad ? "FAILED " + word : word, head);
     ++(bad ? c.failed : r.outcome == Outcome::Skipped ? c.skipped : c.ok);
-    out << "  " << std::string(16, ' ') << "reproduce: carc-oracle request " << shell_quote(k.scenario->id)
-        << request_paths << " --ruleset " << k.ruleset << version_option << " | " << terminal_safe(pipe_to) << "\n";
+    fmt::print(out, "  {:16}reproduce: carc-oracle request {}{} --ruleset {}{} | {}\n", "", shell_quote(k.scenario->id),
+               request_paths, k.ruleset, version_option, terminal_safe(pipe_to));
   }
   if (cases.empty()) out << "  (the corpus has no case this adapter can take)\n";
 
   const UnlockTable t = unlock_table(corpus, subject.hello());
-  out << "not declared: what each item would unlock (scenario x ruleset results now unsupported, of " << t.cases
-      << ")\n";
+  fmt::print(out, "not declared: what each item would unlock (scenario x ruleset results now unsupported, of {})\n",
+             t.cases);
   if (t.rows.empty())
     out << "  nothing: the adapter declares every capability, switch value and query kind\n";
   else {
     std::size_t width = 4;
     for (const auto& row : t.rows) width = std::max(width, row.item.size());
     const int w = static_cast<int>(width) + 2;
-    out << "  " << std::left << std::setw(w) << "item" << std::right << std::setw(8) << "alone" << std::setw(14)
-        << "with others"
-        << "\n";
-    for (const auto& row : t.rows)
-      out << "  " << std::left << std::setw(w) << row.item << std::right << std::setw(8) << row.alone << std::setw(14)
-          << row.with_others << "\n";
+    fmt::print(out, "  {:<{}}{:>8}{:>14}\n", "item", w, "alone", "with others");
+    for (const auto& row : t.rows) fmt::print(out, "  {:<{}}{:>8}{:>14}\n", row.item, w, row.alone, row.with_others);
   }
-  out << "  unsupported: " << t.unsupported << "; missing one item: " << (t.unsupported - t.several)
-      << "; missing several: " << t.several << "\n";
-  out << c.ok + c.failed + c.skipped << " checks: " << c.ok << " ok, " << c.failed << " failed, " << c.skipped
-      << " skipped\n";
+  fmt::print(out, "  unsupported: {}; missing one item: {}; missing several: {}\n", t.unsupported,
+             t.unsupported - t.several, t.several);
+  fmt::print(out, "{} checks: {} ok, {} failed, {} skipped\n", c.ok + c.failed + c.skipped, c.ok, c.failed, c.skipped);
   for (const auto& n : subject.notes())
-    if (n.rfind("the handshake names", 0) != 0) err << "carc-oracle adapter-check: " << terminal_safe(n) << "\n";
+    if (n.rfind("the handshake names", 0) != 0) fmt::print(err, "carc-oracle adapter-check: {}\n", terminal_safe(n));
   return c.failed > 0 ? kExitFailures : kExitOk;
 }
 

@@ -1,5 +1,8 @@
 // `carc-oracle check [PATHS]`: validates and lints scenarios without running
 // them; prints one "file:line:col: message" line per problem.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <iostream>
 #include <memory>
 
@@ -22,13 +25,14 @@ int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   if (paths.empty()) return kExitInvalidInput;
   const Corpus corpus = load_corpus(paths);
   const Diagnostics problems = corpus.all_problems();
-  for (const auto& d : problems) out << terminal_safe(d.to_string()) << "\n";  // a file's text may hold escapes
-  out << "checked " << corpus.scenario_count() << " scenario" << (corpus.scenario_count() == 1 ? "" : "s") << " in "
-      << corpus.files.size() << " file" << (corpus.files.size() == 1 ? "" : "s") << ": ";
+  for (const auto& d : problems)
+    fmt::print(out, "{}\n", terminal_safe(d.to_string()));  // a file's text may hold escapes
+  fmt::print(out, "checked {} scenario{} in {} file{}: ", corpus.scenario_count(),
+             corpus.scenario_count() == 1 ? "" : "s", corpus.files.size(), corpus.files.size() == 1 ? "" : "s");
   if (problems.empty())
     out << "no problems\n";
   else
-    out << problems.size() << " problem" << (problems.size() == 1 ? "" : "s") << "\n";
+    fmt::print(out, "{} problem{}\n", problems.size(), problems.size() == 1 ? "" : "s");
   return problems.empty() ? kExitOk : kExitInvalidInput;
 }
 

@@ -1,5 +1,9 @@
 // `carc-oracle coverage [PATHS]`: each ruling of the ledger with its scenarios
 // and their verdicts under the default ruleset, a gap, or not encodable.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <iostream>
 #include <map>
@@ -62,7 +66,7 @@ void setup_coverage(CLI::App& app, std::function<int()>& action) {
 
 int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err) {
   if (o.format != "text" && o.format != "json") {
-    err << "carc-oracle coverage: unknown --format '" << echo(o.format) << "' (text or json)\n";
+    fmt::print(err, "carc-oracle coverage: unknown --format '{}' (text or json)\n", echo(o.format));
     return kExitInvalidInput;
   }
   const auto paths = scenario_paths(o.paths, "coverage", err);
@@ -74,7 +78,7 @@ int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err)
   for (const auto& f : corpus.files) {
     if (f.problems.empty()) continue;
     ++unread;
-    for (const auto& d : f.problems) err << "carc-oracle coverage: " << d.to_string() << "\n";
+    for (const auto& d : f.problems) fmt::print(err, "carc-oracle coverage: {}\n", d.to_string());
   }
   const auto by_ruling = verdicts(corpus);
   std::map<std::string_view, int> totals{{"covered", 0}, {"gap", 0}, {"not-encodable", 0}};
@@ -91,31 +95,29 @@ int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err)
       for (const auto& c : scenarios) list.push_back({{"id", c.id}, {"verdict", c.verdict}});
       j["scenarios"] = list;
       if (!r.encodable) j["not_encodable"] = r.not_encodable;
-      out << j.dump() << "\n";
+      fmt::print(out, "{}\n", j.dump());
       continue;
     }
-    out << r.id << "  " << status;
-    if (status == "not-encodable") out << ": " << r.not_encodable;
-    for (std::size_t i = 0; i < scenarios.size(); ++i)
-      out << (i ? ", " : "  ") << scenarios[i].id << " (" << scenarios[i].verdict << ")";
-    out << "\n";
+    std::vector<std::string> covered;
+    for (const auto& c : scenarios) covered.push_back(fmt::format("{} ({})", c.id, c.verdict));
+    fmt::print(out, "{}  {}{}{}{}\n", r.id, status, status == "not-encodable" ? ": " + r.not_encodable : "",
+               covered.empty() ? "" : "  ", fmt::join(covered, ", "));
   }
   const int total = totals["covered"] + totals["gap"] + totals["not-encodable"];
   if (o.format == "json") {
-    out << nlohmann::ordered_json{{"type", "summary"},
-                                  {"rulings", total},
-                                  {"covered", totals["covered"]},
-                                  {"gap", totals["gap"]},
-                                  {"not_encodable", totals["not-encodable"]},
-                                  {"unreadable_files", unread},
-                                  {"ruleset", kDefaultRuleset}}
-               .dump()
-        << "\n";
+    fmt::print(out, "{}\n",
+               nlohmann::ordered_json{{"type", "summary"},
+                                      {"rulings", total},
+                                      {"covered", totals["covered"]},
+                                      {"gap", totals["gap"]},
+                                      {"not_encodable", totals["not-encodable"]},
+                                      {"unreadable_files", unread},
+                                      {"ruleset", kDefaultRuleset}}
+                   .dump());
   } else {
-    out << total << " rulings: " << totals["covered"] << " covered, " << totals["gap"] << " gaps, "
-        << totals["not-encodable"] << " not encodable (verdicts under " << kDefaultRuleset << ")";
-    if (unread > 0) out << "; " << unread << (unread == 1 ? " file" : " files") << " could not be read";
-    out << "\n";
+    fmt::print(out, "{} rulings: {} covered, {} gaps, {} not encodable (verdicts under {}){}\n", total,
+               totals["covered"], totals["gap"], totals["not-encodable"], kDefaultRuleset,
+               unread > 0 ? fmt::format("; {} {} could not be read", unread, unread == 1 ? "file" : "files") : "");
   }
   return unread > 0 ? kExitInvalidInput : kExitOk;
 }

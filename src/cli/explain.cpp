@@ -2,6 +2,9 @@
 // Exit 0 when our engine's answer is as expected (or the scenario is not run:
 // unsupported, skipped, xfail), 1 when it differs, 2 for an unknown id, an
 // invalid scenario or bad arguments.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <iostream>
 #include <memory>
@@ -41,8 +44,8 @@ int run_explain(const ExplainOptions& o, std::ostream& out, std::ostream& err) {
   EngineSubject subject;
   const ExplainCard e = explain_card(*s, ruleset, subject);
   if (!e.card.not_run.empty()) {
-    err << printable(s->file) << ":" << s->loc.line << ":" << s->loc.column << ": error: " << printable(s->id) << " "
-        << e.card.not_run << "\n";
+    fmt::print(err, "{}:{}:{}: error: {} {}\n", printable(s->file), s->loc.line, s->loc.column, printable(s->id),
+               e.card.not_run);
     return kExitInvalidInput;
   }
   TextOptions text;
@@ -51,7 +54,7 @@ int run_explain(const ExplainOptions& o, std::ostream& out, std::ostream& err) {
   if (!o.svg.empty()) {
     if (!write_file_checked(o.svg, false, "explain", err, [&](std::ostream& file) { file << explain_svg(e); }))
       return kExitOutput;
-    out << "\nwrote " << o.svg << "\n";
+    fmt::print(out, "\nwrote {}\n", o.svg);
   }
   return is_failure(e.card.result.outcome) || e.card.result.outcome == Outcome::Invalid ? kExitFailures : kExitOk;
 }

@@ -6,6 +6,9 @@
 // ruleset and what the case requires; and DIR/manifest.json with the versions and
 // digests. Invalid scenarios are reported (file:line:col on stderr and in the
 // manifest) and the valid ones still exported; the exit code is then 2, as for run.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -43,9 +46,8 @@ void setup_export(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--ruleset", o->rulesets, "Only under this preset (a name or alias; repeatable)")
       ->allow_extra_args(false);
   cmd->add_option("--protocol-version", o->protocol_version,
-                  "Requests as sent to an implementation answering this version (1 to " +
-                      std::to_string(proto::kProtocolVersion) + "; default " + std::to_string(proto::kProtocolVersion) +
-                      ")");
+                  fmt::format("Requests as sent to an implementation answering this version (1 to {0}; default {0})",
+                              proto::kProtocolVersion));
   cmd->callback([o, &action] { action = [o] { return run_export(*o, std::cout, std::cerr); }; });
 }
 
@@ -260,7 +262,7 @@ int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err) {
   asked.rulesets = o.rulesets;
   auto sel = resolve(asked);
   if (!sel) {
-    err << "carc-oracle export: " << sel.error() << "\n";
+    fmt::print(err, "carc-oracle export: {}\n", sel.error());
     return kExitInvalidInput;
   }
   const auto paths = scenario_paths(o.paths, "export", err);
@@ -268,7 +270,7 @@ int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err) {
   const Corpus corpus = load_corpus(paths);
   // As run: a --ruleset that selects nothing is said first, and the exit code is 2 once the export is written.
   const SelectionCheck selection = sel->rulesets.empty() ? SelectionCheck{} : check_selection(corpus, *sel, {});
-  for (const auto& u : selection.unmatched) err << "carc-oracle export: " << echo(u) << " selects no scenario\n";
+  for (const auto& u : selection.unmatched) fmt::print(err, "carc-oracle export: {} selects no scenario\n", echo(u));
   if (selection.empty && selection.unmatched.empty())
     err << "carc-oracle export: the rulesets together select no scenario\n";
 
@@ -277,7 +279,7 @@ int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err) {
   Json invalid = Json::array();
   int cases = 0;
   const auto report_invalid = [&](const Diagnostic& d) {
-    err << terminal_safe(d.to_string()) << "\n";
+    fmt::print(err, "{}\n", terminal_safe(d.to_string()));
     invalid.push_back(problem_json(d));
   };
   for (const auto& f : corpus.files) {
@@ -338,12 +340,12 @@ int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err) {
   for (const auto& [name, text] : rule_texts()) rules[name] = text;
   manifest["comparison_rules"] = std::move(rules);
   if (!write_file_checked((dir / "manifest.json").string(), true, "export", err, [&](std::ostream& file) {
-        file << manifest.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+        fmt::print(file, "{}\n", manifest.dump(2, ' ', false, Json::error_handler_t::replace));
       }))
     return kExitOutput;
-  out << "carc-oracle export: " << cases << " cases from " << files.size() << " scenario files to " << o.out_dir
-      << " (manifest.json)";
-  if (!manifest["invalid"].empty()) out << "; " << manifest["invalid"].size() << " invalid (named above)";
+  fmt::print(out, "carc-oracle export: {} cases from {} scenario files to {} (manifest.json)", cases, files.size(),
+             o.out_dir);
+  if (!manifest["invalid"].empty()) fmt::print(out, "; {} invalid (named above)", manifest["invalid"].size());
   out << "\n";
   if (!manifest["invalid"].empty() || !selection.unmatched.empty() || selection.empty) return kExitInvalidInput;
   return kExitOk;

@@ -1,6 +1,9 @@
 // The scenario lookup of `explain` and `request` (find_scenario.hpp).
 #include "cli/find_scenario.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <cctype>
 #include <utility>
@@ -63,7 +66,7 @@ bool ruleset_option(const std::string& given, std::string_view command, std::str
   if (given.empty()) return true;
   const Preset* p = find_preset(given);
   if (!p) {
-    err << "carc-oracle " << command << ": --ruleset: " << ruleset_named(given).error() << "\n";
+    fmt::print(err, "carc-oracle {}: --ruleset: {}\n", command, ruleset_named(given).error());
     return false;
   }
   name = p->name;
@@ -73,8 +76,8 @@ bool ruleset_option(const std::string& given, std::string_view command, std::str
 int protocol_version_option(int given, std::string_view command, std::ostream& err) {
   const int version = given == 0 ? proto::kProtocolVersion : given;
   if (proto::speaks_protocol(version)) return version;
-  err << "carc-oracle " << command << ": --protocol-version: " << given << " is not a version this runner speaks (1 to "
-      << proto::kProtocolVersion << ")\n";
+  fmt::print(err, "carc-oracle {}: --protocol-version: {} is not a version this runner speaks (1 to {})\n", command,
+             given, proto::kProtocolVersion);
   return 0;
 }
 
@@ -84,16 +87,16 @@ const Scenario* scenario_by_id(const Corpus& corpus, const std::vector<std::stri
   if (!s) {
     // The scenario may be in a file that could not be read or parsed: say so first.
     for (const auto& f : corpus.files)
-      for (const auto& d : f.problems) err << printable(d.to_string()) << "\n";
-    err << joined_paths(paths) << ": error: no scenario has the id '" << printable(echo(id)) << "'";
+      for (const auto& d : f.problems) fmt::print(err, "{}\n", printable(d.to_string()));
+    fmt::print(err, "{}: error: no scenario has the id '{}'", joined_paths(paths), printable(echo(id)));
     const std::string close = closest_ids(corpus, id);
-    err << (close.empty() ? "" : " (closest: " + printable(close) + ")") << "\n";  // ids come from files
+    fmt::print(err, "{}\n", (close.empty() ? "" : " (closest: " + printable(close) + ")"));  // ids come from files
     return nullptr;
   }
   if (!s->valid()) {
-    for (const auto& d : s->problems) err << printable(d.to_string()) << "\n";
-    err << "carc-oracle " << command << ": " << printable(s->id) << " is invalid; `carc-oracle check "
-        << printable(s->file) << "` lists its problems\n";
+    for (const auto& d : s->problems) fmt::print(err, "{}\n", printable(d.to_string()));
+    fmt::print(err, "carc-oracle {}: {} is invalid; `carc-oracle check {}` lists its problems\n", command,
+               printable(s->id), printable(s->file));
     return nullptr;
   }
   return s;

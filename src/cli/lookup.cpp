@@ -2,6 +2,9 @@
 // scenarios, in eight languages (src/lookup/README.md). Exit 0 with a
 // confident match, 1 with none (the nearest candidates as suggestions), 2 on
 // bad arguments.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -62,13 +65,13 @@ int run_lookup(const LookupOptions& o, std::ostream& out, std::ostream& err) {
     return kExitInvalidInput;
   }
   if (o.format != "text" && o.format != "json") {
-    err << "carc-oracle lookup: unknown --format '" << echo(o.format) << "' (text or json)\n";
+    fmt::print(err, "carc-oracle lookup: unknown --format '{}' (text or json)\n", echo(o.format));
     return kExitInvalidInput;
   }
   if (!o.ruleset.empty()) {
     const Preset* p = find_preset(o.ruleset);
     if (!p) {
-      err << "carc-oracle lookup: --ruleset: " << ruleset_named(o.ruleset).error() << "\n";
+      fmt::print(err, "carc-oracle lookup: --ruleset: {}\n", ruleset_named(o.ruleset).error());
       return kExitInvalidInput;
     }
     q.ruleset = p->name;
@@ -76,7 +79,8 @@ int run_lookup(const LookupOptions& o, std::ostream& out, std::ostream& err) {
   if (!o.lang.empty()) {
     q.language = language_index(o.lang);
     if (q.language < 0) {
-      err << "carc-oracle lookup: unknown --lang '" << printable(o.lang) << "' (en, es, ca, de, fr, it, nl or pl)\n";
+      fmt::print(err, "carc-oracle lookup: unknown --lang '{}' (en, es, ca, de, fr, it, nl or pl)\n",
+                 printable(o.lang));
       return kExitInvalidInput;
     }
   }
@@ -88,7 +92,7 @@ int run_lookup(const LookupOptions& o, std::ostream& out, std::ostream& err) {
   const Corpus corpus = load_corpus(paths);
   for (const auto& f : corpus.files)
     if (f.unread)
-      for (const auto& d : f.problems) err << "carc-oracle lookup: " << printable(d.to_string()) << "\n";
+      for (const auto& d : f.problems) fmt::print(err, "carc-oracle lookup: {}\n", printable(d.to_string()));
   const SearchIndex index(corpus);
   q.json = o.format == "json";
   q.top = o.top;

@@ -1,5 +1,8 @@
 // `carc-oracle moves FILE`: the legal moves of a scenario's position (after
 // its query.apply), one per line in canonical notation, sorted.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <iostream>
 #include <memory>
@@ -26,7 +29,7 @@ int run_moves(const MovesOptions& o, std::ostream& out, std::ostream& err) {
   std::vector<std::string> lines;
   for (const Move& m : legal_moves(*state)) lines.push_back(to_string(m, state->catalog()));
   std::sort(lines.begin(), lines.end());
-  for (const auto& l : lines) out << l << "\n";
+  for (const auto& l : lines) fmt::print(out, "{}\n", l);
   return kExitOk;
 }
 

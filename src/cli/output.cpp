@@ -1,5 +1,8 @@
 #include "cli/output.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <unistd.h>
 
 #include <cerrno>
@@ -23,7 +26,7 @@ std::string reason(int e) { return e != 0 ? std::strerror(e) : "the write failed
 bool write_file_checked(const std::string& path, bool make_dirs, std::string_view command, std::ostream& err,
                         const std::function<void(std::ostream&)>& write) {
   const auto fail = [&](const std::string& why) {
-    err << "carc-oracle " << command << ": cannot write " << path << ": " << why << "\n";
+    fmt::print(err, "carc-oracle {}: cannot write {}: {}\n", command, path, why);
     return false;
   };
   const std::filesystem::path parent = std::filesystem::path(path).parent_path();
@@ -52,7 +55,7 @@ bool flush_checked(std::ostream& out, std::string_view what, std::ostream& err) 
     e = errno;
   }
   if (out) return true;
-  err << "carc-oracle: cannot write to " << what << ": " << reason(e) << "\n";
+  fmt::print(err, "carc-oracle: cannot write to {}: {}\n", what, reason(e));
   return false;
 }
 
@@ -76,10 +79,10 @@ bool write_reports(ReportSet& set, const std::string& dir, const std::string& fi
         ok = false;
         continue;
       }
-      out << "wrote " << path << "\n";
+      fmt::print(out, "wrote {}\n", path);
     }
     if (!incomplete.empty()) {
-      err << "carc-oracle " << command << ": the report could not be written whole: " << incomplete << "\n";
+      fmt::print(err, "carc-oracle {}: the report could not be written whole: {}\n", command, incomplete);
       ok = false;
     }
   }

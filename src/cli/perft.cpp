@@ -16,6 +16,9 @@
 // depths before ("depth D: COUNT"), with --divide the root moves of depth N
 // already counted, and "budget exceeded at depth D" are printed, and the exit
 // code is 4 (kExitBudget). Within the budget the output is the same as without.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -85,7 +88,7 @@ class BudgetedPerft {
 
 void print_divide(std::vector<std::pair<std::string, std::uint64_t>> lines, std::ostream& out) {
   std::sort(lines.begin(), lines.end());
-  for (const auto& [m, n] : lines) out << m << ": " << n << "\n";
+  for (const auto& [m, n] : lines) fmt::print(out, "{}: {}\n", m, n);
 }
 
 // The run with a budget: depth by depth, then the asked depth (divided or not).
@@ -107,7 +110,7 @@ int run_budgeted(const PerftOptions& o, const State& state, std::ostream& out) {
     at = o.depth;
     if (!o.divide) {
       if (const auto n = walk.count(state, o.depth)) {
-        out << *n << "\n";
+        fmt::print(out, "{}\n", *n);
         return kExitOk;
       }
     } else {
@@ -126,24 +129,23 @@ int run_budgeted(const PerftOptions& o, const State& state, std::ostream& out) {
       }
       if (complete) {
         print_divide(roots, out);
-        out << "\ntotal: " << total << "\n";
+        fmt::print(out, "\ntotal: {}\n", total);
         return kExitOk;
       }
     }
   } else {
     --at;
   }
-  for (const auto& [d, n] : done) out << "depth " << d << ": " << n << "\n";
+  for (const auto& [d, n] : done) fmt::print(out, "depth {}: {}\n", d, n);
   if (!roots.empty()) {
-    out << "depth " << at << ", root moves counted so far:\n";
+    fmt::print(out, "depth {}, root moves counted so far:\n", at);
     print_divide(roots, out);
   }
-  out << "budget exceeded at depth " << at << " (";
-  if (walk.out_of_time())
-    out << "--time-budget " << o.time_budget << " s";
-  else
-    out << "--max-nodes " << o.max_nodes;
-  out << " ran out after " << walk.nodes() << " nodes); the counts above are complete\n";
+  // {:g}: the seconds as a stream prints a double (six significant digits).
+  const std::string budget = walk.out_of_time() ? fmt::format("--time-budget {:g} s", o.time_budget)
+                                                : fmt::format("--max-nodes {}", o.max_nodes);
+  fmt::print(out, "budget exceeded at depth {} ({} ran out after {} nodes); the counts above are complete\n", at,
+             budget, walk.nodes());
   return kExitBudget;
 }
 
@@ -182,7 +184,7 @@ int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err) {
   if (!state) return kExitInvalidInput;
   if (o.max_nodes > 0 || o.time_budget > 0) return run_budgeted(o, *state, out);
   if (!o.divide) {
-    out << perft(*state, o.depth) << "\n";
+    fmt::print(out, "{}\n", perft(*state, o.depth));
     return kExitOk;
   }
   std::vector<std::pair<std::string, std::uint64_t>> lines;
@@ -192,7 +194,7 @@ int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err) {
     total += n;
   }
   print_divide(std::move(lines), out);
-  out << "\ntotal: " << total << "\n";
+  fmt::print(out, "\ntotal: {}\n", total);
   return kExitOk;
 }
 

@@ -1,5 +1,9 @@
 // `carc-oracle play`: a complete seeded game between players choosing uniformly
 // among legal_moves, printed in the canonical notation with every score event.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
 #include <charconv>
 #include <memory>
 #include <sstream>
@@ -23,14 +27,14 @@ Result<std::array<int, kFigureKinds>> parse_figures(const std::string& spec, con
     const auto eq = item.find('=');
     FigureKind k;
     if (!parse_figure(item.substr(0, eq), k))
-      return fail("--figures: unknown figure kind '" + echo(item.substr(0, eq)) + "'");
+      return fail(fmt::format("--figures: unknown figure kind '{}'", echo(item.substr(0, eq))));
     int n = 1;
     if (eq != std::string::npos) {
       const std::string count = item.substr(eq + 1);
       const auto [end, ec] = std::from_chars(count.data(), count.data() + count.size(), n);
       if (ec != std::errc() || end != count.data() + count.size() || n < 0 || n > kMaxFiguresOfKind)
-        return fail("--figures: '" + echo(item) + "' needs a count from 0 to " + std::to_string(kMaxFiguresOfKind) +
-                    ", e.g. follower=7");
+        return fail(
+            fmt::format("--figures: '{}' needs a count from 0 to {}, e.g. follower=7", echo(item), kMaxFiguresOfKind));
     }
     f[static_cast<std::size_t>(k)] = n;
   }
@@ -61,7 +65,7 @@ void setup_play(CLI::App& app, std::function<int()>& action) {
 int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   auto rules = ruleset_named(o.ruleset);
   if (!rules) {
-    err << "carc-oracle play: " << rules.error() << "\n";
+    fmt::print(err, "carc-oracle play: {}\n", rules.error());
     return kExitInvalidInput;
   }
   const Preset* preset = find_preset(o.ruleset);
@@ -69,7 +73,7 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   setup.edition = !o.edition.empty() ? o.edition : preset->edition == "C3.1" ? "C3" : preset->edition;
   auto figures = parse_figures(o.figures, setup.edition);
   if (!figures) {
-    err << "carc-oracle play: " << figures.error() << "\n";
+    fmt::print(err, "carc-oracle play: {}\n", figures.error());
     return kExitInvalidInput;
   }
   setup.figures = *figures;
@@ -85,24 +89,24 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   const TileCatalog& catalog = builtin_catalog();
   auto game = new_game(catalog, *rules, setup);
   if (!game) {
-    err << "carc-oracle play: " << game.error() << "\n";
+    fmt::print(err, "carc-oracle play: {}\n", game.error());
     return kExitInvalidInput;
   }
   State& s = *game;
   if (!o.quiet) {
-    out << "# carc-oracle play --seed " << o.seed << " --players " << o.players << " --ruleset " << rules->name
-        << " --edition " << setup.edition << "\n# rules:";
-    for (const auto& [k, v] : rules->effective()) out << " " << k << "=" << v;
-    out << "\n# figures per player:";
+    std::string switches, figures_line;
+    for (const auto& [k, v] : rules->effective()) switches += fmt::format(" {}={}", k, v);
     for (int k = 0; k < kFigureKinds; ++k)
-      if (setup.figures[static_cast<std::size_t>(k)] > 0)
-        out << " " << figure_name(static_cast<FigureKind>(k)) << "=" << setup.figures[static_cast<std::size_t>(k)];
-    out << "\n# tile sets: " << o.sets;
-    out << "\n# start: " << catalog[s.board().tile(0).type].id << " 0,0 r0; " << s.pile_remaining() + 1
-        << " tiles to draw\n";
+      if (const int n = setup.figures[static_cast<std::size_t>(k)]; n > 0)
+        figures_line += fmt::format(" {}={}", figure_name(static_cast<FigureKind>(k)), n);
+    fmt::print(out,
+               "# carc-oracle play --seed {} --players {} --ruleset {} --edition {}\n# rules:{}\n# figures per "
+               "player:{}\n# tile sets: {}\n# start: {} 0,0 r0; {} tiles to draw\n",
+               o.seed, o.players, rules->name, setup.edition, switches, figures_line, o.sets,
+               catalog[s.board().tile(0).type].id, s.pile_remaining() + 1);
     // The first draw happens as the game is set up: a dragon tile drawn then is set aside too (PD-16).
     for (const TileTypeId t : s.dragon_fairy().set_aside)
-      out << "# set aside " << catalog[t].id << " (the dragon is not in play)\n";
+      fmt::print(out, "# set aside {} (the dragon is not in play)\n", catalog[t].id);
   }
   SplitMix64 rng(o.seed ^ 0xC0FFEEull);
   SplitMix64 reshuffle(o.seed ^ 0xD2A90ull);  // the set-aside dragon tiles back into the pile (PD-16)
@@ -111,7 +115,7 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
   while (s.phase() != Phase::GameOver) {
     legal_moves(s, moves);
     if (moves.empty()) {
-      err << "carc-oracle play: internal error: no legal move in phase " << phase_name(s.phase()) << "\n";
+      fmt::print(err, "carc-oracle play: internal error: no legal move in phase {}\n", phase_name(s.phase()));
       return kExitInternal;
     }
     const Move m = moves[rng.below(moves.size())];
@@ -120,25 +124,25 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
     events.clear();
     const std::size_t set_aside = s.dragon_fairy().set_aside.size();
     if (s.apply(m, &events) != Reason::Ok) {
-      err << "carc-oracle play: internal error: legal move " << to_string(m, catalog) << " was refused\n";
+      fmt::print(err, "carc-oracle play: internal error: legal move {} was refused\n", to_string(m, catalog));
       return kExitInternal;
     }
     const bool reshuffled = shuffle_returned_tiles(s, set_aside, reshuffle);
     if (o.quiet) continue;
     if (m.kind == MoveKind::Place)
-      out << "turn " << turn << " " << colour_name(s.player(mover).colour) << ": ";
+      fmt::print(out, "turn {} {}: {}\n", turn, colour_name(s.player(mover).colour), to_string(m, catalog));
     else
-      out << "  ";
-    out << to_string(m, catalog) << "\n";
+      fmt::print(out, "  {}\n", to_string(m, catalog));
     for (const Event& e : events)
       if (e.kind != EventKind::TilePlaced && e.kind != EventKind::FigureDeployed)
-        out << "    " << describe(e, s) << "\n";
+        fmt::print(out, "    {}\n", describe(e, s));
     if (reshuffled)
-      out << "    the set-aside tiles are shuffled into the " << s.pile_remaining() << " tiles still to draw\n";
+      fmt::print(out, "    the set-aside tiles are shuffled into the {} tiles still to draw\n", s.pile_remaining());
   }
-  out << "final scores:";
-  for (int p = 0; p < s.player_count(); ++p) out << " " << colour_name(s.player(p).colour) << " " << s.player(p).score;
-  out << "\n";
+  std::vector<std::string> scores;
+  for (int p = 0; p < s.player_count(); ++p)
+    scores.push_back(fmt::format(" {} {}", colour_name(s.player(p).colour), s.player(p).score));
+  fmt::print(out, "final scores:{}\n", fmt::join(scores, ""));
   return kExitOk;
 }
 

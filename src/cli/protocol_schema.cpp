@@ -5,6 +5,8 @@
 // queries, protocol versions) and the bounds come from the engine and the protocol's own
 // tables, so the committed files are regenerated, never edited
 // (tests/protocol_schema_test.cpp keeps them current).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -36,7 +38,7 @@ std::vector<int> protocol_versions() {
 // "1, 2, 3 or 4".
 std::string versions_in_words(int first, int last) {
   std::string out;
-  for (int v = first; v <= last; ++v) out += (v == first ? "" : v == last ? " or " : ", ") + std::to_string(v);
+  for (int v = first; v <= last; ++v) out += fmt::format("{}{}", v == first ? "" : v == last ? " or " : ", ", v);
   return out;
 }
 
@@ -94,7 +96,7 @@ Json header(const std::string& name, const std::string& what, const std::string&
   Json s;
   s["$schema"] = kDraft;
   s["$id"] = schema_id("protocol-" + name + ".schema.json");
-  s["title"] = "Adapter protocol v" + std::to_string(proto::kProtocolVersion) + ": " + what;
+  s["title"] = fmt::format("Adapter protocol v{}: {}", proto::kProtocolVersion, what);
   s["description"] = description;
   return s;
 }
@@ -119,9 +121,9 @@ Json start_schema() {
   Json s = header("start", "start (runner -> implementation)",
                   "The first message of a session (oracle/PROTOCOL.md). The implementation answers with one "
                   "protocol-start-reply line.");
-  const std::string versions = std::to_string(now) + " (this runner); runners of versions " + std::to_string(oldest) +
-                               " to " + std::to_string(now - 1) + " sent " + versions_in_words(oldest, now - 1) +
-                               ", which serve still accepts.";
+  const std::string versions =
+      fmt::format("{} (this runner); runners of versions {} to {} sent {}, which serve still accepts.", now, oldest,
+                  now - 1, versions_in_words(oldest, now - 1));
   s.update(object(
       {{"cmd", constant("start")}, {"protocol_version", described(Json{{"enum", protocol_versions()}}, versions)}},
       {"cmd", "protocol_version"}));
@@ -192,7 +194,6 @@ Json definition_def() {
 }
 
 Json position_def() {
-  const std::string tiles = std::to_string(kMaxTiles);
   Json supply{{"type", "object"},
               {"propertyNames", ref("colour")},
               {"additionalProperties", counts_of(ref("figureKind"), kMaxFiguresOfKind)}};
@@ -205,7 +206,7 @@ Json position_def() {
        {"active", ref("colour")},
        {"phase", enum_of(position_phases())},
        {"tiles", described(bounded_list(ref("tile"), 1, kMaxTiles),
-                           "At most " + tiles + " tiles on the board, in hand and in the pile together.")},
+                           fmt::format("At most {} tiles on the board, in hand and in the pile together.", kMaxTiles))},
        {"placed", xy_object()},
        {"in_hand", type("string")},
        {"pile", bounded_list(type("string"), 0, kMaxTiles)},
@@ -234,9 +235,9 @@ Json position_def() {
                   "next-to-follower, its host. Absent: no fairy in this game.")},
        {"set_aside",
         described(bounded_list(type("string"), 0, kMaxTiles),
-                  "Version 4: the dragon tiles set aside while the dragon was not in play, in the order drawn "
-                  "(PD-16); they count among the position's " +
-                      tiles + " tiles.")},
+                  fmt::format("Version 4: the dragon tiles set aside while the dragon was not in play, in the order "
+                              "drawn (PD-16); they count among the position's {} tiles.",
+                              kMaxTiles))},
        {"dragon_path",
         described(bounded_list(ref("square"), 1, kDragonSteps),
                   "Version 4, phase dragon only: the tiles the dragon stood on during this move, its start tile "
@@ -276,15 +277,15 @@ Json run_schema_json() {
                    {"position", ref("position")},
                    {"query", ref("query")}},
                   {"cmd", "seq", "ruleset", "position", "query"}));
-  const std::string bound = std::to_string(kMaxCoord);
   Json d;
   d["colour"] = enum_of(colours());
   d["figureKind"] = enum_of(figure_kinds());
   d["coordinate"] = Json{{"type", "integer"},
                          {"minimum", -kMaxCoord},
                          {"maximum", kMaxCoord},
-                         {"description", "Limits: a position's coordinates lie within -" + bound + ".." + bound +
-                                             " (oracle/PROTOCOL.md \"Limits\")."}};
+                         {"description", fmt::format("Limits: a position's coordinates lie within -{0}..{0} "
+                                                     "(oracle/PROTOCOL.md \"Limits\").",
+                                                     kMaxCoord)}};
   d["feature"] = described(
       str(feature_pattern()),
       "A feature address in board orientation: city{N,W}, road{E,W}, field{NL,NR,EL,WR}, field{}, cloister, ...");

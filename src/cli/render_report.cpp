@@ -4,6 +4,9 @@
 // scenarios the results name are read again from their files (titles,
 // positions, boards); everything judged comes from the file (src/report/README.md
 // "The JSON lines").
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -48,8 +51,8 @@ std::optional<Located> each_record(const std::string& path, Visit visit) {
   if (!in) return Located{path, "cannot be read"};
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {
-    const std::string where = path + ":" + std::to_string(n);
-    if (line.size() > kMaxLineBytes) return Located{where, "a line over " + std::to_string(kMaxLineBytes) + " bytes"};
+    const std::string where = fmt::format("{}:{}", path, n);
+    if (line.size() > kMaxLineBytes) return Located{where, fmt::format("a line over {} bytes", kMaxLineBytes)};
     if (line.empty()) continue;
     Json j = Json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object() || !j.contains("type") || !j["type"].is_string())
@@ -160,7 +163,7 @@ void setup_render(CLI::App& app, std::function<int()>& action) {
 int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err) {
   std::vector<Format> formats;
   if (std::string why; !parse_formats(o.format, formats, why)) {
-    err << "carc-oracle render: --format: " << echo(why) << "\n";
+    fmt::print(err, "carc-oracle render: --format: {}\n", echo(why));
     return kExitInvalidInput;
   }
   if (!o.out_dir.empty() && !o.output.empty()) {
@@ -174,10 +177,9 @@ int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err) {
   // A FIFO or a device is refused before it is opened (its open could block).
   if (struct stat st{}; ::stat(o.results.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
     const int e = errno;
-    err << "carc-oracle render: " << o.results << ": "
-        << (::stat(o.results.c_str(), &st) != 0 ? errno_text(e)
-                                                : "not a regular file but " + file_type_name(st.st_mode))
-        << "\n";
+    fmt::print(
+        err, "carc-oracle render: {}: {}\n", o.results,
+        (::stat(o.results.c_str(), &st) != 0 ? errno_text(e) : "not a regular file but " + file_type_name(st.st_mode)));
     return kExitInvalidInput;
   }
   // First pass: each run's summary (who ran, in order) and the scenario files named.
@@ -191,24 +193,25 @@ int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err) {
       if (const std::string file = string_of(j, "file"); !file.empty()) files.insert(file);
     } else if (type == "summary") {
       if (j.value("format_version", 0) != kJsonLinesVersion)
-        return Located{where, "a summary of format_version " + j.value("format_version", Json(nullptr)).dump() +
-                                  "; this carc-oracle renders version " + std::to_string(kJsonLinesVersion)};
+        return Located{where, fmt::format("a summary of format_version {}; this carc-oracle renders version {}",
+                                          j.value("format_version", Json(nullptr)).dump(), kJsonLinesVersion)};
       headers.push_back(header_of(j));
       pending = 0;
     }
     return std::nullopt;
   });
   if (!first && headers.empty()) {
-    err << "carc-oracle render: " << o.results << ": no summary record: not the whole output of `run --format json`\n";
+    fmt::print(err, "carc-oracle render: {}: no summary record: not the whole output of `run --format json`\n",
+               o.results);
     return kExitInvalidInput;
   }
   if (!first && pending > 0) {
-    err << "carc-oracle render: " << o.results << ": " << pending
-        << " results after the last summary: the run did not finish writing it\n";
+    fmt::print(err, "carc-oracle render: {}: {} results after the last summary: the run did not finish writing it\n",
+               o.results, pending);
     return kExitInvalidInput;
   }
   if (first) {
-    err << "carc-oracle render: " << first->where << ": " << echo(first->what) << "\n";
+    fmt::print(err, "carc-oracle render: {}: {}\n", first->where, echo(first->what));
     return kExitInvalidInput;
   }
   // The scenarios as the run loaded them: from its paths when given (a file shows as the run showed it), else the files
@@ -246,7 +249,7 @@ int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err) {
     return std::nullopt;
   });
   if (second) {
-    err << "carc-oracle render: " << second->where << ": " << echo(second->what) << "\n";
+    fmt::print(err, "carc-oracle render: {}: {}\n", second->where, echo(second->what));
     return kExitInvalidInput;
   }
   return write_reports(reports, o.out_dir, o.output, "render", out, err) ? kExitOk : kExitOutput;

@@ -3,6 +3,9 @@
 // author can pipe them into the adapter by hand (oracle/PROTOCOL.md §9).
 // Exit 0; 2 for an unknown id, an invalid scenario, a ruleset it does not apply
 // under or an unknown protocol version.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <iostream>
 #include <memory>
 
@@ -29,9 +32,8 @@ void setup_request(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--ruleset", o->ruleset,
                   "Under this preset (default: hig-c3 where the scenario applies, else its first)");
   cmd->add_option("--protocol-version", o->protocol_version,
-                  "As sent to an implementation speaking this version (1 to " +
-                      std::to_string(proto::kProtocolVersion) + "; default " + std::to_string(proto::kProtocolVersion) +
-                      ")");
+                  fmt::format("As sent to an implementation speaking this version (1 to {0}; default {0})",
+                              proto::kProtocolVersion));
   cmd->add_flag("--run-only", o->run_only, "Print only the run message (to paste into a session already started)");
   cmd->callback([o, &action] { action = [o] { return run_request(*o, std::cout, std::cerr); }; });
 }
@@ -50,18 +52,18 @@ int run_request(const RequestOptions& o, std::ostream& out, std::ostream& err) {
   if (ruleset.empty()) {
     std::string list;
     for (const auto& r : scenario_rulesets(*s)) list += (list.empty() ? "" : ", ") + r;
-    err << printable(s->file) << ":" << s->loc.line << ":" << s->loc.column << ": error: " << printable(s->id)
-        << " does not apply under " << asked << " (it applies to " << list << ")\n";
+    fmt::print(err, "{}:{}:{}: error: {} does not apply under {} (it applies to {})\n", printable(s->file), s->loc.line,
+               s->loc.column, printable(s->id), asked, list);
     return kExitInvalidInput;
   }
   auto request = request_for(*s, ruleset);
   if (!request) {
-    err << printable(s->file) << ":" << s->loc.line << ":" << s->loc.column << ": error: " << request.error() << "\n";
+    fmt::print(err, "{}:{}:{}: error: {}\n", printable(s->file), s->loc.line, s->loc.column, request.error());
     return kExitInvalidInput;
   }
-  if (!o.run_only) out << proto::encode_start(version) << "\n";
-  out << proto::encode_run(wire_request(*request, "1", version)) << "\n";
-  if (!o.run_only) out << proto::encode_stop() << "\n";
+  if (!o.run_only) fmt::print(out, "{}\n", proto::encode_start(version));
+  fmt::print(out, "{}\n", proto::encode_run(wire_request(*request, "1", version)));
+  if (!o.run_only) fmt::print(out, "{}\n", proto::encode_stop());
   return kExitOk;
 }
 

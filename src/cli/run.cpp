@@ -1,6 +1,9 @@
 // `carc-oracle run [PATHS]`: runs the scenario corpus against our engine, or
 // against one or more implementations over the protocol, and reports in text,
 // JSON lines, JUnit XML, Markdown or HTML (src/report/README.md).
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -48,7 +51,8 @@ class ProgressLine {
       return;
     last_ = now;
     drawn_ = true;
-    std::cerr << "\r\033[Kcarc-oracle run: " << done << "/" << total << " " << label_ << std::flush;
+    fmt::print(std::cerr, "\r\033[Kcarc-oracle run: {}/{} {}", done, total, label_);
+    std::cerr.flush();
   }
 
   void clear() {
@@ -118,7 +122,7 @@ RunHeader header_of(const Subject& subject, const std::string& shown, const Subj
 std::string distinct_name(const std::string& name, std::vector<std::string>& seen) {
   seen.push_back(name);
   const auto same = std::count(seen.begin(), seen.end(), name);
-  return same > 1 ? name + " #" + std::to_string(same) : name;
+  return same > 1 ? fmt::format("{} #{}", name, same) : name;
 }
 
 }  // namespace
@@ -128,7 +132,8 @@ std::vector<std::string> scenario_paths(const std::vector<std::string>& given, s
   if (!given.empty()) return given;
   std::error_code ec;
   if (std::filesystem::is_directory("scenarios", ec)) return {"scenarios"};
-  err << "carc-oracle " << command << ": no scenarios/ in the current directory; give the scenario files or folders\n";
+  fmt::print(err, "carc-oracle {}: no scenarios/ in the current directory; give the scenario files or folders\n",
+             command);
   return {};
 }
 
@@ -189,31 +194,32 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
 int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   std::vector<Format> formats;
   if (std::string why; !parse_formats(o.format, formats, why)) {
-    err << "carc-oracle run: --format: " << echo(why) << "\n";
+    fmt::print(err, "carc-oracle run: --format: {}\n", echo(why));
     return kExitInvalidInput;
   }
   if (formats.size() > 1 && o.out_dir.empty()) {
-    err << "carc-oracle run: several formats (--format " << echo(o.format)
-        << ") need --out DIR: each is written to its own file there\n";
+    fmt::print(err,
+               "carc-oracle run: several formats (--format {}) need --out DIR: each is written to its own file there\n",
+               echo(o.format));
     return kExitInvalidInput;
   }
   auto sel = selection_of(o);
   if (!sel) {
-    err << "carc-oracle run: " << sel.error() << "\n";
+    fmt::print(err, "carc-oracle run: {}\n", sel.error());
     return kExitInvalidInput;
   }
   const auto paths = scenario_paths(o.paths, "run", err);
   if (paths.empty()) return kExitInvalidInput;
   auto plans = plan_subjects(o);
   if (!plans) {
-    err << "carc-oracle run: " << plans.error() << "\n";
+    fmt::print(err, "carc-oracle run: {}\n", plans.error());
     return kExitInvalidInput;
   }
   std::shared_ptr<Trace> trace;
   if (!o.trace.empty()) {
     auto opened = Trace::open(o.trace);
     if (!opened) {
-      err << "carc-oracle run: " << opened.error() << "\n";
+      fmt::print(err, "carc-oracle run: {}\n", opened.error());
       return kExitInvalidInput;
     }
     trace = *opened;
@@ -222,14 +228,14 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   const Corpus corpus = load_corpus(paths);
   for (const auto& f : corpus.files)  // also invalid results of the report; said here as well
     if (f.unread)
-      for (const auto& d : f.problems) err << "carc-oracle run: " << terminal_safe(d.to_string()) << "\n";
+      for (const auto& d : f.problems) fmt::print(err, "carc-oracle run: {}\n", terminal_safe(d.to_string()));
   const std::vector<BoardTransform> transforms =
       o.metamorphic ? metamorphic_transforms() : std::vector<BoardTransform>{};
   // A filter that selects nothing is a mistake (a typo in a CI filter must not give a green, empty run):
   // said first, and the exit code is 2 once the report (invalid files included) is written.
   const bool filtered = !sel->ids.empty() || !sel->tags.empty() || !sel->rulings.empty() || !sel->rulesets.empty();
   const SelectionCheck found = filtered ? check_selection(corpus, *sel, transforms) : SelectionCheck{};
-  for (const auto& f : found.unmatched) err << "carc-oracle run: " << echo(f) << " selects no scenario\n";
+  for (const auto& f : found.unmatched) fmt::print(err, "carc-oracle run: {} selects no scenario\n", echo(f));
   if (found.empty && found.unmatched.empty())
     err << "carc-oracle run: the filters together select no scenario under any ruleset\n";
   const bool bad_selection = found.empty || !found.unmatched.empty();
@@ -265,8 +271,8 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
       reports.add(results);
     });
     if (!cut_short.empty())
-      err << "carc-oracle run: " << terminal_safe(subject.name()) << ": the run was cut short: " << cut_short
-          << "; the results not run are reported skipped\n";
+      fmt::print(err, "carc-oracle run: {}: the run was cut short: {}; the results not run are reported skipped\n",
+                 terminal_safe(subject.name()), cut_short);
     reports.end_run();
     if (const int rc = filter.finish(subject, err); rc != kExitOk) return rc;
     invalid = invalid || filter.any_invalid();
@@ -275,7 +281,7 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   }
   if (!write_reports(reports, o.out_dir, "", "run", out, err)) return kExitOutput;
   if (trace && !trace->ok()) {
-    err << "carc-oracle run: --trace " << trace->path() << ": a write failed; the trace is incomplete\n";
+    fmt::print(err, "carc-oracle run: --trace {}: a write failed; the trace is incomplete\n", trace->path());
     return kExitOutput;
   }
   return invalid || bad_selection ? kExitInvalidInput : unstarted ? kExitImplStart : failure ? kExitFailures : kExitOk;
@@ -303,7 +309,7 @@ int run_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& e
   });
   reports.end_run();
   if (!write_reports(reports, o.out_dir, "", "report", out, err)) return kExitOutput;
-  out << counts_line(counts) << "\n";
+  fmt::print(out, "{}\n", counts_line(counts));
   bool failure = false;
   for (std::size_t i = 0; i < kOutcomes; ++i)
     failure = failure || (counts[i] > 0 && is_failure(static_cast<Outcome>(i)));

@@ -1,10 +1,12 @@
 #include "cli/run_subject.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <sstream>
 
 #include "cli/exit_codes.hpp"
 #include "cli/output.hpp"
@@ -32,15 +34,14 @@ int start_impl(const SubjectPlan& plan, double timeout, RunSetup& setup, std::os
   auto argv = split_command(plan.impl);
   if (!argv) {
     setup.error = "--impl '" + echo(plan.impl) + "': " + argv.error();
-    err << "carc-oracle run: " << setup.error << "\n";
+    fmt::print(err, "carc-oracle run: {}\n", setup.error);
     return kExitInvalidInput;
   }
   if (!(timeout > 0) || timeout > kMaxTimeoutSeconds) {
-    std::ostringstream found;
-    found << timeout;
-    setup.error = "--timeout must be a number of seconds above 0 and at most " + std::to_string(kMaxTimeoutSeconds) +
-                  " (one day), found " + found.str();
-    err << "carc-oracle run: " << setup.error << "\n";
+    // {:g}: the value as a stream prints a double (six significant digits).
+    setup.error = fmt::format("--timeout must be a number of seconds above 0 and at most {} (one day), found {:g}",
+                              kMaxTimeoutSeconds, timeout);
+    fmt::print(err, "carc-oracle run: {}\n", setup.error);
     return kExitInvalidInput;
   }
   ProcessOptions po;
@@ -59,7 +60,7 @@ int start_impl(const SubjectPlan& plan, double timeout, RunSetup& setup, std::os
   }
   if (!subject) {
     setup.error = "the implementation '" + echo(plan.impl) + "' could not be started: " + subject.error();
-    err << "carc-oracle run: " << setup.error << "\n";
+    fmt::print(err, "carc-oracle run: {}\n", setup.error);
     return kExitImplStart;
   }
   setup.subject = std::move(*subject);
@@ -89,16 +90,16 @@ Result<std::vector<SubjectPlan>> plan_subjects(const RunOptions& o) {
   for (const auto* files : {&o.expectations, &o.save_expectations}) {
     const char* option = files == &o.expectations ? "--expectations" : "--save-expectations";
     if (!files->empty() && files->size() != n)
-      return fail(std::string(option) + " is given " + std::to_string(files->size()) + " time" +
-                  (files->size() == 1 ? "" : "s") + " for " + std::to_string(n) + " implementation" +
-                  (n == 1 ? "" : "s") + ": give it once per --impl, in the same order");
+      return fail(
+          fmt::format("{} is given {} time{} for {} implementation{}: give it once per --impl, in the same order",
+                      option, files->size(), files->size() == 1 ? "" : "s", n, n == 1 ? "" : "s"));
   }
   if (o.jobs < 1 || o.jobs > kMaxJobs)
-    return fail("--jobs must be from 1 to " + std::to_string(kMaxJobs) + ", found " + std::to_string(o.jobs));
+    return fail(fmt::format("--jobs must be from 1 to {}, found {}", kMaxJobs, o.jobs));
   if (o.max_failures < 0)
-    return fail("--max-failures must be 0 (no limit) or more, found " + std::to_string(o.max_failures));
+    return fail(fmt::format("--max-failures must be 0 (no limit) or more, found {}", o.max_failures));
   if (o.max_crashes < 0)
-    return fail("--max-crashes must be 0 (no limit) or more, found " + std::to_string(o.max_crashes));
+    return fail(fmt::format("--max-crashes must be 0 (no limit) or more, found {}", o.max_crashes));
   if (!o.trace.empty() && o.impl.empty())
     return fail(
         "--trace needs --impl: our engine runs in process and exchanges no messages (`carc-oracle request ID` "
@@ -124,7 +125,7 @@ RunSetup setup_run_subject(const SubjectPlan& plan, double timeout, std::ostream
     if (!saved) {
       setup.error = "--save-expectations merges into the file there, which cannot be read: " + saved.error() +
                     " (fix it, or remove it to start afresh)";
-      err << "carc-oracle run: " << setup.error << "\n";
+      fmt::print(err, "carc-oracle run: {}\n", setup.error);
       setup.exit_code = kExitInvalidInput;
       return setup;
     }
@@ -134,7 +135,7 @@ RunSetup setup_run_subject(const SubjectPlan& plan, double timeout, std::ostream
     auto e = load_expectations(plan.expectations);
     if (!e) {
       setup.error = e.error();
-      err << "carc-oracle run: " << setup.error << "\n";
+      fmt::print(err, "carc-oracle run: {}\n", setup.error);
       setup.exit_code = kExitInvalidInput;
       return setup;
     }
@@ -166,8 +167,8 @@ ResultFilter::ResultFilter(const SubjectPlan& plan, const RunSetup& setup, const
   for (const auto* file : {&setup.expectations, &setup.saved})
     if (*file)
       if (const std::string why = implementation_mismatch(**file, now); !why.empty())
-        err << "carc-oracle run: warning: " << (file == &setup.saved ? "--save-expectations " : "--expectations ")
-            << terminal_safe(why) << "\n";
+        fmt::print(err, "carc-oracle run: warning: {}{}\n",
+                   (file == &setup.saved ? "--save-expectations " : "--expectations "), terminal_safe(why));
 }
 
 void ResultFilter::take(std::vector<RunResult>& results) {
@@ -181,9 +182,10 @@ void ResultFilter::take(std::vector<RunResult>& results) {
 
 int ResultFilter::finish(const Subject& subject, std::ostream& err) {
   if (const auto* p = dynamic_cast<const ImplementationSubject*>(&subject))
-    for (const auto& n : p->notes()) err << "carc-oracle run: " << terminal_safe(n) << "\n";  // may quote its stderr
+    for (const auto& n : p->notes())
+      fmt::print(err, "carc-oracle run: {}\n", terminal_safe(n));  // may quote its stderr
   if (matcher_)
-    for (const auto& n : matcher_->notes()) err << "carc-oracle run: expectations: " << terminal_safe(n) << "\n";
+    for (const auto& n : matcher_->notes()) fmt::print(err, "carc-oracle run: expectations: {}\n", terminal_safe(n));
   if (plan_.save_expectations.empty()) return kExitOk;
   const bool json = ends_with(plan_.save_expectations, ".json");
   const bool ok = write_file_checked(plan_.save_expectations, true, "run", err, [&](std::ostream& file) {

@@ -1,5 +1,8 @@
 #include "cli/scenario_state.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include "data/oracle_data.hpp"
 #include "scenario/capabilities.hpp"
 #include "scenario/scenario.hpp"
@@ -14,26 +17,25 @@ const Scenario* pick(const ScenarioFile& f, const std::string& id, std::string_v
     ids += (ids.empty() ? "" : ", ") + s.id;
   }
   if (id.empty() && f.scenarios.size() == 1) return &f.scenarios.front();
-  err << "carc-oracle " << command << ": ";
+  fmt::print(err, "carc-oracle {}: ", command);
   if (id.empty())
-    err << f.path << " holds several scenarios (" << ids << "); choose one with --id\n";
+    fmt::print(err, "{} holds several scenarios ({}); choose one with --id\n", f.path, ids);
   else
-    err << "no scenario '" << echo(id) << "' in " << f.path << " (it has: " << ids << ")\n";
+    fmt::print(err, "no scenario '{}' in {} (it has: {})\n", echo(id), f.path, ids);
   return nullptr;
 }
 
 // The loaded, valid scenario the command works on, or nullptr after printing why not.
 const Scenario* valid_scenario(const ScenarioFile& file, const std::string& id, std::string_view command,
                                std::ostream& err) {
-  for (const auto& d : file.problems) err << d.to_string() << "\n";
+  for (const auto& d : file.problems) fmt::print(err, "{}\n", d.to_string());
   if (!file.problems.empty()) return nullptr;
   const Scenario* s = pick(file, id, command, err);
   if (!s) return nullptr;
-  for (const auto& d : s->problems) err << d.to_string() << "\n";
+  for (const auto& d : s->problems) fmt::print(err, "{}\n", d.to_string());
   if (!s->valid()) return nullptr;
   if (const auto missing = missing_capabilities(*s, engine_capabilities()); !missing.empty()) {
-    err << "carc-oracle " << command << ": " << s->id << " needs " << missing.front()
-        << ", which this engine does not model\n";
+    fmt::print(err, "carc-oracle {}: {} needs {}, which this engine does not model\n", command, s->id, missing.front());
     return nullptr;
   }
   return s;
@@ -49,19 +51,19 @@ std::optional<State> scenario_state(const std::string& path, const std::string& 
   const Preset* preset = find_preset(ruleset);
   auto rules = preset ? scenario_rules(*s, preset->name) : Result<RuleSet>(fail(ruleset_named(ruleset).error()));
   if (!rules) {
-    err << "carc-oracle " << command << ": " << rules.error() << "\n";
+    fmt::print(err, "carc-oracle {}: {}\n", command, rules.error());
     return std::nullopt;
   }
   auto state = build_state(*s, *rules);
   if (!state) {
-    err << "carc-oracle " << command << ": " << state.error() << "\n";
+    fmt::print(err, "carc-oracle {}: {}\n", command, state.error());
     return std::nullopt;
   }
   std::vector<Move> moves;
   for (const auto& m : s->apply) moves.push_back(*m.move);
   if (const auto refused = replay(*state, moves)) {
-    err << "carc-oracle " << command << ": move " << refused->index + 1 << " '" << s->apply[refused->index].text
-        << "' is refused: " << reason_name(refused->reason) << "\n";
+    fmt::print(err, "carc-oracle {}: move {} '{}' is refused: {}\n", command, refused->index + 1,
+               s->apply[refused->index].text, reason_name(refused->reason));
     return std::nullopt;
   }
   return std::move(*state);

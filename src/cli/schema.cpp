@@ -3,6 +3,9 @@
 // vocabularies (colours, figure kinds, capabilities, rulesets, rule switches,
 // reason codes) come from the engine and the oracle data, so the committed file
 // is regenerated, never edited (tests/scenario_schema_test.cpp keeps it current).
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -77,8 +80,8 @@ void notation(Json& d) {
   const std::string kind = alternatives(figure_kinds());
   const std::string colour = alternatives(colours());
   const std::string rot = "r(0|90|180|270)";
-  const std::string bounds = "x and y within " + std::to_string(-kMaxCoord) + ".." + std::to_string(kMaxCoord) +
-                             " (scenarios/README.md \"Limits\")";
+  const std::string bounds =
+      fmt::format("x and y within {}..{} (scenarios/README.md \"Limits\")", -kMaxCoord, kMaxCoord);
   d["position"] = str("^" + pos + "$");
   d["position"]["description"] = "A square x,y of the position: " + bounds + ".";
   d["tileEntry"] = str("^\\S+ " + pos + " " + rot + "$");
@@ -237,14 +240,14 @@ int run_schema(const SchemaOptions& o, std::ostream& out, std::ostream& err) {
     std::error_code ec;
     std::filesystem::create_directories(o.all_dir, ec);
     if (ec) {
-      err << "carc-oracle schema: cannot create " << o.all_dir << ": " << ec.message() << "\n";
+      fmt::print(err, "carc-oracle schema: cannot create {}: {}\n", o.all_dir, ec.message());
       return kExitOutput;
     }
     for (const auto& schema : generated_schemas()) {
       const auto& text = schema.second;  // a named reference, not a structured binding: clang 14 cannot capture those
       const std::string path = (std::filesystem::path(o.all_dir) / schema.first).string();
       if (!write_file_checked(path, false, "schema", err, [&](std::ostream& f) { f << text; })) return kExitOutput;
-      out << "wrote " << path << "\n";
+      fmt::print(out, "wrote {}\n", path);
     }
     return kExitOk;
   }
@@ -252,8 +255,8 @@ int run_schema(const SchemaOptions& o, std::ostream& out, std::ostream& err) {
   if (!o.protocol.empty()) {
     text = protocol_schema_text(o.protocol);
     if (text.empty()) {
-      err << "carc-oracle schema: unknown protocol schema '" << o.protocol << "' (expected one of "
-          << schema_build::joined(protocol_schema_names()) << ")\n";
+      fmt::print(err, "carc-oracle schema: unknown protocol schema '{}' (expected one of {})\n", o.protocol,
+                 schema_build::joined(protocol_schema_names()));
       return kExitInvalidInput;
     }
   }

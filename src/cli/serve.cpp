@@ -2,6 +2,9 @@
 // on stdin/stdout. Each position brings its tile definitions: the tiles are
 // built from them (cached by content), never looked up in our catalog, and the
 // rules from the switches sent, so the whole wire path is exercised.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -79,10 +82,10 @@ proto::Hello hello() { return proto::Hello{"carc-oracle", CARC_VERSION, proto::e
 void bad_line(const proto::Line& line, const std::string& why, std::ostream& out, std::ostream& err) {
   if (!line.overlong)
     if (auto seq = proto::peek_seq(line.text)) {
-      out << proto::encode_reply(errored(*seq, "invalid request: " + why)) << "\n";
+      fmt::print(out, "{}\n", proto::encode_reply(errored(*seq, "invalid request: " + why)));
       return;
     }
-  err << "carc-oracle serve: ignored an invalid line: " << why << "\n";
+  fmt::print(err, "carc-oracle serve: ignored an invalid line: {}\n", why);
 }
 
 }  // namespace
@@ -100,7 +103,7 @@ int run_serve(int in_fd, std::ostream& out, std::ostream& err) {
   int version = proto::kProtocolVersion;  // until a start says otherwise
   while (proto::read_line(in_fd, reader, line)) {
     if (line.overlong) {
-      bad_line(line, "a line of " + std::to_string(line.size) + " bytes", out, err);
+      bad_line(line, fmt::format("a line of {} bytes", line.size), out, err);
       continue;
     }
     if (line.text.find_first_not_of(" \t") == std::string::npos) continue;
@@ -111,9 +114,8 @@ int run_serve(int in_fd, std::ostream& out, std::ostream& err) {
       break;
     } else if (cmd->kind == proto::Command::Kind::Start) {
       if (!proto::speaks_protocol(cmd->protocol_version)) {
-        err << "carc-oracle serve: protocol version " << cmd->protocol_version
-            << " is not supported (this serves versions " << proto::kOldestProtocolVersion << " to "
-            << proto::kProtocolVersion << ")\n";
+        fmt::print(err, "carc-oracle serve: protocol version {} is not supported (this serves versions {} to {})\n",
+                   cmd->protocol_version, proto::kOldestProtocolVersion, proto::kProtocolVersion);
         return kExitFailures;
       }
       // Answer in the runner's version: a version 1 runner sends only positions within the
@@ -122,12 +124,12 @@ int run_serve(int in_fd, std::ostream& out, std::ostream& err) {
       proto::Hello h = hello();
       h.protocol_version = version;
       fit_to_version(h.capabilities, version);
-      out << proto::encode_hello(h) << "\n";
+      fmt::print(out, "{}\n", proto::encode_hello(h));
     } else {
       try {
-        out << proto::encode_reply(answer(cmd->run, cache, version)) << "\n";
+        fmt::print(out, "{}\n", proto::encode_reply(answer(cmd->run, cache, version)));
       } catch (const std::exception& e) {
-        out << proto::encode_reply(errored(cmd->run.seq, std::string("internal error: ") + e.what())) << "\n";
+        fmt::print(out, "{}\n", proto::encode_reply(errored(cmd->run.seq, std::string("internal error: ") + e.what())));
       }
     }
     // Flush before blocking on the next read; a reply that cannot be written ends the session.

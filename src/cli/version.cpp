@@ -1,6 +1,8 @@
 // `carc-oracle --version`: what a CI log needs to say which oracle judged an
 // implementation — the tool, the protocol versions it speaks, the ledger and data
 // it was built with, and the scenarios of the current directory (README "Commands").
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
@@ -33,16 +35,11 @@ struct Digest {
     h ^= 0xff;  // a separator, so "ab"+"c" and "a"+"bc" differ
     h *= 1099511628211ULL;
   }
-  std::string hex() const {
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out(16, '0');
-    for (int i = 0; i < 16; ++i) out[static_cast<std::size_t>(15 - i)] = kHex[(h >> (4 * i)) & 0xf];
-    return out;
-  }
+  std::string hex() const { return fmt::format("{:016x}", h); }
 };
 
 std::string plural(std::size_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
+  return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
 std::string embedded_line() {
@@ -53,8 +50,8 @@ std::string embedded_line() {
     d.add(f.text);
     ++n;
   }
-  return "built-in data (oracle/: tiles, rulesets, ledger, vocabulary): " + plural(n, "file", "files") + ", digest " +
-         d.hex();
+  return fmt::format("built-in data (oracle/: tiles, rulesets, ledger, vocabulary): {}, digest {}",
+                     plural(n, "file", "files"), d.hex());
 }
 
 }  // namespace
@@ -77,7 +74,7 @@ ScenariosDigest scenarios_digest(const std::filesystem::path& path) {
       if (it->is_regular_file(ec) && (it->path().extension() == ".yaml" || it->path().extension() == ".yml"))
         files.push_back(it->path().lexically_relative(dir));
     if (ec) {
-      out.error = "cannot be read (" + ec.message() + ")";
+      out.error = fmt::format("cannot be read ({})", ec.message());
       return out;
     }
   }
@@ -87,7 +84,7 @@ ScenariosDigest scenarios_digest(const std::filesystem::path& path) {
     std::ifstream in(dir / f, std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (!in.good() && !in.eof()) {
-      out.error = f.generic_string() + " cannot be read";
+      out.error = fmt::format("{} cannot be read", f.generic_string());
       return out;
     }
     d.add(f.generic_string());
@@ -106,23 +103,20 @@ namespace {
 std::string scenarios_line(const std::filesystem::path& dir) {
   const ScenariosDigest d = scenarios_digest(dir);
   if (!d.error.empty())
-    return dir.string() + "/: " + (d.error == "not found" ? "not found in the current directory" : d.error);
-  return dir.string() + "/ (current directory): " + plural(d.files, "scenario file", "scenario files") + ", digest " +
-         d.hex;
+    return fmt::format("{}/: {}", dir.string(),
+                       d.error == "not found" ? "not found in the current directory" : d.error);
+  return fmt::format("{}/ (current directory): {}, digest {}", dir.string(),
+                     plural(d.files, "scenario file", "scenario files"), d.hex);
 }
 
 }  // namespace
 
 std::string version_text() {
-  std::string out = "carc-oracle " CARC_VERSION "\n";
-  out += "adapter protocol: versions " + std::to_string(proto::kOldestProtocolVersion) + " to " +
-         std::to_string(proto::kProtocolVersion) + " (sends " + std::to_string(proto::kProtocolVersion) + ")\n";
-  out += "rulings ledger: version " + std::to_string(builtin_ledger_version()) + ", " +
-         plural(builtin_ledger().size(), "ruling", "rulings") + ", " +
-         plural(builtin_ledger_switches().size(), "switch", "switches") + "\n";
-  out += embedded_line() + "\n";
-  out += scenarios_line("scenarios");
-  return out;
+  return fmt::format(
+      "carc-oracle {}\nadapter protocol: versions {} to {} (sends {})\nrulings ledger: version {}, {}, {}\n{}\n{}",
+      CARC_VERSION, proto::kOldestProtocolVersion, proto::kProtocolVersion, proto::kProtocolVersion,
+      builtin_ledger_version(), plural(builtin_ledger().size(), "ruling", "rulings"),
+      plural(builtin_ledger_switches().size(), "switch", "switches"), embedded_line(), scenarios_line("scenarios"));
 }
 
 }  // namespace carc

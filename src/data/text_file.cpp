@@ -1,5 +1,7 @@
 #include "data/text_file.hpp"
 
+#include <fmt/format.h>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -11,8 +13,7 @@ namespace carc {
 namespace {
 
 std::string size_message(unsigned long long bytes, std::size_t max_bytes, std::string_view kind) {
-  return "file of " + std::to_string(bytes) + " bytes; " + std::string(kind) + " are limited to " +
-         std::to_string(max_bytes) + " bytes";
+  return fmt::format("file of {} bytes; {} are limited to {} bytes", bytes, kind, max_bytes);
 }
 
 // Closes the descriptor on every path out.

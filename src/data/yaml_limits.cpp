@@ -1,5 +1,7 @@
 #include "data/yaml_limits.hpp"
 
+#include <fmt/format.h>
+
 #include <yaml-cpp/anchor.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
@@ -16,7 +18,7 @@ namespace carc {
 namespace {
 
 std::string depth_message(const YamlLimits& limits) {
-  return "YAML nested more than " + std::to_string(limits.max_depth) + " levels deep; refused before loading";
+  return fmt::format("YAML nested more than {} levels deep; refused before loading", limits.max_depth);
 }
 
 struct LimitExceeded {
@@ -77,8 +79,9 @@ class LimitCounter final : public YAML::EventHandler {
     nodes_ += n;
     for (auto& o : open_) o.nodes += n;
     if (nodes_ > limits_.max_nodes)
-      throw LimitExceeded{mark, "more than " + std::to_string(limits_.max_nodes) +
-                                    " YAML nodes with aliases expanded (an alias bomb?); refused before loading"};
+      throw LimitExceeded{
+          mark, fmt::format("more than {} YAML nodes with aliases expanded (an alias bomb?); refused before loading",
+                            limits_.max_nodes)};
   }
   void leaf(const YAML::Mark& mark, YAML::anchor_t anchor) {
     last_ = mark;
@@ -125,9 +128,9 @@ class LookaheadBuffer final : public std::streambuf {
     if (served_ >= text_.size()) return traits_type::eof();
     const YAML::Mark& last = counter_.last_event();
     if (served_ > static_cast<std::size_t>(std::max(last.pos, 0)) + limit_)
-      throw LimitExceeded{last, "more than " + std::to_string(limit_) +
-                                    " bytes of YAML after this point without a complete node (a [...] or {...} "
-                                    "that long or never closed?); refused before loading"};
+      throw LimitExceeded{last, fmt::format("more than {} bytes of YAML after this point without a complete node (a "
+                                            "[...] or {{...}} that long or never closed?); refused before loading",
+                                            limit_)};
     const std::size_t n = std::min(kChunk, text_.size() - served_);
     char* begin = const_cast<char*>(text_.data()) + served_;
     setg(begin, begin, begin + n);
@@ -148,8 +151,7 @@ class LookaheadBuffer final : public std::streambuf {
 std::optional<Diagnostic> check_file_size(std::uintmax_t bytes, const std::string& file, const YamlLimits& limits) {
   if (bytes <= limits.max_bytes) return std::nullopt;
   return Diagnostic{file, 0, 0,
-                    "file of " + std::to_string(bytes) + " bytes; " + limits.kind + " are limited to " +
-                        std::to_string(limits.max_bytes) + " bytes"};
+                    fmt::format("file of {} bytes; {} are limited to {} bytes", bytes, limits.kind, limits.max_bytes)};
 }
 
 std::optional<Diagnostic> check_yaml_limits(const std::string& text, const std::string& file,

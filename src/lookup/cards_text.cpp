@@ -1,5 +1,8 @@
 #include "lookup/cards_text.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <sstream>
 
 #include "report/report.hpp"
@@ -14,9 +17,9 @@ std::string join(const std::vector<std::string>& v, const std::string& sep) {
 
 void write_board(std::ostream& out, const BoardView& v, const TextOptions& o, const std::string& indent) {
   std::istringstream board(render_terminal(v, o.board));
-  for (std::string line; std::getline(board, line);) out << indent << line << "\n";
+  for (std::string line; std::getline(board, line);) fmt::print(out, "{}{}\n", indent, line);
   std::istringstream legend(terminal_legend(v, o.board));
-  for (std::string line; std::getline(legend, line);) out << indent << paint(o, kToneDim, line) << "\n";
+  for (std::string line; std::getline(legend, line);) fmt::print(out, "{}{}\n", indent, paint(o, kToneDim, line));
 }
 
 namespace {
@@ -54,20 +57,20 @@ void write_compact_section(std::ostream& out, const AnswerSection& s, const Text
     const std::string mark = compared ? " " + ok_mark(o, true) : "";
     const std::string listed = items.empty() ? std::string("(none)") : printable(join(items, ", "));
     if (head.size() + 1 + listed.size() + 5 <= o.width) {
-      out << head << " " << listed << mark << "\n";
+      fmt::print(out, "{} {}{}\n", head, listed, mark);
       return;
     }
-    out << head << mark << "\n" << wrap_items(items, o.width, indent + "  ");
+    fmt::print(out, "{}{}\n{}", head, mark, wrap_items(items, o.width, indent + "  "));
     return;
   }
-  out << head << " differs " << ok_mark(o, false) << "\n";
+  fmt::print(out, "{} differs {}\n", head, ok_mark(o, false));
   for (const auto& l : s.lines) {
     if (l.mark == ' ') continue;
-    out << indent << "  " << paint(o, l.mark == '-' ? kToneBad : kToneGood, std::string(1, l.mark) + " " + l.text)
-        << "\n";
+    fmt::print(out, "{}  {}\n", indent,
+               paint(o, l.mark == '-' ? kToneBad : kToneGood, std::string(1, l.mark) + " " + l.text));
   }
   if (!items.empty()) {
-    out << indent << "  " << paint(o, kToneDim, "as expected:") << "\n";
+    fmt::print(out, "{}  {}\n", indent, paint(o, kToneDim, "as expected:"));
     out << paint(o, kToneDim, wrap_items(items, o.width, indent + "    "));
   }
 }
@@ -108,7 +111,7 @@ std::string verdict_text(const TextOptions& o, Outcome outcome) {
 void write_sources_text(std::ostream& out, const std::vector<SourceLine>& sources, const TextOptions& o) {
   for (const auto& s : sources) {
     std::string head = "  " + s.ref + (s.date.empty() ? " (undated)" : " (" + s.date + ")");
-    out << printable(head) << "  " << printable(s.title) << "\n";
+    fmt::print(out, "{}  {}\n", printable(head), printable(s.title));
     if (!s.locator.empty()) out << wrap("at: " + s.locator, o.width, "      ");
     if (!s.where.empty()) out << paint(o, kToneDim, wrap("where: " + s.where, o.width, "      "));
   }
@@ -116,19 +119,19 @@ void write_sources_text(std::ostream& out, const std::vector<SourceLine>& source
 
 void write_variant_text(std::ostream& out, const VariantCard& card, const TextOptions& o) {
   const LedgerSwitch& s = *card.ledger;
-  out << "  " << paint(o, kToneBold, s.id) << "  " << printable(s.key) << ": " << printable(s.title)
-      << (s.disputed ? " " + paint(o, kToneWarn, "[disputed]") : "") << "\n";
+  fmt::print(out, "  {}  {}: {}{}\n", paint(o, kToneBold, s.id), printable(s.key), printable(s.title),
+             (s.disputed ? " " + paint(o, kToneWarn, "[disputed]") : ""));
   out << wrap(s.statement, o.width, "    ");
   for (const auto& v : card.values) {
-    out << "    " << (o.board.unicode ? "• " : "* ") << paint(o, kToneBold, v.value)
-        << (v.is_default ? " (default)" : "");
+    fmt::print(out, "    {}{}{}", (o.board.unicode ? "• " : "* "), paint(o, kToneBold, v.value),
+               (v.is_default ? " (default)" : ""));
     out << (v.who.empty() ? "\n" : "\n" + wrap("who: " + v.who, o.width, "        "));
     if (card.engine_switch)
       out << wrap("presets: " + (v.presets.empty() ? std::string("none") : join(v.presets, ", ")), o.width, "        ");
   }
   if (!s.rulings.empty()) out << wrap("rulings: " + join(s.rulings, ", "), o.width, "    ");
   if (card.engine_switch)
-    out << "    under " << printable(card.ruleset) << ": " << paint(o, kToneBold, card.effective) << "\n";
+    fmt::print(out, "    under {}: {}\n", printable(card.ruleset), paint(o, kToneBold, card.effective));
   else
     out << "    (not an engine switch: scenarios state the answer it gives)\n";
 }
@@ -140,11 +143,11 @@ void write_sections_text(std::ostream& out, const std::vector<AnswerSection>& se
       write_compact_section(out, s, o, compared, indent);
       continue;
     }
-    out << indent << paint(o, kToneBold, s.key) << " (" << printable(s.what) << ")"
-        << (compared ? " " + ok_mark(o, s.agrees) : "") << "\n";
+    fmt::print(out, "{}{} ({}){}\n", indent, paint(o, kToneBold, s.key), printable(s.what),
+               (compared ? " " + ok_mark(o, s.agrees) : ""));
     for (const auto& l : s.lines) {
       const char* tone = l.mark == '-' ? kToneBad : l.mark == '+' ? kToneGood : nullptr;
-      out << indent << "  " << paint(o, tone, std::string(1, l.mark) + " " + l.text) << "\n";
+      fmt::print(out, "{}  {}\n", indent, paint(o, tone, std::string(1, l.mark) + " " + l.text));
     }
   }
 }
@@ -152,46 +155,45 @@ void write_sections_text(std::ostream& out, const std::vector<AnswerSection>& se
 void write_scenario_text(std::ostream& out, const ScenarioCard& card, const TextOptions& o, bool full) {
   const Scenario& s = *card.scenario;
   if (!card.not_run.empty()) {
-    out << "  " << printable(s.id) << "  " << paint(o, kToneDim, card.not_run) << "\n";
+    fmt::print(out, "  {}  {}\n", printable(s.id), paint(o, kToneDim, card.not_run));
     return;
   }
   const Outcome outcome = card.result.outcome;
-  out << "  " << paint(o, kToneBold, s.id) << " [" << card.ruleset << "] " << verdict_text(o, outcome) << "  "
-      << printable(s.title) << "\n";
+  fmt::print(out, "  {} [{}] {}  {}\n", paint(o, kToneBold, s.id), card.ruleset, verdict_text(o, outcome),
+             printable(s.title));
   if (!full) return;
   const auto question = question_lines(s);
   for (std::size_t i = 0; i < question.size(); ++i)
-    out << (i == 0 ? "    question: " : "              ") << printable(question[i]) << "\n";
+    fmt::print(out, "{}{}\n", (i == 0 ? "    question: " : "              "), printable(question[i]));
   if (!card.result.message.empty() && !answered(card.result)) out << wrap(card.result.message, o.width, "    ");
   write_sections_text(out, card.sections, o, true, "    ", answered(card.result));
   if (o.boards && !card.views.after.tiles.empty()) {
-    out << "    board" << (s.apply.empty() ? "" : " after the moves") << ":\n";
+    fmt::print(out, "    board{}:\n", (s.apply.empty() ? "" : " after the moves"));
     write_board(out, card.views.after, o, "    ");
   }
-  out << paint(o, kToneDim, "    more: carc-oracle explain " + s.id + " --ruleset " + card.ruleset) << "\n";
+  fmt::print(out, "{}\n", paint(o, kToneDim, "    more: carc-oracle explain " + s.id + " --ruleset " + card.ruleset));
 }
 
 void write_ruling_text(std::ostream& out, const RulingCard& card, const TextOptions& o) {
   const LedgerRuling& r = *card.ruling;
-  out << paint(o, kToneBold, rule(o) + " " + r.id + "  " + r.title) << "\n";
-  out << "  area " << printable(r.area) << " · status " << printable(r.status) << " · "
-      << (r.disputed ? paint(o, kToneWarn, "DISPUTED") : std::string("not disputed")) << "\n";
+  fmt::print(out, "{}\n", paint(o, kToneBold, rule(o) + " " + r.id + "  " + r.title));
+  fmt::print(out, "  area {} · status {} · {}\n", printable(r.area), printable(r.status),
+             (r.disputed ? paint(o, kToneWarn, "DISPUTED") : std::string("not disputed")));
   out << wrap("editions " + join(r.editions, ", ") + " · publishers " + join(r.publishers, ", ") + " · expansions " +
                   join(r.expansions, ", "),
               o.width, "  ");
-  out << "\n" << wrap(r.statement, o.width, "  ");
-  if (!r.notes.empty()) out << "\n" << wrap("Notes: " + r.notes, o.width, "  ");
-  out << "\n" << paint(o, kToneBold, "Sources") << "\n";
+  fmt::print(out, "\n{}", wrap(r.statement, o.width, "  "));
+  if (!r.notes.empty()) fmt::print(out, "\n{}", wrap("Notes: " + r.notes, o.width, "  "));
+  fmt::print(out, "\n{}\n", paint(o, kToneBold, "Sources"));
   write_sources_text(out, card.sources, o);
-  out << "\n" << paint(o, kToneBold, "Where publishers and editions differ") << "\n";
+  fmt::print(out, "\n{}\n", paint(o, kToneBold, "Where publishers and editions differ"));
   if (card.variants.empty()) out << "  No switch: every publisher and edition the ledger covers agrees.\n";
   for (const auto& v : card.variants) write_variant_text(out, v, o);
-  out << "\n" << paint(o, kToneBold, "The engine's answer") << "\n";
+  fmt::print(out, "\n{}\n", paint(o, kToneBold, "The engine's answer"));
   if (card.scenarios.empty())
-    out << "  "
-        << (r.encodable ? "No scenario pins this ruling yet (a gap in the corpus)."
-                        : "Not encodable: " + printable(r.not_encodable))
-        << "\n";
+    fmt::print(out, "  {}\n",
+               (r.encodable ? "No scenario pins this ruling yet (a gap in the corpus)."
+                            : "Not encodable: " + printable(r.not_encodable)));
   for (std::size_t i = 0; i < card.scenarios.size(); ++i)
     write_scenario_text(out, card.scenarios[i], o, static_cast<int>(i) < o.full_scenarios);
 }

@@ -1,5 +1,8 @@
 #include "lookup/explain.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <sstream>
 
 #include "data/oracle_data.hpp"
@@ -11,12 +14,12 @@ namespace carc {
 namespace {
 
 void heading(std::ostream& out, const TextOptions& o, const std::string& text) {
-  out << "\n" << paint(o, kToneBold, text) << "\n";
+  fmt::print(out, "\n{}\n", paint(o, kToneBold, text));
 }
 
 void write_metadata(std::ostream& out, const Scenario& s, const TextOptions& o) {
-  out << paint(o, kToneBold, (o.board.unicode ? "━━ " : "== ") + s.id + "  " + s.title) << "\n";
-  out << "  file " << printable(s.file) << ":" << s.loc.line << ":" << s.loc.column << "\n";
+  fmt::print(out, "{}\n", paint(o, kToneBold, (o.board.unicode ? "━━ " : "== ") + s.id + "  " + s.title));
+  fmt::print(out, "  file {}:{}:{}\n", printable(s.file), s.loc.line, s.loc.column);
   std::vector<std::string> rulings;
   for (const auto& id : s.rulings) {
     const LedgerRuling* r = ruling_for(id);
@@ -24,8 +27,8 @@ void write_metadata(std::ostream& out, const Scenario& s, const TextOptions& o) 
   }
   out << wrap("rulings " + join(rulings, ", ") + " · status " + s.status + (s.disputed ? " · DISPUTED" : ""), o.width,
               "  ");
-  if (!s.tags.empty()) out << "  tags " << printable(join(s.tags, ", ")) << "\n";
-  out << "  requires " << printable(join(s.required, ", ")) << "\n";
+  if (!s.tags.empty()) fmt::print(out, "  tags {}\n", printable(join(s.tags, ", ")));
+  fmt::print(out, "  requires {}\n", printable(join(s.required, ", ")));
   out << wrap("source: " + s.source, o.width, "  ");
   if (!s.notes.empty()) out << wrap("notes: " + s.notes, o.width, "  ");
 }
@@ -36,12 +39,12 @@ void write_position(std::ostream& out, const ExplainCard& e, const TextOptions& 
   if (!e.card.views.before.tiles.empty()) write_board(out, e.card.views.before, o, "  ");
   // The position's text form (parse_setup reads it back); the moves are the question's.
   for (const auto& line : position_lines(s))
-    if (line.rfind("apply ", 0) != 0 && line.rfind("then ", 0) != 0) out << "  " << printable(line) << "\n";
+    if (line.rfind("apply ", 0) != 0 && line.rfind("then ", 0) != 0) fmt::print(out, "  {}\n", printable(line));
 }
 
 void write_question(std::ostream& out, const ExplainCard& e, const TextOptions& o) {
   heading(out, o, "Question");
-  for (const auto& line : question_lines(*e.card.scenario)) out << "  " << printable(line) << "\n";
+  for (const auto& line : question_lines(*e.card.scenario)) fmt::print(out, "  {}\n", printable(line));
   std::vector<std::string> asks;
   for (const auto& sec : e.card.sections) asks.push_back(sec.key + " (" + sec.what + ")");
   out << wrap("checks: " + join(asks, "; "), o.width, "  ");
@@ -74,8 +77,8 @@ void write_rulings(std::ostream& out, const Scenario& s, const TextOptions& o) {
       continue;
     }
     if (!r) continue;
-    out << "  " << paint(o, kToneBold, r->id) << "  " << printable(r->title) << "  [" << printable(r->status)
-        << (r->disputed ? ", disputed" : "") << "]\n";
+    fmt::print(out, "  {}  {}  [{}{}]\n", paint(o, kToneBold, r->id), printable(r->title), printable(r->status),
+               (r->disputed ? ", disputed" : ""));
     out << wrap(r->statement, o.width, "    ");
     write_sources_text(out, source_lines(r->sources), o);
   }
@@ -98,13 +101,13 @@ void write_explain(std::ostream& out, const ExplainCard& e, const TextOptions& o
   write_ruleset(out, e, o);
   if (!s.apply.empty()) {
     heading(out, o, "After the moves");
-    if (!e.card.views.problem.empty()) out << "  (" << printable(e.card.views.problem) << ")\n";
+    if (!e.card.views.problem.empty()) fmt::print(out, "  ({})\n", printable(e.card.views.problem));
     write_board(out, e.card.views.after, o, "  ");
   }
   heading(out, o, "Expected vs actual under " + e.card.ruleset + ": " + verdict_text(o, e.card.result.outcome));
   if (!answered(e.card.result) && !e.card.result.message.empty()) out << wrap(e.card.result.message, o.width, "  ");
-  out << "  (" << (o.board.unicode ? "✓" : "[ok]")
-      << " the engine agrees; - expected but not answered; + answered but not expected)\n";
+  fmt::print(out, "  ({} the engine agrees; - expected but not answered; + answered but not expected)\n",
+             (o.board.unicode ? "✓" : "[ok]"));
   write_sections_text(out, e.card.sections, o, false, "  ", answered(e.card.result));
   write_rulings(out, s, o);
 }

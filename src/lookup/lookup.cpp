@@ -1,5 +1,8 @@
 #include "lookup/lookup.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -51,17 +54,18 @@ void write_hits_text(std::ostream& out, const LookupRequest& q, const SearchResu
                   static_cast<int>(std::min<std::size_t>(id_width, 40)), printable(h.id).c_str());
     std::vector<std::string> shown_terms;
     for (const auto& s : h.shown) shown_terms.push_back(printable(s));
-    out << line << printable(h.title) << paint(q.text, kToneDim, "  [" + join(shown_terms, ", ") + "]") << "\n";
+    fmt::print(out, "{}{}{}\n", line, printable(h.title),
+               paint(q.text, kToneDim, "  [" + join(shown_terms, ", ") + "]"));
   }
 }
 
 void write_matches_text(std::ostream& out, const LookupRequest& q, const SearchResult& r) {
-  out << "lookup \"" << printable(q.query) << "\" (" << language_code(r) << "): " << r.hits.size() << " match"
-      << (r.hits.size() == 1 ? "" : "es") << " for " << understood_text(r) << "\n";
+  fmt::print(out, "lookup \"{}\" ({}): {} match{} for {}\n", printable(q.query), language_code(r), r.hits.size(),
+             (r.hits.size() == 1 ? "" : "es"), understood_text(r));
   const std::size_t shown = std::min(r.hits.size(), static_cast<std::size_t>(std::max(q.matches, 0)));
   write_hits_text(out, q, r, shown);
   if (r.hits.size() > shown)
-    out << "     (" << r.hits.size() - shown << " more; add words or give an id to narrow, or --matches N)\n";
+    fmt::print(out, "     ({} more; add words or give an id to narrow, or --matches N)\n", r.hits.size() - shown);
   out << "\n";
 }
 
@@ -72,15 +76,14 @@ constexpr const char* kTryOther =
 
 // Below the minimum confidence: what was understood, the nearest candidates, never a card.
 void write_not_confident_text(std::ostream& out, const LookupRequest& q, const SearchResult& r) {
-  out << "lookup \"" << printable(q.query) << "\" (" << language_code(r) << "): found nothing confident for "
-      << understood_text(r) << ".\n";
+  fmt::print(out, "lookup \"{}\" ({}): found nothing confident for {}.\n", printable(q.query), language_code(r),
+             understood_text(r));
   const Hit& best = r.hits.front();
   out << wrap(
-      "The nearest match covers " + std::to_string(static_cast<int>(std::lround(100 * best.coverage))) +
-          "% of the question; a ruling is shown from " +
-          std::to_string(static_cast<int>(std::lround(100 * kMinConfidence))) + "% with two figures, features, " +
-          "expansions or actions named, " +
-          std::to_string(static_cast<int>(std::lround(100 * kMinConfidenceOneConcept))) + "% with one" +
+      fmt::format("The nearest match covers {}% of the question; a ruling is shown from {}% with two figures, "
+                  "features, expansions or actions named, {}% with one",
+                  std::lround(100 * best.coverage), std::lround(100 * kMinConfidence),
+                  std::lround(100 * kMinConfidenceOneConcept)) +
           (r.unknown.empty()
                ? std::string(".")
                : "; and as the question uses words no ruling or scenario uses (" + printable(join(r.unknown, ", ")) +
@@ -89,7 +92,7 @@ void write_not_confident_text(std::ostream& out, const LookupRequest& q, const S
       q.text.width, "");
   out << "\nNearest candidates (suggestions, not answers):\n";
   write_hits_text(out, q, r, std::min<std::size_t>(r.hits.size(), 5));
-  out << "\n" << kTryOther;
+  fmt::print(out, "\n{}", kTryOther);
 }
 
 Json hits_json(const SearchResult& r, int limit) {
@@ -160,13 +163,12 @@ bool write_lookup(const SearchIndex& index, const LookupRequest& q, std::ostream
     if (sw) j["switches"].push_back(variant_json(variant_card(*sw, asked)));
     j["rulings"] = Json::array();
     for (const auto& c : cards) j["rulings"].push_back(ruling_json(c));
-    out << j.dump(2) << "\n";
+    fmt::print(out, "{}\n", j.dump(2));
     return r.confident;
   }
   if (r.hits.empty()) {
-    out << "lookup \"" << printable(q.query) << "\" (" << language_code(r) << "): no ruling, switch or scenario matches"
-        << (r.understood.empty() && r.ids.empty() ? "" : " " + understood_text(r)) << ".\n"
-        << kTryOther;
+    fmt::print(out, "lookup \"{}\" ({}): no ruling, switch or scenario matches{}.\n{}", printable(q.query),
+               language_code(r), (r.understood.empty() && r.ids.empty() ? "" : " " + understood_text(r)), kTryOther);
     return false;
   }
   if (!r.confident) {
@@ -176,9 +178,9 @@ bool write_lookup(const SearchIndex& index, const LookupRequest& q, std::ostream
   write_matches_text(out, q, r);
   if (sw) {
     const VariantCard card = variant_card(*sw, asked);
-    out << paint(q.text, kToneBold, (q.text.board.unicode ? "━━ switch " : "== switch ") + sw->id) << "\n";
+    fmt::print(out, "{}\n", paint(q.text, kToneBold, (q.text.board.unicode ? "━━ switch " : "== switch ") + sw->id));
     write_variant_text(out, card, q.text);
-    out << paint(q.text, kToneBold, "Sources") << "\n";
+    fmt::print(out, "{}\n", paint(q.text, kToneBold, "Sources"));
     write_sources_text(out, card.sources, q.text);
     out << "\n";
   }

@@ -1,5 +1,8 @@
 #include "report/answer.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 
 #include "data/oracle_data.hpp"
@@ -91,16 +94,12 @@ std::string verdict_word(Outcome o) {
 std::vector<std::string> question_lines(const Scenario& s) {
   const Position& p = s.position;
   std::vector<std::string> out;
-  std::string turn = std::string(colour_name(p.active)) + " to act, phase " + p.phase;
-  if (p.placed) turn += ", the tile at " + to_string(*p.placed) + " just placed";
-  if (p.in_hand != kNoTile) turn += ", " + builtin_catalog()[p.in_hand].id + " in hand";
-  if (!p.rolls.empty()) {
-    turn += ", die rolls";
-    for (const int r : p.rolls) turn += " " + std::to_string(r);
-  }
-  out.push_back("position: " + turn);
-  for (std::size_t i = 0; i < s.apply.size(); ++i)
-    out.push_back("move " + std::to_string(i + 1) + ": " + s.apply[i].text);
+  std::string turn = fmt::format("position: {} to act, phase {}", colour_name(p.active), p.phase);
+  if (p.placed) turn += fmt::format(", the tile at {} just placed", to_string(*p.placed));
+  if (p.in_hand != kNoTile) turn += fmt::format(", {} in hand", builtin_catalog()[p.in_hand].id);
+  if (!p.rolls.empty()) turn += fmt::format(", die rolls {}", fmt::join(p.rolls, " "));
+  out.push_back(std::move(turn));
+  for (std::size_t i = 0; i < s.apply.size(); ++i) out.push_back(fmt::format("move {}: {}", i + 1, s.apply[i].text));
   if (s.final_scoring) out.push_back("then: final scoring");
   return out;
 }
@@ -113,19 +112,19 @@ std::vector<AnswerSection> answer_sections(const Scenario& s, const RunResult& r
     out.add("apply", "every move of the question is accepted", {"every move accepted"});
   if (e.rejected)
     out.add("rejected", "this move is refused",
-            {"move " + std::to_string(e.rejected->move) + " refused: " + e.rejected->reason});
+            {fmt::format("move {} refused: {}", e.rejected->move, e.rejected->reason)});
   if (e.moves) out.add("moves", "exactly these moves are legal", canonical(*e.moves));
   if (e.includes) out.add("includes", "these moves are legal", canonical(*e.includes));
   if (e.excludes) out.add_excludes(canonical(*e.excludes));
-  if (e.count) out.add("count", "how many moves are legal", {std::to_string(*e.count)});
+  if (e.count) out.add("count", "how many moves are legal", {fmt::format("{}", *e.count)});
   if (e.legal) {
     std::vector<std::string> items;
-    for (const auto& [m, want] : *e.legal) items.push_back(m.text + ": " + want);
+    for (const auto& [m, want] : *e.legal) items.push_back(fmt::format("{}: {}", m.text, want));
     out.add("legal", "single moves: ok or the reason code", items);
   }
   if (e.scores) {
     std::vector<std::string> items;
-    for (const auto& [c, n] : *e.scores) items.push_back(std::string(colour_name(c)) + " " + std::to_string(n));
+    for (const auto& [c, n] : *e.scores) items.push_back(fmt::format("{} {}", colour_name(c), n));
     out.add("scores", "the scores", items);
   }
   if (e.returned) out.add("returned", "the figures returned to supply", figure_texts(*e.returned));
@@ -133,8 +132,7 @@ std::vector<AnswerSection> answer_sections(const Scenario& s, const RunResult& r
   if (e.supply) {
     std::vector<std::string> items;
     for (const auto& [c, kinds] : *e.supply)
-      for (const auto& [k, n] : kinds)
-        items.push_back(std::string(colour_name(c)) + " " + std::string(figure_name(k)) + " " + std::to_string(n));
+      for (const auto& [k, n] : kinds) items.push_back(fmt::format("{} {} {}", colour_name(c), figure_name(k), n));
     out.add("supply", "figures in hand", items);
   }
   if (e.phase) out.add("phase", "the decision due next", {*e.phase});

@@ -2,6 +2,10 @@
 // fetched) with the counts, a table of ruling area x ruleset, the scenarios
 // needing attention, and every scenario as an expandable <details> with its
 // board, question and expected/actual answer; failures first and open.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -65,13 +69,11 @@ const char* cell_class(const Counts& c) {
 
 std::string cell(const Counts& c) {
   if (coverage_of(c).applicable == 0) return "<td class=\"none\">-</td>";
-  std::string title;
+  std::vector<std::string> title;
   for (std::size_t i = 0; i < kOutcomes; ++i)
-    if (c[i] > 0)
-      title +=
-          (title.empty() ? "" : ", ") + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
-  return std::string("<td class=\"") + cell_class(c) + "\" title=\"" + esc(title) + "\">" + esc(coverage_cell(c)) +
-         "</td>";
+    if (c[i] > 0) title.push_back(fmt::format("{} {}", c[i], outcome_name(static_cast<Outcome>(i))));
+  return fmt::format("<td class=\"{}\" title=\"{}\">{}</td>", cell_class(c),
+                     esc(fmt::format("{}", fmt::join(title, ", "))), esc(coverage_cell(c)));
 }
 
 // One result's state in the disagreements table, classed as a cell of that state alone.
@@ -79,21 +81,23 @@ std::string state_cell(const std::optional<Outcome>& o, const std::string& href)
   if (!o) return "<td class=\"none\">-</td>";
   Counts c{};
   c[static_cast<std::size_t>(*o)] = 1;
-  return std::string("<td class=\"") + cell_class(c) + "\"><a href=\"" + href + "\">" + esc(outcome_name(*o)) +
-         "</a></td>";
+  return fmt::format("<td class=\"{}\"><a href=\"{}\">{}</a></td>", cell_class(c), href, esc(outcome_name(*o)));
 }
 
 // `pre` prefixes every element id, so several implementations' sections fit in one page.
 void write_matrix(const RunTally& t, const std::string& pre, std::ostream& out) {
   const auto rulesets = ruleset_order(t);
-  out << "<section id=\"" << pre << "summary\"><h2>By ruling area and ruleset <span class=\"n\">" << kCellLegend
-      << "; hover a cell for the other states</span></h2>\n<table class=\"matrix\"><tr><th class=\"area\">area</th>";
-  for (const auto& rs : rulesets) out << "<th>" << esc(rs) << "</th>";
+  fmt::print(
+      out,
+      "<section id=\"{}summary\"><h2>By ruling area and ruleset <span class=\"n\">{}; hover a cell for the other "
+      "states</span></h2>\n<table class=\"matrix\"><tr><th class=\"area\">area</th>",
+      pre, kCellLegend);
+  for (const auto& rs : rulesets) fmt::print(out, "<th>{}</th>", esc(rs));
   out << "<th>all</th></tr>\n";
   for (const auto& area : area_order(t)) {
     const auto total = t.areas.find(area);
     if (total == t.areas.end()) continue;
-    out << "<tr><td class=\"area\"><a href=\"#" << pre << "area-" << esc(area) << "\">" << esc(area) << "</a></td>";
+    fmt::print(out, "<tr><td class=\"area\"><a href=\"#{}area-{}\">{}</a></td>", pre, esc(area), esc(area));
     for (const auto& rs : rulesets) {
       const auto c = t.cells.find({area, rs});
       out << cell(c == t.cells.end() ? Counts{} : c->second);
@@ -107,27 +111,30 @@ void write_matrix(const RunTally& t, const std::string& pre, std::ostream& out) 
 // when every applicable result ran and passed, else how many did not run.
 void write_attention(const std::vector<std::string>& failing, const Counts& counts, const std::string& pre,
                      std::ostream& out) {
-  out << "<section id=\"" << pre << "attention\"><h2>Needs attention <span class=\"n\">" << failing.size()
-      << " scenarios</span></h2>";
+  fmt::print(out, "<section id=\"{}attention\"><h2>Needs attention <span class=\"n\">{} scenarios</span></h2>", pre,
+             failing.size());
   if (failing.empty()) {
     if (coverage_of(counts).complete())
       out << "<p class=\"attention clear\">Every scenario passes under every ruleset it applies to.</p></section>\n";
     else
-      out << "<p class=\"attention partial\">Nothing that ran needs attention, but not every result ran and passed: "
-          << esc(coverage_line(counts)) << ".</p></section>\n";
+      fmt::print(
+          out,
+          "<p class=\"attention partial\">Nothing that ran needs attention, but not every result ran and passed: "
+          "{}.</p></section>\n",
+          esc(coverage_line(counts)));
     return;
   }
   out << "<p class=\"attention\">";
-  for (const auto& id : failing) out << "<a href=\"#" << pre << "s-" << esc(id) << "\">" << esc(id) << "</a> ";
+  for (const auto& id : failing) fmt::print(out, "<a href=\"#{0}s-{1}\">{1}</a> ", pre, esc(id));
   out << "</p></section>\n";
 }
 
 std::string badge(const RunResult& r) {
   const std::string state(outcome_name(r.outcome));
-  std::string title = (r.ruleset.empty() ? std::string("not run") : r.ruleset) + ": " + state;
-  if (!r.message.empty()) title += " - " + r.message;
-  return "<span class=\"badge " + state + "\" title=\"" + esc(title) + "\">" +
-         esc(r.ruleset.empty() ? state : r.ruleset) + "</span>";
+  std::string title = fmt::format("{}: {}", r.ruleset.empty() ? "not run" : r.ruleset, state);
+  if (!r.message.empty()) title += fmt::format(" - {}", r.message);
+  return fmt::format("<span class=\"badge {}\" title=\"{}\">{}</span>", state, esc(title),
+                     esc(r.ruleset.empty() ? state : r.ruleset));
 }
 
 std::string line_class(char mark, bool compared) {
@@ -138,17 +145,17 @@ std::string line_class(char mark, bool compared) {
 void write_sections(const Scenario& s, const RunResult& r, std::ostream& out) {
   const bool compared = answered(r);
   for (const auto& sec : answer_sections(s, r)) {
-    out << "<div class=\"sec\"><span class=\"key\">" << esc(sec.key) << "</span> <span class=\"what\">" << esc(sec.what)
-        << "</span>"
-        << (compared ? (sec.agrees ? " <span class=\"verdict passed\">&#10003;</span>"
-                                   : " <span class=\"verdict failed\">&#10007;</span>")
-                     : "")
-        << "<ul>";
+    fmt::print(out, "<div class=\"sec\"><span class=\"key\">{}</span> <span class=\"what\">{}</span>{}<ul>",
+               esc(sec.key), esc(sec.what),
+               compared ? (sec.agrees ? " <span class=\"verdict passed\">&#10003;</span>"
+                                      : " <span class=\"verdict failed\">&#10007;</span>")
+                        : "");
     for (std::size_t i = 0; i < sec.lines.size() && i < kMaxLines; ++i)
-      out << "<li class=\"" << line_class(sec.lines[i].mark, compared) << "\">" << esc(sec.lines[i].text) << "</li>";
-    if (sec.lines.size() > kMaxLines) out << "<li class=\"plain\">... " << sec.lines.size() - kMaxLines << " more</li>";
+      fmt::print(out, "<li class=\"{}\">{}</li>", line_class(sec.lines[i].mark, compared), esc(sec.lines[i].text));
+    if (sec.lines.size() > kMaxLines)
+      fmt::print(out, "<li class=\"plain\">... {} more</li>", sec.lines.size() - kMaxLines);
     if (sec.omitted > 0)
-      out << "<li class=\"plain\">... " << sec.omitted << " more not kept (the difference was too long)</li>";
+      fmt::print(out, "<li class=\"plain\">... {} more not kept (the difference was too long)</li>", sec.omitted);
     out << "</ul></div>";
   }
 }
@@ -162,9 +169,8 @@ void write_board(const Scenario& s, const RunResult& r, std::ostream& out) {
   SvgOptions o;
   o.tile = 60;
   o.xml_header = false;
-  out << "<figure class=\"board\">" << render_svg(v, o) << "<figcaption>"
-      << (s.apply.empty() ? "the position" : "after the moves (" + std::to_string(views.applied) + " applied)")
-      << "</figcaption></figure>";
+  fmt::print(out, "<figure class=\"board\">{}<figcaption>{}</figcaption></figure>", render_svg(v, o),
+             s.apply.empty() ? "the position" : fmt::format("after the moves ({} applied)", views.applied));
 }
 
 // The other results needing attention, one line per state and message with their rulesets.
@@ -172,7 +178,7 @@ void write_others(const Group& g, const RunResult& shown, std::ostream& out) {
   std::vector<std::pair<std::string, std::string>> lines;  // "state: message" -> rulesets
   for (const RunResult* other : g.results) {
     if (other == &shown || !needs_attention(other->outcome)) continue;
-    const std::string key = std::string(outcome_name(other->outcome)) + ": " + other->message;
+    const std::string key = fmt::format("{}: {}", outcome_name(other->outcome), other->message);
     auto it = std::find_if(lines.begin(), lines.end(), [&](const auto& l) { return l.first == key; });
     if (it == lines.end())
       lines.emplace_back(key, other->ruleset);
@@ -180,7 +186,15 @@ void write_others(const Group& g, const RunResult& shown, std::ostream& out) {
       it->second += ", " + other->ruleset;
   }
   for (const auto& [key, rulesets] : lines)
-    out << "<p class=\"meta\">also under " << esc(rulesets) << " &mdash; " << esc(key) << "</p>";
+    fmt::print(out, "<p class=\"meta\">also under {} &mdash; {}</p>", esc(rulesets), esc(key));
+}
+
+// Switches as KEY=VALUE, separated by `sep`.
+template <typename Map>
+std::string settings(const Map& switches, std::string_view sep) {
+  std::vector<std::string> out;
+  for (const auto& [k, v] : switches) out.push_back(fmt::format("{}={}", k, v));
+  return fmt::format("{}", fmt::join(out, sep));
 }
 
 void write_body(const Group& g, const RunHeader& run, std::ostream& out) {
@@ -189,31 +203,26 @@ void write_body(const Group& g, const RunHeader& run, std::ostream& out) {
   if (g.scenario && g.scenario->valid()) write_board(*g.scenario, r, out);
   out << "<div class=\"qa\">";
   if (const Scenario* s = g.scenario) {
-    std::string rulings;
-    for (const auto& id : s->rulings) rulings += (rulings.empty() ? "" : ", ") + id;
-    out << "<p class=\"meta\">" << esc(s->file) << ":" << s->loc.line << " &middot; rulings " << esc(rulings)
-        << " &middot; status " << esc(s->status) << (s->disputed ? " &middot; disputed" : "") << "</p>";
-    out << "<p class=\"meta\">source: " << esc(s->source) << "</p>";
-    if (!s->rules.empty()) {
-      std::string rules;
-      for (const auto& [k, v] : s->rules) rules += (rules.empty() ? "" : " ") + k + "=" + v;
-      out << "<p class=\"meta\">rules set by the scenario on top of each ruleset: " << esc(rules) << "</p>";
-    }
+    fmt::print(out, "<p class=\"meta\">{}:{} &middot; rulings {} &middot; status {}{}</p>", esc(s->file), s->loc.line,
+               esc(fmt::format("{}", fmt::join(s->rulings, ", "))), esc(s->status),
+               s->disputed ? " &middot; disputed" : "");
+    fmt::print(out, "<p class=\"meta\">source: {}</p>", esc(s->source));
+    if (!s->rules.empty())
+      fmt::print(out, "<p class=\"meta\">rules set by the scenario on top of each ruleset: {}</p>",
+                 esc(settings(s->rules, " ")));
     out << "<h4>Question</h4><ul>";
-    for (const auto& line : question_lines(*s)) out << "<li>" << esc(line) << "</li>";
+    for (const auto& line : question_lines(*s)) fmt::print(out, "<li>{}</li>", esc(line));
     out << "</ul>";
   }
-  std::string switches;
-  for (const auto& [k, v] : r.rules) switches += (switches.empty() ? "" : "\n") + k + "=" + v;
-  out << "<h4 title=\"" << esc(switches) << "\">Answer under " << esc(r.ruleset.empty() ? "(not run)" : r.ruleset)
-      << ": <span class=\"verdict " << outcome_name(r.outcome) << "\">" << esc(verdict_word(r.outcome))
-      << "</span></h4>";
-  if (!r.message.empty()) out << "<p class=\"meta\">" << esc(r.message) << "</p>";
+  fmt::print(out, "<h4 title=\"{}\">Answer under {}: <span class=\"verdict {}\">{}</span></h4>",
+             esc(settings(r.rules, "\n")), esc(r.ruleset.empty() ? "(not run)" : r.ruleset), outcome_name(r.outcome),
+             esc(verdict_word(r.outcome)));
+  if (!r.message.empty()) fmt::print(out, "<p class=\"meta\">{}</p>", esc(r.message));
   if (g.scenario && g.scenario->valid()) write_sections(*g.scenario, r, out);
   write_others(g, r, out);
-  out << "<p class=\"rerun\"><code>" << esc(rerun_command(r, run)) << "</code>";
+  fmt::print(out, "<p class=\"rerun\"><code>{}</code>", esc(rerun_command(r, run)));
   if (!r.ruleset.empty())
-    out << "<code>carc-oracle explain " << esc(r.id) << " --ruleset " << esc(r.ruleset) << "</code>";
+    fmt::print(out, "<code>carc-oracle explain {} --ruleset {}</code>", esc(r.id), esc(r.ruleset));
   out << "</p></div></div>";
 }
 
@@ -235,31 +244,26 @@ std::string group_html(const Group& g, const RunHeader& run, const std::string& 
   }
   const bool only_unsupported = passed + unsupported == static_cast<int>(g.results.size());
   const char* cls = g.failing ? " fail" : g.other ? (only_unsupported ? " unsup" : " other") : "";
-  out << "<details class=\"scenario" << cls << "\" id=\"" << pre << "s-" << esc(g.id) << "\" data-id=\"" << esc(g.id)
-      << "\" data-text=\"" << esc(text) << "\"" << (g.failing ? " open" : "") << "><summary><code>" << esc(g.id)
-      << "</code><span class=\"title\">" << esc(s ? s->title : std::string("(unreadable file)")) << "</span>";
-  if (s) {
-    std::string rulings;
-    for (const auto& x : s->rulings) rulings += (rulings.empty() ? "" : " · ") + x;
-    out << "<span class=\"rulings\">" << esc(rulings) << "</span>";
-  }
+  fmt::print(out,
+             "<details class=\"scenario{}\" id=\"{}s-{}\" data-id=\"{}\" data-text=\"{}\"{}><summary><code>{}</code>"
+             "<span class=\"title\">{}</span>",
+             cls, pre, esc(g.id), esc(g.id), esc(text), g.failing ? " open" : "", esc(g.id),
+             esc(s ? s->title : std::string("(unreadable file)")));
+  if (s) fmt::print(out, "<span class=\"rulings\">{}</span>", esc(fmt::format("{}", fmt::join(s->rulings, " · "))));
   out << "<span class=\"badges\">";
   if (g.failing || g.other)
     for (const RunResult* r : g.results) out << badge(*r);
   else
-    out << "<span class=\"badge passed\" title=\"passed under every ruleset it applies to\">" << passed << "/"
-        << g.results.size() << " passed</span>";
+    fmt::print(out,
+               "<span class=\"badge passed\" title=\"passed under every ruleset it applies to\">{}/{} passed</span>",
+               passed, g.results.size());
   out << "</span></summary>";
   write_body(g, run, out);
   out << "</details>\n";
   return out.str();
 }
 
-std::string capabilities_text(const RunHeader& h) {
-  std::string caps;
-  for (const auto& c : h.capabilities) caps += (caps.empty() ? "" : ", ") + c;
-  return caps;
-}
+std::string capabilities_text(const RunHeader& h) { return fmt::format("{}", fmt::join(h.capabilities, ", ")); }
 
 // The page around the sections: header with `lines` (already escaped) and the toolbar; main; the script.
 template <typename Main>
@@ -281,34 +285,38 @@ void write_page(const std::vector<std::string>& lines, Main write_main, std::ost
 }
 
 void write_comparison(const Comparison& c, const std::vector<RunTally>& runs, std::ostream& out) {
-  out << "<section id=\"comparison\"><h2>By implementation and ruling area <span class=\"n\">" << kCellLegend
-      << "; hover a cell for the other states; unsupported results did not run and are no failure</span></h2>\n"
-         "<table class=\"matrix\"><tr><th class=\"area\">implementation</th>";
-  for (const auto& area : c.areas) out << "<th>" << esc(area) << "</th>";
+  fmt::print(out,
+             "<section id=\"comparison\"><h2>By implementation and ruling area <span class=\"n\">{}; hover a cell for "
+             "the other states; unsupported results did not run and are no failure</span></h2>\n"
+             "<table class=\"matrix\"><tr><th class=\"area\">implementation</th>",
+             kCellLegend);
+  for (const auto& area : c.areas) fmt::print(out, "<th>{}</th>", esc(area));
   out << "<th>all</th><th>unsupported</th></tr>\n";
   for (std::size_t k = 0; k < runs.size(); ++k) {
-    out << "<tr><td class=\"area\"><a href=\"#impl-" << k + 1 << "\">" << esc(runs[k].header.subject) << "</a></td>";
+    fmt::print(out, "<tr><td class=\"area\"><a href=\"#impl-{}\">{}</a></td>", k + 1, esc(runs[k].header.subject));
     for (const auto& area : c.areas) {
       const auto it = c.by_area[k].find(area);
       out << cell(it == c.by_area[k].end() ? Counts{} : it->second);
     }
     const int unsupported = runs[k].counts[static_cast<std::size_t>(Outcome::Unsupported)];
-    out << cell(runs[k].counts) << "<td class=\"" << (unsupported ? "unsup" : "none") << "\">" << unsupported
-        << "</td></tr>\n";
+    fmt::print(out, "{}<td class=\"{}\">{}</td></tr>\n", cell(runs[k].counts), unsupported ? "unsup" : "none",
+               unsupported);
   }
-  out << "</table>\n<h2>Where the implementations disagree <span class=\"n\">" << c.disagreements.size()
-      << " results: one implementation passes, another fails</span></h2>\n";
+  fmt::print(out,
+             "</table>\n<h2>Where the implementations disagree <span class=\"n\">{} results: one implementation "
+             "passes, another fails</span></h2>\n",
+             c.disagreements.size());
   if (c.disagreements.empty()) {
     out << "<p class=\"attention clear\">None.</p></section>\n";
     return;
   }
   out << "<table class=\"matrix\"><tr><th class=\"area\">scenario</th><th>ruleset</th>";
-  for (const auto& r : runs) out << "<th>" << esc(r.header.subject) << "</th>";
+  for (const auto& r : runs) fmt::print(out, "<th>{}</th>", esc(r.header.subject));
   out << "</tr>\n";
   for (const auto& d : c.disagreements) {
-    out << "<tr><td class=\"area\">" << esc(d.id) << "</td><td>" << esc(d.ruleset) << "</td>";
+    fmt::print(out, "<tr><td class=\"area\">{}</td><td>{}</td>", esc(d.id), esc(d.ruleset));
     for (std::size_t k = 0; k < runs.size(); ++k)
-      out << state_cell(d.outcomes[k], "#i" + std::to_string(k + 1) + "-s-" + esc(d.id));
+      out << state_cell(d.outcomes[k], fmt::format("#i{}-s-{}", k + 1, esc(d.id)));
     out << "</tr>\n";
   }
   out << "</table></section>\n";
@@ -348,32 +356,33 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
       if (runs_.empty()) runs_.emplace_back();
       const HtmlRun& run = runs_.front();
       write_page(
-          {"<p>subject: " + esc(run.tally.header.subject) +
-               " &middot; capabilities: " + esc(capabilities_text(run.tally.header)) + "</p>",
-           "<p class=\"counts\"><b>" + std::to_string(run.scenarios) + " scenarios</b> &middot; " +
-               esc(counts_line(run.tally.counts)) + "</p>",
-           "<p class=\"coverage\">coverage: " + esc(coverage_line(run.tally.counts)) + "</p>",
-           cut_short_line(run.tally).empty() ? "" : "<p class=\"cut\">" + esc(cut_short_line(run.tally)) + "</p>"},
+          {fmt::format("<p>subject: {} &middot; capabilities: {}</p>", esc(run.tally.header.subject),
+                       esc(capabilities_text(run.tally.header))),
+           fmt::format("<p class=\"counts\"><b>{} scenarios</b> &middot; {}</p>", run.scenarios,
+                       esc(counts_line(run.tally.counts))),
+           fmt::format("<p class=\"coverage\">coverage: {}</p>", esc(coverage_line(run.tally.counts))),
+           cut_short_line(run.tally).empty() ? ""
+                                             : fmt::format("<p class=\"cut\">{}</p>", esc(cut_short_line(run.tally)))},
           [&](std::ostream& main) { write_run(run, "", main); }, out);
       return spool_.error();
     }
     const std::vector<RunTally> all = tallies();
     const Comparison c = comparison();
     write_page(
-        {"<p>" + std::to_string(runs_.size()) + " implementations compared</p>",
-         "<p class=\"counts\"><b>" + std::to_string(scenarios_.size()) + " scenarios</b></p>"},
+        {fmt::format("<p>{} implementations compared</p>", runs_.size()),
+         fmt::format("<p class=\"counts\"><b>{} scenarios</b></p>", scenarios_.size())},
         [&](std::ostream& main) {
           write_comparison(c, all, main);
           for (std::size_t k = 0; k < runs_.size(); ++k) {
             const HtmlRun& run = runs_[k];
-            main << "<section class=\"impl\" id=\"impl-" << k + 1 << "\"><h2 class=\"impl\">"
-                 << esc(run.tally.header.subject)
-                 << "</h2>\n<p class=\"meta\">capabilities: " << esc(capabilities_text(run.tally.header))
-                 << " &middot; " << esc(counts_line(run.tally.counts))
-                 << " &middot; coverage: " << esc(coverage_line(run.tally.counts)) << "</p>\n";
+            fmt::print(main,
+                       "<section class=\"impl\" id=\"impl-{}\"><h2 class=\"impl\">{}</h2>\n<p "
+                       "class=\"meta\">capabilities: {} &middot; {} &middot; coverage: {}</p>\n",
+                       k + 1, esc(run.tally.header.subject), esc(capabilities_text(run.tally.header)),
+                       esc(counts_line(run.tally.counts)), esc(coverage_line(run.tally.counts)));
             if (const std::string cut = cut_short_line(run.tally); !cut.empty())
-              main << "<p class=\"attention\">" << esc(cut) << "</p>\n";
-            write_run(run, "i" + std::to_string(k + 1) + "-", main);
+              fmt::print(main, "<p class=\"attention\">{}</p>\n", esc(cut));
+            write_run(run, fmt::format("i{}-", k + 1), main);
             main << "</section>\n";
           }
         },
@@ -382,7 +391,7 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
   }
 
  private:
-  std::string prefix() const { return several_ ? "i" + std::to_string(runs_.size()) + "-" : ""; }
+  std::string prefix() const { return several_ ? fmt::format("i{}-", runs_.size()) : ""; }
 
   void write_run(const HtmlRun& run, const std::string& pre, std::ostream& out) {
     write_matrix(run.tally, pre, out);
@@ -391,9 +400,9 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
       const auto it = run.areas.find(name);
       if (it == run.areas.end()) continue;
       const HtmlArea& a = it->second;
-      out << "<section class=\"area\" id=\"" << pre << "area-" << esc(name) << "\"><h2>" << esc(name)
-          << " <span class=\"n\">" << a.members << " scenarios"
-          << (a.failing ? ", " + std::to_string(a.failing) + " needing attention" : "") << "</span></h2>\n";
+      fmt::print(out, "<section class=\"area\" id=\"{}area-{}\"><h2>{} <span class=\"n\">{} scenarios{}</span></h2>\n",
+                 pre, esc(name), esc(name), a.members,
+                 a.failing ? fmt::format(", {} needing attention", a.failing) : "");
       spool_.copy(a.failing_parts, out);
       spool_.copy(a.other_parts, out);
       out << "</section>\n";

@@ -6,8 +6,11 @@
 // suite names the implementation it ran (properties implementation.name,
 // .version, .command) and its coverage; with ReportOptions::timings every
 // testcase carries time= (RunResult::seconds) and every suite its total.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
-#include <sstream>
+#include <iterator>
 
 #include "data/oracle_data.hpp"
 #include "render/svg_board.hpp"
@@ -36,43 +39,33 @@ Kind kind_of(Outcome o) {
 }
 
 std::string body(const RunResult& r, const RunHeader& run) {
-  return diff_text(r) + "rerun: " + rerun_command(r, run) + "\n";
+  return fmt::format("{}rerun: {}\n", diff_text(r), rerun_command(r, run));
 }
 
 std::string suite_of(const RunResult& r) { return r.ruleset.empty() ? "invalid" : r.ruleset; }
 
 // Seconds with millisecond precision, as JUnit readers expect ("0.012").
-std::string seconds_text(double s) {
-  std::ostringstream out;
-  out.setf(std::ios::fixed);
-  out.precision(3);
-  out << std::max(s, 0.0);
-  return out.str();
-}
+std::string seconds_text(double s) { return fmt::format("{:.3f}", std::max(s, 0.0)); }
 
 std::string testcase(const RunResult& r, const RunHeader& run, bool timings) {
-  std::ostringstream out;
-  const std::string suite = suite_of(r);
-  out << "    <testcase name=\"" << xml_escape(r.id + " [" + suite + "]") << "\" classname=\"" << xml_escape(area_of(r))
-      << "\" file=\"" << xml_escape(r.file) << "\"";
-  if (timings) out << " time=\"" << seconds_text(r.seconds) << "\"";
+  std::string text;
+  auto out = std::back_inserter(text);
+  fmt::format_to(out, "    <testcase name=\"{}\" classname=\"{}\" file=\"{}\"",
+                 xml_escape(fmt::format("{} [{}]", r.id, suite_of(r))), xml_escape(area_of(r)), xml_escape(r.file));
+  if (timings) fmt::format_to(out, " time=\"{}\"", seconds_text(r.seconds));
   const Kind k = kind_of(r.outcome);
-  if (k == Kind::Pass) {
-    out << "/>\n";
-    return out.str();
-  }
-  out << ">\n";
-  const std::string state(outcome_name(r.outcome));
+  if (k == Kind::Pass) return text + "/>\n";
+  text += ">\n";
+  const std::string_view state = outcome_name(r.outcome);
   const std::string first_line = r.message.substr(0, r.message.find('\n'));
   if (k == Kind::Skipped) {
-    out << "      <skipped message=\"" << xml_escape(state + ": " + first_line) << "\"/>\n";
+    fmt::format_to(out, "      <skipped message=\"{}\"/>\n", xml_escape(fmt::format("{}: {}", state, first_line)));
   } else {
     const char* tag = k == Kind::Failure ? "failure" : "error";
-    out << "      <" << tag << " type=\"" << state << "\" message=\"" << xml_escape(first_line) << "\">"
-        << xml_escape(body(r, run)) << "</" << tag << ">\n";
+    fmt::format_to(out, "      <{0} type=\"{1}\" message=\"{2}\">{3}</{0}>\n", tag, state, xml_escape(first_line),
+                   xml_escape(body(r, run)));
   }
-  out << "    </testcase>\n";
-  return out.str();
+  return text + "    </testcase>\n";
 }
 
 struct Tally {
@@ -92,13 +85,12 @@ struct Tally {
 };
 
 std::string attrs(const Tally& t, bool timings) {
-  return "tests=\"" + std::to_string(t.tests) + "\" failures=\"" + std::to_string(t.failures) + "\" errors=\"" +
-         std::to_string(t.errors) + "\" skipped=\"" + std::to_string(t.skipped) + "\"" +
-         (timings ? " time=\"" + seconds_text(t.seconds) + "\"" : "");
+  return fmt::format("tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\"{}", t.tests, t.failures, t.errors,
+                     t.skipped, timings ? fmt::format(" time=\"{}\"", seconds_text(t.seconds)) : "");
 }
 
 void property(std::string_view name, std::string_view value, std::ostream& out) {
-  out << "      <property name=\"" << xml_escape(name) << "\" value=\"" << xml_escape(value) << "\"/>\n";
+  fmt::print(out, "      <property name=\"{}\" value=\"{}\"/>\n", xml_escape(name), xml_escape(value));
 }
 
 // The suite's coverage (ran of applicable beside what passed: `skipped` counts
@@ -112,9 +104,9 @@ void write_properties(const std::string& suite, const Tally& t, const RunHeader&
   property("implementation.command", run.command.empty() ? "(our engine, in process)" : run.command, out);
   const Coverage cov = coverage_of(t.counts);
   property("carc-oracle.coverage", coverage_line(t.counts), out);
-  property("carc-oracle.applicable", std::to_string(cov.applicable), out);
-  property("carc-oracle.ran", std::to_string(cov.ran), out);
-  property("carc-oracle.passed", std::to_string(cov.passed), out);
+  property("carc-oracle.applicable", fmt::format("{}", cov.applicable), out);
+  property("carc-oracle.ran", fmt::format("{}", cov.ran), out);
+  property("carc-oracle.passed", fmt::format("{}", cov.passed), out);
   if (!cut_short.empty()) property("carc-oracle.cut-short", cut_short, out);
   if (const auto rules = ruleset_named(suite))
     for (const auto& [k, v] : rules->effective()) property(k, v, out);
@@ -151,13 +143,13 @@ class JunitWriter final : public ReportWriter {
 
   std::string finish(std::ostream& out) override {
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    const std::string name = runs_.size() == 1 ? "carc-oracle: " + runs_.front().header.subject
-                                               : "carc-oracle: " + std::to_string(runs_.size()) + " implementations";
-    out << "<testsuites name=\"" << xml_escape(name) << "\" " << attrs(all_, timings_) << ">\n";
+    const std::string name = runs_.size() == 1 ? fmt::format("carc-oracle: {}", runs_.front().header.subject)
+                                               : fmt::format("carc-oracle: {} implementations", runs_.size());
+    fmt::print(out, "<testsuites name=\"{}\" {}>\n", xml_escape(name), attrs(all_, timings_));
     for (const auto& run : runs_)
       for (const auto& suite : run.suites) {
-        out << "  <testsuite name=\"" << xml_escape(run.prefix + suite.name) << "\" " << attrs(suite.tally, timings_)
-            << ">\n";
+        fmt::print(out, "  <testsuite name=\"{}\" {}>\n", xml_escape(run.prefix + suite.name),
+                   attrs(suite.tally, timings_));
         write_properties(suite.name, suite.tally, run.header, run.tally.cut_short, out);
         spool_.copy(suite.cases, out);
         out << "  </testsuite>\n";

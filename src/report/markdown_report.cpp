@@ -3,9 +3,12 @@
 // scenario or an implementation is escaped (markdown_safe: no tag, entity or
 // control character gets through; code blocks and spans are fenced with more
 // backticks than the text holds), as the HTML report escapes it.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <map>
-#include <sstream>
 
 #include "data/oracle_data.hpp"
 #include "report/writer_base.hpp"
@@ -27,6 +30,13 @@ std::string cell(std::string_view s) {
   return out;
 }
 
+// `text` n times (a table's separator row).
+std::string repeat(std::string_view text, std::size_t n) {
+  std::string out;
+  for (std::size_t i = 0; i < n; ++i) out += text;
+  return out;
+}
+
 std::size_t longest_backtick_run(std::string_view s) {
   std::size_t longest = 0, run = 0;
   for (const char c : s) {
@@ -41,33 +51,31 @@ std::string code_span(std::string_view text) {
   const std::string safe = terminal_safe(text);
   const std::string ticks(longest_backtick_run(safe) + 1, '`');
   const bool pad = !safe.empty() && (safe.front() == '`' || safe.back() == '`');
-  return ticks + (pad ? " " : "") + safe + (pad ? " " : "") + ticks;
+  return fmt::format("{0}{1}{2}{1}{0}", ticks, pad ? " " : "", safe);
 }
 
 void write_states(const RunTally& t, std::ostream& out) {
   out << "| state | results |\n|---|---:|\n";
   for (std::size_t i = 0; i < kOutcomes; ++i)
-    out << "| " << outcome_name(static_cast<Outcome>(i)) << " | " << t.counts[i] << " |\n";
+    fmt::print(out, "| {} | {} |\n", outcome_name(static_cast<Outcome>(i)), t.counts[i]);
   const Coverage cov = coverage_of(t.counts);
-  out << "| **total** | " << t.total() << " |\n| **ran** (all but unsupported, skipped, invalid) | " << cov.ran
-      << " of " << cov.applicable << " |\n\n";
+  fmt::print(out, "| **total** | {} |\n| **ran** (all but unsupported, skipped, invalid) | {} of {} |\n\n", t.total(),
+             cov.ran, cov.applicable);
 }
 
 void write_matrix(const RunTally& t, const std::string& h, std::ostream& out) {
   auto rulesets = ruleset_order(t);
   if (std::any_of(t.cells.begin(), t.cells.end(), [](const auto& c) { return c.first.second.empty(); }))
     rulesets.push_back("");  // the column of invalid results
-  out << h << " By ruling area and ruleset\n\nEach cell: " << kCellLegend
-      << ", then the states other than passed.\n\n| area |";
-  for (const auto& rs : rulesets) out << " " << (rs.empty() ? "(not run)" : rs) << " |";
-  out << "\n|---|";
-  for (std::size_t i = 0; i < rulesets.size(); ++i) out << "---|";
-  out << "\n";
+  fmt::print(out, "{} By ruling area and ruleset\n\nEach cell: {}, then the states other than passed.\n\n| area |", h,
+             kCellLegend);
+  for (const auto& rs : rulesets) fmt::print(out, " {} |", rs.empty() ? "(not run)" : rs);
+  fmt::print(out, "\n|---|{}\n", repeat("---|", rulesets.size()));
   for (const auto& area : area_order(t)) {
-    out << "| " << cell(area) << " |";
+    fmt::print(out, "| {} |", cell(area));
     for (const auto& rs : rulesets) {
       const auto it = t.cells.find({area, rs});
-      out << " " << (it == t.cells.end() ? "" : counts_cell(it->second)) << " |";
+      fmt::print(out, " {} |", it == t.cells.end() ? "" : counts_cell(it->second));
     }
     out << "\n";
   }
@@ -80,14 +88,13 @@ bool needs_attention(Outcome o) {
 
 // One result needing attention: its heading, title, message and differences, and the rerun command.
 std::string attention(const RunResult& r, const RunHeader& run, const std::string& h) {
-  std::ostringstream out;
-  out << h << "# " << markdown_safe(r.id) << (r.ruleset.empty() ? "" : " under " + r.ruleset) << ": "
-      << outcome_name(r.outcome) << "\n\n";
-  if (r.scenario && !r.scenario->title.empty()) out << cell(r.scenario->title) << " (" << code_span(r.file) << ")\n\n";
+  std::string text = fmt::format("{}# {}{}: {}\n\n", h, markdown_safe(r.id),
+                                 r.ruleset.empty() ? "" : " under " + r.ruleset, outcome_name(r.outcome));
+  if (r.scenario && !r.scenario->title.empty())
+    text += fmt::format("{} ({})\n\n", cell(r.scenario->title), code_span(r.file));
   const std::string block = terminal_safe(diff_text(r));
   const std::string fence(std::max<std::size_t>(3, longest_backtick_run(block) + 1), '`');
-  out << fence << "\n" << block << fence << "\n\nRerun: " << code_span(rerun_command(r, run)) << "\n\n";
-  return out.str();
+  return text + fmt::format("{0}\n{1}{0}\n\nRerun: {2}\n\n", fence, block, code_span(rerun_command(r, run)));
 }
 
 struct MarkdownRun {
@@ -98,12 +105,9 @@ struct MarkdownRun {
 
 void write_not_run(const MarkdownRun& run, const std::string& h, std::ostream& out) {
   if (run.not_run.empty()) return;
-  out << h << " Not run or expected to fail\n\n| state | scenarios |\n|---|---|\n";
-  for (const auto& [reason, ids] : run.not_run) {
-    std::string list;
-    for (const auto& id : ids) list += (list.empty() ? "" : ", ") + id;
-    out << "| " << cell(reason) << " | " << cell(list) << " |\n";
-  }
+  fmt::print(out, "{} Not run or expected to fail\n\n| state | scenarios |\n|---|---|\n", h);
+  for (const auto& [reason, ids] : run.not_run)
+    fmt::print(out, "| {} | {} |\n", cell(reason), cell(fmt::format("{}", fmt::join(ids, ", "))));
   out << "\n";
 }
 
@@ -121,7 +125,7 @@ class MarkdownWriter final : public TallyingWriter<MarkdownRun> {
       if (needs_attention(r.outcome)) {
         spool_.append_to(run.attention, attention(r, run.tally.header, h));
       } else if (r.outcome != Outcome::Passed) {
-        auto& ids = run.not_run[std::string(outcome_name(r.outcome)) + ": " + r.message];
+        auto& ids = run.not_run[fmt::format("{}: {}", outcome_name(r.outcome), r.message)];
         if (ids.empty() || ids.back() != r.id) ids.push_back(r.id);
       }
     }
@@ -130,15 +134,15 @@ class MarkdownWriter final : public TallyingWriter<MarkdownRun> {
   std::string finish(std::ostream& out) override {
     if (!several_) {
       if (!runs_.empty()) {
-        out << "# Scenario results: " << markdown_safe(runs_.front().tally.header.subject) << "\n\n";
+        fmt::print(out, "# Scenario results: {}\n\n", markdown_safe(runs_.front().tally.header.subject));
         write_body(runs_.front(), "##", out);
       }
       return spool_.error();
     }
-    out << "# Scenario results: " << runs_.size() << " implementations\n\n";
+    fmt::print(out, "# Scenario results: {} implementations\n\n", runs_.size());
     write_comparison(out);
     for (const auto& run : runs_) {
-      out << "## " << cell(run.tally.header.subject) << "\n\n";
+      fmt::print(out, "## {}\n\n", cell(run.tally.header.subject));
       write_body(run, "###", out);
     }
     return spool_.error();
@@ -146,14 +150,16 @@ class MarkdownWriter final : public TallyingWriter<MarkdownRun> {
 
  private:
   void write_body(const MarkdownRun& run, const std::string& h, std::ostream& out) {
-    out << "Capabilities:";
-    for (const auto& c : run.tally.header.capabilities) out << " " << markdown_safe(c);
-    out << ". " << counts_line(run.tally.counts) << ".\n\nCoverage: " << coverage_line(run.tally.counts)
-        << (coverage_of(run.tally.counts).complete() ? " (every applicable result ran and passed)" : "") << ".\n\n";
-    if (const std::string cut = cut_short_line(run.tally); !cut.empty()) out << "**" << markdown_safe(cut) << ".**\n\n";
+    std::string capabilities;
+    for (const auto& c : run.tally.header.capabilities) capabilities += " " + markdown_safe(c);
+    fmt::print(out, "Capabilities:{}. {}.\n\nCoverage: {}{}.\n\n", capabilities, counts_line(run.tally.counts),
+               coverage_line(run.tally.counts),
+               coverage_of(run.tally.counts).complete() ? " (every applicable result ran and passed)" : "");
+    if (const std::string cut = cut_short_line(run.tally); !cut.empty())
+      fmt::print(out, "**{}.**\n\n", markdown_safe(cut));
     write_states(run.tally, out);
     write_matrix(run.tally, h, out);
-    out << h << " Results needing attention\n\n";
+    fmt::print(out, "{} Results needing attention\n\n", h);
     if (run.attention.empty()) out << "None.\n\n";
     spool_.copy(run.attention, out);
     write_not_run(run, h, out);
@@ -161,21 +167,20 @@ class MarkdownWriter final : public TallyingWriter<MarkdownRun> {
 
   void write_comparison(std::ostream& out) const {
     const Comparison c = comparison();
-    out << "## By implementation and ruling area\n\nEach cell: " << kCellLegend
-        << ", then the states other than passed. Unsupported results did not run and are no failure.\n\n"
-           "| implementation |";
-    for (const auto& area : c.areas) out << " " << cell(area) << " |";
-    out << " all | unsupported |\n|---|";
-    for (std::size_t i = 0; i <= c.areas.size() + 1; ++i) out << "---|";
-    out << "\n";
+    fmt::print(out,
+               "## By implementation and ruling area\n\nEach cell: {}, then the states other than passed. Unsupported "
+               "results did not run and are no failure.\n\n| implementation |",
+               kCellLegend);
+    for (const auto& area : c.areas) fmt::print(out, " {} |", cell(area));
+    fmt::print(out, " all | unsupported |\n|---|{}\n", repeat("---|", c.areas.size() + 2));
     for (std::size_t k = 0; k < runs_.size(); ++k) {
-      out << "| " << cell(runs_[k].tally.header.subject) << " |";
+      fmt::print(out, "| {} |", cell(runs_[k].tally.header.subject));
       for (const auto& area : c.areas) {
         const auto it = c.by_area[k].find(area);
-        out << " " << (it == c.by_area[k].end() ? "" : counts_cell(it->second)) << " |";
+        fmt::print(out, " {} |", it == c.by_area[k].end() ? "" : counts_cell(it->second));
       }
-      out << " " << counts_cell(runs_[k].tally.counts) << " | "
-          << runs_[k].tally.counts[static_cast<std::size_t>(Outcome::Unsupported)] << " |\n";
+      fmt::print(out, " {} | {} |\n", counts_cell(runs_[k].tally.counts),
+                 runs_[k].tally.counts[static_cast<std::size_t>(Outcome::Unsupported)]);
     }
     out << "\n## Where the implementations disagree\n\n"
            "Results that one implementation passes and another fails.\n\n";
@@ -184,13 +189,11 @@ class MarkdownWriter final : public TallyingWriter<MarkdownRun> {
       return;
     }
     out << "| scenario | ruleset | area |";
-    for (const auto& run : runs_) out << " " << cell(run.tally.header.subject) << " |";
-    out << "\n|---|---|---|";
-    for (std::size_t k = 0; k < runs_.size(); ++k) out << "---|";
-    out << "\n";
+    for (const auto& run : runs_) fmt::print(out, " {} |", cell(run.tally.header.subject));
+    fmt::print(out, "\n|---|---|---|{}\n", repeat("---|", runs_.size()));
     for (const auto& d : c.disagreements) {
-      out << "| " << cell(d.id) << " | " << d.ruleset << " | " << cell(d.area) << " |";
-      for (const auto& o : d.outcomes) out << " " << state_or_none(o) << " |";
+      fmt::print(out, "| {} | {} | {} |", cell(d.id), d.ruleset, cell(d.area));
+      for (const auto& o : d.outcomes) fmt::print(out, " {} |", state_or_none(o));
       out << "\n";
     }
     out << "\n";

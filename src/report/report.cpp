@@ -1,5 +1,8 @@
 #include "report/report.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <cstdint>
 
@@ -65,12 +68,12 @@ bool parse_formats(std::string_view list, std::vector<Format>& out, std::string&
     const std::string_view name = list.substr(at, comma - at);
     Format f{};
     if (!parse_format(name, f)) {
-      error = "unknown format '" + std::string(name) +
-              "' (text, json, junit, markdown or html, several separated by commas)";
+      error =
+          fmt::format("unknown format '{}' (text, json, junit, markdown or html, several separated by commas)", name);
       return false;
     }
     if (std::find(out.begin(), out.end(), f) != out.end()) {
-      error = "format '" + std::string(name) + "' is given twice";
+      error = fmt::format("format '{}' is given twice", name);
       return false;
     }
     out.push_back(f);
@@ -143,9 +146,8 @@ void RunTally::add(const RunResult& r) {
 
 std::string cut_short_line(const RunTally& t) {
   if (t.cut_short.empty()) return {};
-  return "the run was cut short: " + t.cut_short + "; the " +
-         std::to_string(t.counts[static_cast<std::size_t>(Outcome::Skipped)]) +
-         " skipped results include those not run";
+  return fmt::format("the run was cut short: {}; the {} skipped results include those not run", t.cut_short,
+                     t.counts[static_cast<std::size_t>(Outcome::Skipped)]);
 }
 
 int RunTally::total() const {
@@ -163,46 +165,51 @@ bool RunTally::any_failure() const {
 }
 
 std::string rerun_command(const RunResult& r, const RunHeader& run) {
-  if (r.ruleset.empty()) return "carc-oracle check " + shell_quote(r.file);
+  if (r.ruleset.empty()) return fmt::format("carc-oracle check {}", shell_quote(r.file));
   const bool transformed = r.id.find('@') != std::string::npos;  // a run --metamorphic result, id@r90
-  std::string out = "carc-oracle run " + shell_quote(r.file) + " --id " + shell_quote(r.id) + " --ruleset " +
-                    shell_quote(r.ruleset) + (transformed ? " --metamorphic" : "");
+  std::string out = fmt::format("carc-oracle run {} --id {} --ruleset {}{}", shell_quote(r.file), shell_quote(r.id),
+                                shell_quote(r.ruleset), transformed ? " --metamorphic" : "");
   for (const auto& option : run.rerun_options) out += " " + shell_quote(option);
   return out;
 }
 
 std::string area_of(const RunResult& r) { return r.area.empty() ? "(invalid)" : r.area; }
 
+namespace {
+// "N STATE" for every state with results (all of them, or only those that did not run), in state order.
+std::vector<std::string> state_counts(const Counts& counts, bool only_not_run = false, std::size_t from = 0) {
+  std::vector<std::string> out;
+  for (std::size_t i = from; i < kOutcomes; ++i)
+    if (counts[i] > 0 && !(only_not_run && ran(static_cast<Outcome>(i))))
+      out.push_back(fmt::format("{} {}", counts[i], outcome_name(static_cast<Outcome>(i))));
+  return out;
+}
+}  // namespace
+
 std::string counts_line(const Counts& counts) {
-  std::string out;
   int total = 0;
-  for (std::size_t i = 0; i < kOutcomes; ++i) {
-    total += counts[i];
-    if (counts[i] > 0)
-      out += (out.empty() ? "" : ", ") + std::to_string(counts[i]) + " " +
-             std::string(outcome_name(static_cast<Outcome>(i)));
-  }
+  for (const int n : counts) total += n;
   if (total == 0) return "no results";
-  return std::to_string(total) + " result" + (total == 1 ? "" : "s") + ": " + out;
+  return fmt::format("{} result{}: {}", total, total == 1 ? "" : "s", fmt::join(state_counts(counts), ", "));
 }
 
 std::string counts_line(const RunReport& report) { return counts_line(report.counts()); }
 
 std::string omitted_note(const Diff& d) {
   if (d.omitted == 0) return {};
-  return "... " + std::to_string(d.omitted) +
-         " more not kept (the difference was too long; its signature covers all of it)";
+  return fmt::format("... {} more not kept (the difference was too long; its signature covers all of it)", d.omitted);
 }
 
 std::string diff_text(const RunResult& r) {
-  std::string out = r.message + "\n";
+  std::string text = r.message + "\n";
+  auto out = std::back_inserter(text);
   for (const auto& d : r.diffs) {
-    out += d.key + " (- expected, + actual):\n";
-    for (const auto& e : d.expected) out += "  - " + e + "\n";
-    for (const auto& a : d.actual) out += "  + " + a + "\n";
-    if (d.omitted > 0) out += "  " + omitted_note(d) + "\n";
+    fmt::format_to(out, "{} (- expected, + actual):\n", d.key);
+    for (const auto& e : d.expected) fmt::format_to(out, "  - {}\n", e);
+    for (const auto& a : d.actual) fmt::format_to(out, "  + {}\n", a);
+    if (d.omitted > 0) fmt::format_to(out, "  {}\n", omitted_note(d));
   }
-  return out;
+  return text;
 }
 
 namespace {
@@ -267,7 +274,7 @@ std::vector<std::string> position_lines(const Scenario& s) {
   std::vector<std::string> out;
   const auto setup = scenario_setup(s);
   if (!setup)
-    out.push_back("# " + setup.error());
+    out.push_back(fmt::format("# {}", setup.error()));
   else {
     const std::string text = to_string(*setup, builtin_catalog());
     for (std::size_t at = 0; at < text.size();) {
@@ -276,7 +283,7 @@ std::vector<std::string> position_lines(const Scenario& s) {
       at = end == std::string::npos ? text.size() : end + 1;
     }
   }
-  for (const auto& m : s.apply) out.push_back("apply " + m.text);
+  for (const auto& m : s.apply) out.push_back(fmt::format("apply {}", m.text));
   if (s.final_scoring) out.push_back("then final scoring");
   return out;
 }
@@ -325,29 +332,21 @@ Coverage coverage_of(const Counts& c) {
 std::string coverage_line(const Counts& c) {
   const Coverage cov = coverage_of(c);
   if (cov.applicable == 0) return "no results";
-  std::string out = std::to_string(cov.ran) + " of " + std::to_string(cov.applicable) + " ran; " +
-                    std::to_string(cov.passed) + " passed";
-  for (std::size_t i = 0; i < kOutcomes; ++i)
-    if (c[i] > 0 && !ran(static_cast<Outcome>(i)))
-      out += "; " + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
-  return out;
+  std::vector<std::string> parts{fmt::format("{} of {} ran", cov.ran, cov.applicable),
+                                 fmt::format("{} passed", cov.passed)};
+  for (auto& n : state_counts(c, true)) parts.push_back(std::move(n));
+  return fmt::format("{}", fmt::join(parts, "; "));
 }
 
 std::string coverage_cell(const Counts& c) {
   const Coverage cov = coverage_of(c);
-  return std::to_string(cov.passed) + "/" + std::to_string(cov.ran) + " · " + std::to_string(cov.ran) + "/" +
-         std::to_string(cov.applicable);
+  return fmt::format("{}/{} · {}/{}", cov.passed, cov.ran, cov.ran, cov.applicable);
 }
 
 std::string counts_cell(const Counts& c) {
   if (coverage_of(c).applicable == 0) return "";
-  const std::string out = coverage_cell(c);
-  std::string rest;
-  for (std::size_t i = 1; i < kOutcomes; ++i)
-    if (c[i] > 0)
-      rest +=
-          (rest.empty() ? "" : ", ") + std::to_string(c[i]) + " " + std::string(outcome_name(static_cast<Outcome>(i)));
-  return rest.empty() ? out : out + " (" + rest + ")";
+  const std::vector<std::string> rest = state_counts(c, false, 1);  // the states other than passed
+  return rest.empty() ? coverage_cell(c) : fmt::format("{} ({})", coverage_cell(c), fmt::join(rest, ", "));
 }
 
 void ComparisonBuilder::add(const RunResult& r) {

@@ -2,9 +2,13 @@
 // one line per group of unsupported / skipped / xfail results, then the counts.
 // Everything taken from a scenario or an implementation is shown with its
 // control characters escaped (terminal_safe), so no escape sequence reaches the terminal.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
+#include <iterator>
 #include <optional>
-#include <sstream>
 
 #include "report/writer_base.hpp"
 
@@ -47,14 +51,15 @@ class TextWriter final : public TallyingWriter<TextRun> {
         continue;
       }
       if (r.outcome == Outcome::Passed) continue;
-      const std::string key = label(r.outcome) + " " + safe(r.id) + (r.message.empty() ? "" : ": " + safe(r.message));
+      std::string key = fmt::format("{} {}", label(r.outcome), safe(r.id));
+      if (!r.message.empty()) key += fmt::format(": {}", safe(r.message));
       auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == key; });
       if (it == groups.end())
         groups.emplace_back(key, r.ruleset);
       else
         it->second += ", " + r.ruleset;
     }
-    for (const auto& [key, rulesets] : groups) spool_.append_to(run.groups, key + " [" + rulesets + "]\n");
+    for (const auto& [key, rulesets] : groups) spool_.append_to(run.groups, fmt::format("{} [{}]\n", key, rulesets));
   }
 
   std::string finish(std::ostream& out) override {
@@ -64,15 +69,14 @@ class TextWriter final : public TallyingWriter<TextRun> {
     }
     for (std::size_t k = 0; k < runs_.size(); ++k) {
       const TextRun& run = runs_[k];
-      out << (k ? "\n" : "")
-          << paint(kBold, "══ implementation " + std::to_string(k + 1) + " of " + std::to_string(runs_.size()) + ": " +
-                              safe(run.tally.header.subject))
-          << "\n";
+      fmt::print(out, "{}{}\n", k ? "\n" : "",
+                 paint(kBold, fmt::format("══ implementation {} of {}: {}", k + 1, runs_.size(),
+                                          safe(run.tally.header.subject))));
       if (run.shared && run.first && run.tally.total() > 1 && run.first->first != Outcome::Passed) {
         // e.g. an implementation that could not start: one line, not one detail per result.
-        out << "every result " << label(run.first->first) << ": " << safe(run.first->second) << "\n\n"
-            << counts_line(run.tally.counts) << "\ncoverage: " << coverage_line(run.tally.counts) << "\n";
-        if (const std::string cut = cut_short_line(run.tally); !cut.empty()) out << safe(cut) << "\n";
+        fmt::print(out, "every result {}: {}\n\n{}\ncoverage: {}\n", label(run.first->first), safe(run.first->second),
+                   counts_line(run.tally.counts), coverage_line(run.tally.counts));
+        if (const std::string cut = cut_short_line(run.tally); !cut.empty()) fmt::print(out, "{}\n", safe(cut));
       } else {
         write_run(run, out);
       }
@@ -94,9 +98,9 @@ class TextWriter final : public TallyingWriter<TextRun> {
   }
 
   void write_run(const TextRun& run, std::ostream& out) {
-    out << "subject: " << safe(run.tally.header.subject) << " (capabilities:";
-    for (const auto& c : run.tally.header.capabilities) out << " " << safe(c);
-    out << ")\n";
+    std::string capabilities;
+    for (const auto& c : run.tally.header.capabilities) capabilities += " " + safe(c);
+    fmt::print(out, "subject: {} (capabilities:{})\n", safe(run.tally.header.subject), capabilities);
     spool_.copy(run.details, out);
     if (!run.groups.empty()) out << "\n";
     spool_.copy(run.groups, out);
@@ -105,40 +109,41 @@ class TextWriter final : public TallyingWriter<TextRun> {
                        : run.tally.any_failure()                  ? kRed
                        : coverage_of(run.tally.counts).complete() ? kGreen
                                                                   : kYellow;
-    out << "\n"
-        << paint(tone, counts_line(run.tally.counts)) << "\n"
-        << paint(tone, "coverage: " + coverage_line(run.tally.counts)) << "\n";
-    if (const std::string cut = cut_short_line(run.tally); !cut.empty()) out << paint(kRed, safe(cut)) << "\n";
+    fmt::print(out, "\n{}\n{}\n", paint(tone, counts_line(run.tally.counts)),
+               paint(tone, "coverage: " + coverage_line(run.tally.counts)));
+    if (const std::string cut = cut_short_line(run.tally); !cut.empty())
+      fmt::print(out, "{}\n", paint(kRed, safe(cut)));
   }
 
   std::string detail(const RunResult& r) const {
-    std::ostringstream out;
-    out << "\n" << label(r.outcome) << " " << paint(kBold, safe(r.id));
-    if (!r.ruleset.empty()) out << " [" << r.ruleset << "]";
-    if (r.scenario) out << "  " << safe(r.file) << ":" << r.loc.line << ":" << r.loc.column;
-    out << "\n";
-    if (r.scenario && !r.scenario->title.empty()) out << "  " << safe(r.scenario->title) << "\n";
+    std::string text;
+    auto out = std::back_inserter(text);
+    fmt::format_to(out, "\n{} {}", label(r.outcome), paint(kBold, safe(r.id)));
+    if (!r.ruleset.empty()) fmt::format_to(out, " [{}]", r.ruleset);
+    if (r.scenario) fmt::format_to(out, "  {}:{}:{}", safe(r.file), r.loc.line, r.loc.column);
+    text += "\n";
+    if (r.scenario && !r.scenario->title.empty()) fmt::format_to(out, "  {}\n", safe(r.scenario->title));
     std::string message = safe(r.message);
     for (std::size_t at = 0; (at = message.find('\n', at)) != std::string::npos; at += 3)
       message.replace(at, 1, "\n  ");
-    if (!message.empty()) out << "  " << message << "\n";
+    if (!message.empty()) fmt::format_to(out, "  {}\n", message);
     if (r.scenario && r.outcome != Outcome::Invalid) {
-      out << "  position:\n";
-      for (const auto& line : position_lines(*r.scenario)) out << "    " << safe(line) << "\n";
+      text += "  position:\n";
+      for (const auto& line : position_lines(*r.scenario)) fmt::format_to(out, "    {}\n", safe(line));
       if (!r.scenario->rules.empty()) {
-        out << "  rules:";
-        for (const auto& [k, v] : r.scenario->rules) out << " " << safe(k) << "=" << safe(v);
-        out << "\n";
+        text += "  rules:";
+        for (const auto& [k, v] : r.scenario->rules) fmt::format_to(out, " {}={}", safe(k), safe(v));
+        text += "\n";
       }
     }
     for (const auto& d : r.diffs) {
-      out << "  " << d.key << " (- expected, + actual):\n";
-      for (const auto& e : d.expected) out << "    " << paint(kRed, "- " + safe(e)) << "\n";
-      for (const auto& a : d.actual) out << "    " << paint(kGreen, "+ " + safe(a)) << "\n";
-      if (d.omitted > 0) out << "    " << omitted_note(d) << "\n";
+      fmt::format_to(out, "  {} (- expected, + actual):\n", d.key);
+      for (const auto& e : d.expected) fmt::format_to(out, "    {}\n", paint(kRed, "- " + safe(e)));
+      for (const auto& a : d.actual) fmt::format_to(out, "    {}\n", paint(kGreen, "+ " + safe(a)));
+      if (d.omitted > 0) fmt::format_to(out, "    {}\n", omitted_note(d));
     }
-    out << "  rerun: " << safe(rerun_command(r, runs_.back().tally.header)) << "\n";
-    return out.str();
+    fmt::format_to(out, "  rerun: {}\n", safe(rerun_command(r, runs_.back().tally.header)));
+    return text;
   }
 
   // The implementation x ruling area table (passed/ran · ran/applicable per cell, then
@@ -156,30 +161,30 @@ class TextWriter final : public TallyingWriter<TextRun> {
         row.push_back(it == c.by_area[k].end() ? "-" : short_cell(it->second));
       }
       row.push_back(short_cell(runs_[k].tally.counts));
-      row.push_back(std::to_string(runs_[k].tally.counts[static_cast<std::size_t>(Outcome::Unsupported)]));
+      row.push_back(fmt::format("{}", runs_[k].tally.counts[static_cast<std::size_t>(Outcome::Unsupported)]));
       rows.push_back(std::move(row));
     }
     std::vector<std::size_t> width(rows[0].size(), 0);
     for (const auto& row : rows)
       for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], display_width(row[i]));
-    out << "\n"
-        << paint(kBold, "══ comparison by ruling area: " + std::string(kCellLegend) + " (! needs attention)") << "\n";
+    fmt::print(out, "\n{}\n",
+               paint(kBold, fmt::format("══ comparison by ruling area: {} (! needs attention)", kCellLegend)));
     for (const auto& row : rows) {
+      // Padded by code points (display_width), not bytes: fmt's own width would count some UTF-8 as two columns.
       std::string line;
       for (std::size_t i = 0; i < row.size(); ++i)
-        line += (i ? "  " : "") + row[i] + std::string(width[i] - display_width(row[i]), ' ');
-      out << line.substr(0, line.find_last_not_of(' ') + 1) << "\n";
+        fmt::format_to(std::back_inserter(line), "{}{}{:{}}", i ? "  " : "", row[i], "",
+                       width[i] - display_width(row[i]));
+      fmt::print(out, "{}\n", line.substr(0, line.find_last_not_of(' ') + 1));
     }
-    out << "\n"
-        << c.disagreements.size() << " result" << (c.disagreements.size() == 1 ? "" : "s")
-        << " on which the implementations disagree (one passes, another fails)" << (c.disagreements.empty() ? "" : ":")
-        << "\n";
+    fmt::print(out, "\n{} result{} on which the implementations disagree (one passes, another fails){}\n",
+               c.disagreements.size(), c.disagreements.size() == 1 ? "" : "s", c.disagreements.empty() ? "" : ":");
     for (const auto& d : c.disagreements) {
-      out << "  " << safe(d.id) << " [" << d.ruleset << "]:";
+      std::vector<std::string> states;
       for (std::size_t k = 0; k < runs_.size(); ++k)
-        out << (k ? "," : "") << " " << safe(runs_[k].tally.header.subject) << " "
-            << (d.outcomes[k] ? label(*d.outcomes[k]) : "-");
-      out << "\n";
+        states.push_back(
+            fmt::format(" {} {}", safe(runs_[k].tally.header.subject), d.outcomes[k] ? label(*d.outcomes[k]) : "-"));
+      fmt::print(out, "  {} [{}]:{}\n", safe(d.id), d.ruleset, fmt::join(states, ","));
     }
   }
 

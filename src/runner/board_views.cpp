@@ -1,5 +1,7 @@
 #include "runner/board_views.hpp"
 
+#include <fmt/format.h>
+
 #include <utility>
 
 namespace carc {
@@ -9,8 +11,7 @@ ScenarioViews views_of(BoardView before, const State& after, const Played& playe
   out.before = std::move(before);
   out.applied = played.applied;
   if (played.refused)
-    out.problem = "move " + std::to_string(played.refused->index + 1) +
-                  " refused: " + std::string(reason_name(played.refused->reason));
+    out.problem = fmt::format("move {} refused: {}", played.refused->index + 1, reason_name(played.refused->reason));
   out.after = view_of(after);
   if (played.flight)
     out.after.flight = Flight{played.flight->from, played.flight->to, played.flight->roll, played.flight->crashed};

@@ -1,5 +1,7 @@
 #include "runner/evaluate.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -51,9 +53,7 @@ class Comparer {
 
   void rejected(const std::optional<Rejection>& want) {
     const auto& got = a_.rejected;
-    auto text = [](int move, const std::string& reason) {
-      return "move " + std::to_string(move) + " refused: " + reason;
-    };
+    auto text = [](int move, const std::string& reason) { return fmt::format("move {} refused: {}", move, reason); };
     if (want && (!got || got->first != want->move || got->second != want->reason))
       add("rejected", {text(want->move, want->reason)}, {got ? text(got->first, got->second) : "every move accepted"});
     else if (!want && got)
@@ -93,7 +93,7 @@ class Comparer {
         const std::string colour(colour_name(c));
         const auto it = a_.scores.find(colour);
         const std::string got = it == a_.scores.end() ? "(none)" : std::to_string(it->second);
-        if (got != std::to_string(want)) add("scores", {colour + " " + std::to_string(want)}, {colour + " " + got});
+        if (got != std::to_string(want)) add("scores", {fmt::format("{} {}", colour, want)}, {colour + " " + got});
       }
     }
     if (e.supply) {
@@ -105,8 +105,7 @@ class Comparer {
           if (const auto p = a_.supply.find(colour); p != a_.supply.end())
             if (const auto q = p->second.find(kind); q != p->second.end()) got = q->second;
           if (got != want)
-            add("supply", {colour + " " + kind + " " + std::to_string(want)},
-                {colour + " " + kind + " " + std::to_string(got)});
+            add("supply", {fmt::format("{} {} {}", colour, kind, want)}, {fmt::format("{} {} {}", colour, kind, got)});
         }
       }
     }
@@ -130,7 +129,7 @@ class Comparer {
         const std::string colour(colour_name(c));
         const auto it = a_.floors.find(colour);
         const std::string got = it == a_.floors.end() ? "(none)" : std::to_string(it->second);
-        if (got != std::to_string(want)) add("floors", {colour + " " + std::to_string(want)}, {colour + " " + got});
+        if (got != std::to_string(want)) add("floors", {fmt::format("{} {}", colour, want)}, {colour + " " + got});
       }
     if (e.prisoners)
       for (const auto& [c, held] : *e.prisoners) {

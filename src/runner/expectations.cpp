@@ -1,5 +1,8 @@
 #include "runner/expectations.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -62,8 +65,8 @@ void read_entry(const YAML::Node& n, YamlReader& r, Expectations& out) {
   if (n["signature"]) e.signature = r.str(n["signature"], "signature").value_or("");
   if (n["note"]) e.note = r.str(n["note"], "note").value_or("");
   if (e.note.size() > kMaxNoteBytes)
-    return r.error(n["note"], "note: " + std::to_string(e.note.size()) + " bytes; notes are limited to " +
-                                  std::to_string(kMaxNoteBytes) + " bytes (a short reason)");
+    return r.error(n["note"], fmt::format("note: {} bytes; notes are limited to {} bytes (a short reason)",
+                                          e.note.size(), kMaxNoteBytes));
   out.entries.push_back(std::move(e));
 }
 
@@ -132,8 +135,8 @@ void ExpectationMatcher::apply(RunResult& r) {
     used_[i] = true;
     if (r.outcome == Outcome::Passed) {
       r.outcome = Outcome::XPass;
-      r.message = "passed, but listed as a known failure " + describe(x) + " in " + e_.file + ":" +
-                  std::to_string(x.loc.line) + ": remove the entry";
+      r.message = fmt::format("passed, but listed as a known failure {} in {}:{}: remove the entry", describe(x),
+                              e_.file, x.loc.line);
     } else if (expectable(r.outcome) && outcome_name(r.outcome) == x.state) {
       const std::string sig = failure_signature(r);
       if (!x.signature.empty() && x.signature != sig) {
@@ -215,30 +218,30 @@ std::string ExpectationsRecorder::text(const Implementation& implementation, boo
   });
   std::ostringstream out;
   if (json) {
-    out << "{\n  \"implementation\": " << quoted(implementation.name)
-        << ",\n  \"version\": " << quoted(implementation.version) << ",\n  \"expectations\": [";
+    fmt::print(out, "{{\n  \"implementation\": {},\n  \"version\": {},\n  \"expectations\": [",
+               quoted(implementation.name), quoted(implementation.version));
     for (std::size_t i = 0; i < entries.size(); ++i) {
       const ExpectedFailure& e = entries[i];
-      out << (i ? "," : "") << "\n    {\"id\": " << quoted(e.id);
-      if (!e.ruleset.empty()) out << ", \"ruleset\": " << quoted(e.ruleset);
-      out << ", \"state\": " << quoted(e.state);
-      if (!e.signature.empty()) out << ", \"signature\": " << quoted(e.signature);
-      out << ", \"note\": " << quoted(e.note) << "}";
+      fmt::print(out, "{}\n    {{\"id\": {}", (i ? "," : ""), quoted(e.id));
+      if (!e.ruleset.empty()) fmt::print(out, ", \"ruleset\": {}", quoted(e.ruleset));
+      fmt::print(out, ", \"state\": {}", quoted(e.state));
+      if (!e.signature.empty()) fmt::print(out, ", \"signature\": {}", quoted(e.signature));
+      fmt::print(out, ", \"note\": {}}}", quoted(e.note));
     }
     out << (entries.empty() ? "]\n}\n" : "\n  ]\n}\n");
     return out.str();
   }
-  out << "# Known failures of " << implementation.name << " " << implementation.version
-      << " (carc-oracle run --save-expectations: merged into this file; notes are kept).\n"
-      << "# Format: oracle/PROTOCOL.md \"Expectations\".\n"
-      << "implementation: " << quoted(implementation.name) << "\nversion: " << quoted(implementation.version)
-      << "\nexpectations:" << (entries.empty() ? " []\n" : "\n");
+  fmt::print(out,
+             "# Known failures of {} {} (carc-oracle run --save-expectations: merged into this file; notes are "
+             "kept).\n# Format: oracle/PROTOCOL.md \"Expectations\".\nimplementation: {}\nversion: {}\nexpectations:{}",
+             implementation.name, implementation.version, quoted(implementation.name), quoted(implementation.version),
+             (entries.empty() ? " []\n" : "\n"));
   for (const ExpectedFailure& e : entries) {
-    out << "  - id: " << quoted(e.id) << "\n";
-    if (!e.ruleset.empty()) out << "    ruleset: " << quoted(e.ruleset) << "\n";
-    out << "    state: " << e.state << "\n";
-    if (!e.signature.empty()) out << "    signature: " << quoted(e.signature) << "\n";
-    out << "    note: " << quoted(e.note) << "\n";
+    fmt::print(out, "  - id: {}\n", quoted(e.id));
+    if (!e.ruleset.empty()) fmt::print(out, "    ruleset: {}\n", quoted(e.ruleset));
+    fmt::print(out, "    state: {}\n", e.state);
+    if (!e.signature.empty()) fmt::print(out, "    signature: {}\n", quoted(e.signature));
+    fmt::print(out, "    note: {}\n", quoted(e.note));
   }
   return out.str();
 }

@@ -1,5 +1,7 @@
 #include "runner/parallel_subject.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <mutex>
 #include <thread>
@@ -52,9 +54,7 @@ Result<std::unique_ptr<ParallelSubject>> ParallelSubject::start(const ProcessOpt
     ProcessOptions o = options;
     o.trace_worker = jobs > 1 ? k : 0;
     auto worker = ProcessSubject::start(std::move(o));
-    if (!worker)
-      return fail(jobs > 1 ? "process " + std::to_string(k) + " of " + std::to_string(jobs) + ": " + worker.error()
-                           : worker.error());
+    if (!worker) return fail(jobs > 1 ? fmt::format("process {} of {}: {}", k, jobs, worker.error()) : worker.error());
     p->workers_.push_back(std::move(*worker));
   }
   return p;
@@ -73,7 +73,7 @@ std::vector<std::string> ParallelSubject::notes() const {
   std::vector<std::string> out;
   for (std::size_t k = 0; k < workers_.size(); ++k)
     for (const auto& n : workers_[k]->notes())
-      out.push_back(workers_.size() > 1 ? "process " + std::to_string(k + 1) + ": " + n : n);
+      out.push_back(workers_.size() > 1 ? fmt::format("process {}: {}", k + 1, n) : n);
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "runner/process_subject.hpp"
 
+#include <fmt/format.h>
+
 #include <signal.h>
 
 #include <algorithm>
@@ -18,7 +20,7 @@ namespace {
 
 std::string seconds_text(milliseconds d) {
   const auto ms = d.count();
-  return ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms";
+  return ms % 1000 == 0 ? fmt::format("{} s", ms / 1000) : fmt::format("{} ms", ms);
 }
 
 milliseconds until(Clock::time_point t) {
@@ -81,7 +83,7 @@ class Batch {
       return false;
     }
     ++p_.restarts_;
-    p_.note("restarted the implementation (restart " + std::to_string(p_.restarts_) + ")");
+    p_.note(fmt::format("restarted the implementation (restart {})", p_.restarts_));
     last_progress_ = Clock::now();
     return true;
   }
@@ -122,8 +124,9 @@ class Batch {
   // One line from the process.
   void take(const proto::Line& line) {
     if (line.overlong)
-      return resolve_head(ReplyKind::Errored, "protocol violation: a line of " + std::to_string(line.size) +
-                                                  " bytes, over the limit of " + std::to_string(p_.options_.max_line));
+      return resolve_head(
+          ReplyKind::Errored,
+          fmt::format("protocol violation: a line of {} bytes, over the limit of {}", line.size, p_.options_.max_line));
     auto reply = proto::decode_reply(line.text);
     if (!reply)
       return resolve_head(ReplyKind::Errored,
@@ -186,7 +189,7 @@ class Batch {
     Connection& c = p_.conn_;
     const std::size_t partial = c.lines.partial_size();
     std::string why = "the implementation " + c.how + " while this request was in flight";
-    if (partial > 0) why += ", in the middle of a line (" + std::to_string(partial) + " bytes)";
+    if (partial > 0) why += fmt::format(", in the middle of a line ({} bytes)", partial);
     why += c.stderr_excerpt();
     if (!queue_.empty() || inflight_.size() > 1 || !source_.exhausted())
       why += "; it was restarted for the requests after it";
@@ -203,8 +206,10 @@ class Batch {
   }
 
   void runaway() {
-    resolve_head(ReplyKind::Errored, "protocol violation: more than " + std::to_string(p_.options_.max_output) +
-                                         " bytes of output without a reply; the implementation was stopped");
+    resolve_head(
+        ReplyKind::Errored,
+        fmt::format("protocol violation: more than {} bytes of output without a reply; the implementation was stopped",
+                    p_.options_.max_output));
     p_.conn_.stop(milliseconds(0));
     requeue();
   }
@@ -270,10 +275,9 @@ Result<proto::Hello> ProcessSubject::launch() {
     }
     conn_.pump(std::min(until(deadline), milliseconds(1000)));
   }
-  auto hello =
-      line.overlong
-          ? Result<proto::Hello>(fail("a line over the limit of " + std::to_string(options_.max_line) + " bytes"))
-          : proto::decode_hello(line.text);
+  auto hello = line.overlong
+                   ? Result<proto::Hello>(fail(fmt::format("a line over the limit of {} bytes", options_.max_line)))
+                   : proto::decode_hello(line.text);
   if (!hello) {
     const std::string text = line.overlong ? std::string() : ": " + proto::excerpt(line.text);
     conn_.stop(milliseconds(0));

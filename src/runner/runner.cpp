@@ -1,5 +1,7 @@
 #include "runner/runner.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -143,7 +145,7 @@ void judge(RunResult& r, const Reply& reply, const Expect& e) {
       r.message = summarise(r.diffs);
       if (r.outcome == Outcome::Failed) r.signature = diff_signature(r.diffs);
       if (const std::size_t whole = bound_diffs(r.diffs); whole > kKeptDiffBytes)
-        r.message += " (a difference of " + std::to_string(whole) + " bytes: only its start is kept)";
+        r.message += fmt::format(" (a difference of {} bytes: only its start is kept)", whole);
       return;
     }
   }
@@ -397,14 +399,14 @@ class Pipeline final : public RequestSource {
   void count(const RunResult& r) {
     if (is_failure(r.outcome) && !(options_.expected && options_.expected(r))) ++failures_;
     crashes_in_a_row_ = r.outcome == Outcome::Crashed ? crashes_in_a_row_ + 1 : 0;
-    const auto n = [](int k, const char* what) { return std::to_string(k) + " " + what + (k == 1 ? "" : "s"); };
+    const auto n = [](int k, const char* what) { return fmt::format("{} {}{}", k, what, (k == 1 ? "" : "s")); };
     if (options_.max_failures > 0 && failures_ >= options_.max_failures)
-      stop_ = std::string(kCutShortPrefix) + "stopped after " + n(failures_, "failure") + " (--max-failures " +
-              std::to_string(options_.max_failures) + ")";
+      stop_ = fmt::format("{}stopped after {} (--max-failures {})", kCutShortPrefix, n(failures_, "failure"),
+                          options_.max_failures);
     else if (options_.max_consecutive_crashes > 0 && crashes_in_a_row_ >= options_.max_consecutive_crashes)
-      stop_ = std::string(kCutShortPrefix) + "stopped after " + std::to_string(crashes_in_a_row_) +
-              " consecutive crash" + (crashes_in_a_row_ == 1 ? "" : "es") + " of the implementation (--max-crashes " +
-              std::to_string(options_.max_consecutive_crashes) + ")";
+      stop_ = fmt::format("{}stopped after {} consecutive crash{} of the implementation (--max-crashes {})",
+                          kCutShortPrefix, crashes_in_a_row_, (crashes_in_a_row_ == 1 ? "" : "es"),
+                          options_.max_consecutive_crashes);
   }
 
   struct Slot {

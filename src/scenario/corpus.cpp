@@ -1,5 +1,7 @@
 #include "scenario/corpus.hpp"
 
+#include <fmt/format.h>
+
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -69,9 +71,7 @@ struct Walk {
   }
 };
 
-std::string where(const Scenario& s) {
-  return s.file + ":" + std::to_string(s.loc.line) + ":" + std::to_string(s.loc.column);
-}
+std::string where(const Scenario& s) { return fmt::format("{}:{}:{}", s.file, s.loc.line, s.loc.column); }
 
 // Scenarios sharing an id are all invalid: ids are the stable key of results.
 void check_unique_ids(Corpus& c) {

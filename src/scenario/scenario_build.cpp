@@ -1,4 +1,6 @@
 // From a loaded scenario to engine values: rulesets, expectations per ruleset, the State.
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "data/oracle_data.hpp"
@@ -103,10 +105,9 @@ Result<FigureCounts> owned_figures(const Position& p, Colour c, Loc* where) {
       const auto figures = p.locs.find("figures");
       *where = given != p.locs.end() ? given->second : figures != p.locs.end() ? figures->second : Loc{};
     }
-    return fail(std::string(colour_name(c)) + " has " + std::to_string(owned[k]) + " " +
-                std::string(figure_name(static_cast<FigureKind>(k))) + " figures (supply " +
-                std::to_string(in_hand[k]) + " + board " + std::to_string(owned[k] - in_hand[k]) +
-                "); a player owns at most " + std::to_string(limit));
+    return fail(fmt::format("{} has {} {} figures (supply {} + board {}); a player owns at most {}", colour_name(c),
+                            owned[k], figure_name(static_cast<FigureKind>(k)), in_hand[k], owned[k] - in_hand[k],
+                            limit));
   }
   return owned;
 }

@@ -1,5 +1,7 @@
 // Checks that need the whole scenario: seated colours, the turn, the position
 // itself, complete `requires`, edition leakage, canonical expected placements.
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "data/oracle_data.hpp"
@@ -135,11 +137,12 @@ void check_rejected(Scenario& s, const Expect& e) {
   if (!e.rejected || e.rejected->move == 0) return;
   const int n = static_cast<int>(s.apply.size());
   if (e.rejected->move > n)
-    s.problem(e.rejected->loc, "rejected: move " + std::to_string(e.rejected->move) + " but query.apply has " +
-                                   std::to_string(n) + " move(s)");
+    s.problem(e.rejected->loc, fmt::format("rejected: move {} but query.apply has {} move(s)", e.rejected->move, n));
   else if (e.rejected->move != n)
-    s.problem(e.rejected->loc, "rejected: the refused move must be the last of query.apply (move " + std::to_string(n) +
-                                   "), so nothing is applied after it");
+    s.problem(
+        e.rejected->loc,
+        fmt::format(
+            "rejected: the refused move must be the last of query.apply (move {}), so nothing is applied after it", n));
   if (s.final_scoring)
     s.problem(e.rejected->loc,
               "rejected: cannot be combined with query.final_scoring (the refused move ends the query)");

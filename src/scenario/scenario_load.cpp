@@ -1,4 +1,6 @@
 // Scenario files: documents, metadata and the shared value readers.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <regex>
@@ -75,8 +77,7 @@ std::optional<int> ScenarioReader::count(const YAML::Node& n, std::string_view w
   const auto v = r_.integer(n, what);
   if (!v) return std::nullopt;
   if (*v < min || *v > max) {
-    r_.error(n, std::string(what) + ": expected an integer from " + std::to_string(min) + " to " + std::to_string(max) +
-                    ", found " + std::to_string(*v));
+    r_.error(n, fmt::format("{}: expected an integer from {} to {}, found {}", what, min, max, *v));
     return std::nullopt;
   }
   return static_cast<int>(*v);

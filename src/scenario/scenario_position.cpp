@@ -1,4 +1,6 @@
 // Reading `position` (scenarios/README.md "position") and the value readers it shares with `expect`.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <limits>
 
@@ -110,8 +112,8 @@ std::map<Colour, int> ScenarioReader::scores(const YAML::Node& n, std::string_vi
     if (v >= -kMaxScore && v <= std::numeric_limits<int>::max())
       out[c] = static_cast<int>(v);  // below 0: a ransom (V-TO-4)
     else
-      s_.problem(at, std::string(what) + " points: expected an integer from " + std::to_string(-kMaxScore) + " to " +
-                         std::to_string(std::numeric_limits<int>::max()) + ", found " + std::to_string(v));
+      s_.problem(at, fmt::format("{} points: expected an integer from {} to {}, found {}", what, -kMaxScore,
+                                 std::numeric_limits<int>::max(), v));
   }
   return out;
 }
@@ -235,8 +237,7 @@ void ScenarioReader::read_position_tower(const MapView& m) {
           if (!t)
             r_.error(item, "towers: " + t.error());
           else if (t->height < 1 || t->height > kMaxTowerFloors)
-            r_.error(item, "towers: a tower has 1 to " + std::to_string(kMaxTowerFloors) + " floors, not " +
-                               std::to_string(t->height));
+            r_.error(item, fmt::format("towers: a tower has 1 to {} floors, not {}", kMaxTowerFloors, t->height));
           else if (!within_position_bounds(t->pos.x, t->pos.y))
             r_.error(item, "towers: " + to_string(t->pos) + " is outside the bounds of a position");
           else
@@ -246,8 +247,7 @@ void ScenarioReader::read_position_tower(const MapView& m) {
   if (const auto* v = m.get("floors"))
     for (const auto& [c, n, at] : score_entries(*v, "floors")) {
       if (n < 0 || n > kMaxFloorsInHand)
-        s_.problem(at, "floors: floors in hand lie within 0.." + std::to_string(kMaxFloorsInHand) + ", not " +
-                           std::to_string(n));
+        s_.problem(at, fmt::format("floors: floors in hand lie within 0..{}, not {}", kMaxFloorsInHand, n));
       else
         p.floors[c] = static_cast<int>(n);
     }

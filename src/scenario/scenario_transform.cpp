@@ -1,6 +1,8 @@
 // Metamorphic transforms of scenarios (scenario_transform.hpp).
 #include "scenario/scenario_transform.hpp"
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 
 #include "engine/limits.hpp"
@@ -208,10 +210,9 @@ Scenario transform_scenario(const Scenario& s, const BoardTransform& t, const Ti
   map.expect(out.expect);
   for (auto& v : out.variants) map.expect(v.expect);
   if (map.beyond())
-    out.problem(s.loc, "transformed by " + t.name() +
-                           ", the board leaves the bounds of a position (coordinates within " +
-                           std::to_string(-kMaxCoord) + ".." + std::to_string(kMaxCoord) + ", moves within " +
-                           std::to_string(-kMaxNotationCoord) + ".." + std::to_string(kMaxNotationCoord) + ")");
+    out.problem(s.loc, fmt::format("transformed by {}, the board leaves the bounds of a position (coordinates within "
+                                   "{}..{}, moves within {}..{})",
+                                   t.name(), -kMaxCoord, kMaxCoord, -kMaxNotationCoord, kMaxNotationCoord));
   return out;
 }
 
