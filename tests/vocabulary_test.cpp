@@ -99,4 +99,40 @@ TEST_CASE("The generated blocks name every code, phase, switch and figure of the
   CHECK(docs_block("no-such-block").empty());
 }
 
+TEST_CASE("A command's synopsis lists positionals then options with their values as the parser takes them",
+          "[vocabulary][docs][cli]") {
+  CLI::App app;
+  CLI::App* cmd = app.add_subcommand("demo", "A demonstration");
+  std::vector<std::string> paths, ids;
+  std::string format = "text", output;
+  int depth = 0, top = 3;
+  bool check = false;
+  cmd->add_option("file", output, "A file")->required();
+  cmd->add_option("paths", paths, "Paths");
+  cmd->add_option("--depth", depth, "Depth")->type_name("N")->required();
+  cmd->add_option("--id", ids, "Ids")->type_name("GLOB");
+  cmd->add_option("--format", format, "Format")->check(CLI::IsMember({"text", "json"}));
+  cmd->add_option("--top", top, "Top")->check(CLI::Range(1, 50));
+  cmd->add_option("-o,--output", output, "Output")->type_name("FILE");
+  cmd->add_flag("--check", check, "Check");
+  CHECK(command_synopsis(*cmd) ==
+        "carc-oracle demo FILE [PATHS...] --depth N [--id GLOB...] [--format text|json] [--top INT] [-o|--output FILE] "
+        "[--check]");
+}
+
+TEST_CASE("The README's command table names every command and each of its options", "[vocabulary][docs][cli]") {
+  const std::string table = docs_block("commands");
+  CLI::App app;
+  std::function<int()> action;
+  setup_commands(app, action);
+  for (const CLI::App* cmd : app.get_subcommands([](const CLI::App*) { return true; })) {
+    INFO(cmd->get_name());
+    CHECK(table.find("`carc-oracle " + cmd->get_name()) != std::string::npos);
+    for (const CLI::Option* opt : cmd->get_options())
+      for (const auto& name : opt->get_lnames())
+        if (opt != cmd->get_help_ptr()) CHECK(table.find("--" + name) != std::string::npos);
+  }
+  CHECK(table.find("`carc-oracle --version`") != std::string::npos);
+}
+
 }  // namespace carc

@@ -36,12 +36,17 @@ void setup_adapter_check(CLI::App& app, std::function<int()>& action) {
       "adapter-check",
       "Smoke-check an adapter: handshake, a few real scenarios per declared capability and switch value, and what each "
       "undeclared item would unlock");
-  cmd->add_option("--impl", o->impl, "The adapter: 'CMD ARGS', split without a shell as for run --impl")->required();
+  cmd->add_option("--impl", o->impl, "The adapter: 'CMD ARGS', split without a shell as for run --impl")
+      ->type_name("'CMD ARGS'")
+      ->required();
   cmd->add_option("paths", o->paths, "Scenario files or folders to choose from (default: scenarios/)");
-  cmd->add_option("--timeout", o->timeout, "Seconds per request (default 10; the handshake gets at least 10)");
+  cmd->add_option("--timeout", o->timeout, "Seconds per request (default 10; the handshake gets at least 10)")
+      ->type_name("SECONDS");
   cmd->add_option("--protocol-version", o->protocol_version,
-                  fmt::format("Send this version in start (1 to {0}; default {0})", proto::kProtocolVersion));
-  cmd->add_option("--per-item", o->per_item, "Checks per declared capability or switch value (default 3)");
+                  fmt::format("Send this version in start (1 to {0}; default {0})", proto::kProtocolVersion))
+      ->type_name("N");
+  cmd->add_option("--per-item", o->per_item, "Checks per declared capability or switch value (default 3)")
+      ->type_name("K");
   cmd->callback([o, &action] { action = [o] { return run_adapter_check(*o, std::cout, std::cerr); }; });
 }
 

@@ -1,8 +1,13 @@
 // The command line's shape, registered once: main() parses argv with it and `carc-oracle docs`
 // writes README.md's command table from it, so the table names every command and option the
 // binary accepts, no more and no less.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <cctype>
+#include <string>
+#include <vector>
 
 #include "cli/commands.hpp"
 
@@ -68,7 +73,10 @@ std::string command_synopsis(const CLI::App& cmd) {
   }
   for (const CLI::Option* opt : cmd.get_options()) {
     if (opt == help || !opt->nonpositional()) continue;
-    std::string word = opt->get_lnames().empty() ? "-" + opt->get_snames().front() : "--" + opt->get_lnames().front();
+    std::vector<std::string> names;
+    for (const auto& n : opt->get_snames()) names.push_back("-" + n);
+    for (const auto& n : opt->get_lnames()) names.push_back("--" + n);
+    std::string word = fmt::format("{}", fmt::join(names, "|"));
     if (const std::string value = placeholder(*opt); !value.empty()) word += " " + value;
     if (repeats(*opt)) word += "...";
     out += opt->get_required() ? " " + word : " [" + word + "]";

@@ -246,7 +246,7 @@ void setup_docs(CLI::App& app, std::function<int()>& action) {
       "docs",
       "Regenerate the documents' generated tables (commands, figures, moves, phases, reason codes, switches, "
       "capabilities)");
-  cmd->add_option("--root", o->root, "The repository root (default: the current directory)");
+  cmd->add_option("--root", o->root, "The repository root (default: the current directory)")->type_name("DIR");
   cmd->add_flag("--check", o->check, "Change nothing; exit 1 naming each stale block");
   cmd->callback([o, &action] { action = [o] { return run_docs(*o, std::cout, std::cerr); }; });
 }

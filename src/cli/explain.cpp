@@ -26,8 +26,9 @@ void setup_explain(CLI::App& app, std::function<int()>& action) {
                                      "the rulings behind it");
   cmd->add_option("id", o->id, "Scenario id, e.g. FM-13-a")->required();
   cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
-  cmd->add_option("--ruleset", o->ruleset, "Run under this preset (default: hig-c3 where it applies)");
-  cmd->add_option("--svg", o->svg, "Also write the board as an SVG picture to this file");
+  cmd->add_option("--ruleset", o->ruleset, "Run under this preset (default: hig-c3 where it applies)")
+      ->type_name("PRESET");
+  cmd->add_option("--svg", o->svg, "Also write the board as an SVG picture to this file")->type_name("FILE");
   cmd->add_flag("--ascii", o->ascii, "Draw boards in plain ASCII (default when the locale is not UTF-8)");
   cmd->add_flag("--unicode", o->unicode, "Draw boards with Unicode box drawing even when the locale is not UTF-8");
   cmd->callback([o, &action] { action = [o] { return run_explain(*o, std::cout, std::cerr); }; });

@@ -41,13 +41,17 @@ void setup_export(CLI::App& app, std::function<int()>& action) {
       "export",
       "Write every scenario x ruleset as language-neutral JSON (the exact request, the expected answer, the "
       "comparison rules) for other test runners (oracle/EXPORT.md)");
-  cmd->add_option("--out", o->out_dir, "Directory to write manifest.json and cases/ into")->required();
+  cmd->add_option("--out", o->out_dir, "Directory to write manifest.json and cases/ into")
+      ->type_name("DIR")
+      ->required();
   cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
   cmd->add_option("--ruleset", o->rulesets, "Only under this preset (a name or alias; repeatable)")
+      ->type_name("PRESET")
       ->allow_extra_args(false);
   cmd->add_option("--protocol-version", o->protocol_version,
                   fmt::format("Requests as sent to an implementation answering this version (1 to {0}; default {0})",
-                              proto::kProtocolVersion));
+                              proto::kProtocolVersion))
+      ->type_name("N");
   cmd->callback([o, &action] { action = [o] { return run_export(*o, std::cout, std::cerr); }; });
 }
 

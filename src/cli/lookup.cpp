@@ -42,13 +42,24 @@ void setup_lookup(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--format", o->format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
-  cmd->add_option("--ruleset", o->ruleset, "Run the scenarios under this preset (default: hig-c3 where it applies)");
+  cmd->add_option("--ruleset", o->ruleset, "Run the scenarios under this preset (default: hig-c3 where it applies)")
+      ->type_name("PRESET");
   cmd->add_option("--lang", o->lang,
-                  "Read the query in this language: en, es, ca, de, fr, it, nl, pl (default: guessed)");
-  cmd->add_option("--corpus", o->paths, "Scenario files or folders (default: scenarios/)")->allow_extra_args(false);
-  cmd->add_option("--top", o->top, "Rulings shown in full")->capture_default_str()->check(CLI::Range(1, 50));
-  cmd->add_option("--matches", o->matches, "Matches listed")->capture_default_str()->check(CLI::Range(0, 500));
+                  "Read the query in this language: en, es, ca, de, fr, it, nl, pl (default: guessed)")
+      ->type_name("LANG");
+  cmd->add_option("--corpus", o->paths, "Scenario files or folders (default: scenarios/)")
+      ->type_name("PATH")
+      ->allow_extra_args(false);
+  cmd->add_option("--top", o->top, "Rulings shown in full")
+      ->type_name("N")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 50));
+  cmd->add_option("--matches", o->matches, "Matches listed")
+      ->type_name("N")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 500));
   cmd->add_option("--scenarios", o->scenarios, "Scenarios per ruling shown with question, answer and board")
+      ->type_name("N")
       ->capture_default_str()
       ->check(CLI::Range(0, 100));
   cmd->add_flag("--ascii", o->ascii, "Draw boards in plain ASCII (default when the locale is not UTF-8)");

@@ -18,8 +18,8 @@ void setup_moves(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<MovesOptions>();
   CLI::App* cmd = app.add_subcommand("moves", "List the legal moves of a scenario's position");
   cmd->add_option("file", o->file, "Scenario file")->required();
-  cmd->add_option("--id", o->id, "Which scenario, when the file holds several");
-  cmd->add_option("--ruleset", o->ruleset, "Ruleset preset or alias")->capture_default_str();
+  cmd->add_option("--id", o->id, "Which scenario, when the file holds several")->type_name("ID");
+  cmd->add_option("--ruleset", o->ruleset, "Ruleset preset or alias")->type_name("PRESET")->capture_default_str();
   cmd->callback([o, &action] { action = [o] { return run_moves(*o, std::cout, std::cerr); }; });
 }
 

@@ -157,15 +157,18 @@ void setup_perft(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("file", o->file, "Scenario file whose position fixes the draw order (in_hand, pile, rolls)")
       ->required();
   cmd->add_option("--depth", o->depth, "Decisions (plies) to count: placements, deployments, landings, ...")
+      ->type_name("N")
       ->required()
       ->check(CLI::Range(0, 64));
   cmd->add_flag("--divide", o->divide, "Print the count under each root move, sorted by notation");
-  cmd->add_option("--id", o->id, "Which scenario, when the file holds several");
-  cmd->add_option("--ruleset", o->ruleset, "Ruleset preset or alias")->capture_default_str();
+  cmd->add_option("--id", o->id, "Which scenario, when the file holds several")->type_name("ID");
+  cmd->add_option("--ruleset", o->ruleset, "Ruleset preset or alias")->type_name("PRESET")->capture_default_str();
   cmd->add_option("--max-nodes", o->max_nodes,
                   "Stop after this many nodes (moves generated, leaves included); exit 4 with the counts so far")
+      ->type_name("N")
       ->check(CLI::Range(1LL, std::numeric_limits<long long>::max()));
   cmd->add_option("--time-budget", o->time_budget, "Stop after this many seconds; exit 4 with the counts so far")
+      ->type_name("SECONDS")
       ->check(CLI::PositiveNumber);
   cmd->callback([o, &action] { action = [o] { return run_perft(*o, std::cout, std::cerr); }; });
 }

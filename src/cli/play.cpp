@@ -46,17 +46,24 @@ Result<std::array<int, kFigureKinds>> parse_figures(const std::string& spec, con
 void setup_play(CLI::App& app, std::function<int()>& action) {
   auto opts = std::make_shared<PlayOptions>();
   CLI::App* cmd = app.add_subcommand("play", "Play a complete seeded game between random legal-move players");
-  cmd->add_option("--seed", opts->seed, "Seed of the shuffle and of the players' choices")->capture_default_str();
+  cmd->add_option("--seed", opts->seed, "Seed of the shuffle and of the players' choices")
+      ->type_name("N")
+      ->capture_default_str();
   cmd->add_option("--players", opts->players, "Number of players, 1 to 6")
+      ->type_name("K")
       ->check(CLI::Range(1, 6))
       ->capture_default_str();
   cmd->add_option("--ruleset", opts->ruleset, "Ruleset preset (hig-c3, zmg-c2, rgg-c1, hig-c1-2000, ...)")
+      ->type_name("PRESET")
       ->capture_default_str();
-  cmd->add_option("--edition", opts->edition, "Tile edition: C1, C2 or C3 (default: the ruleset's)");
-  cmd->add_option("--figures", opts->figures, "Figures per player, e.g. follower=7,abbot=1,large=1");
+  cmd->add_option("--edition", opts->edition, "Tile edition: C1, C2 or C3 (default: the ruleset's)")
+      ->type_name("C1|C2|C3");
+  cmd->add_option("--figures", opts->figures, "Figures per player, e.g. follower=7,abbot=1,large=1")
+      ->type_name("KIND=N,...");
   cmd->add_option("--sets", opts->sets,
                   "Tile sets, comma-separated: base,flier,crop-circles,princess-dragon,tower (a C3 game plays the "
                   "tower's C2 tiles, TO-T1)")
+      ->type_name("SET,...")
       ->capture_default_str();
   cmd->add_flag("--quiet", opts->quiet, "Print only the final scores");
   cmd->callback([opts, &action] { action = [opts] { return run_play(*opts, std::cout, std::cerr); }; });

@@ -153,10 +153,12 @@ void setup_render(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("paths", o->paths,
                   "The scenario files or folders the run was given (default: the files the results name, from the "
                   "current directory)");
-  cmd->add_option("--format", o->format, "text, json, junit, markdown or html; several separated by commas with --out")
+  cmd->add_option("--format", o->format, fmt::format("{}; several separated by commas with --out", format_choices()))
+      ->type_name("FORMAT[,FORMAT...]")
       ->capture_default_str();
-  cmd->add_option("--out", o->out_dir, "Write each format into this directory under its usual name (report.html, ...)");
-  cmd->add_option("-o,--output", o->output, "Write the one format into this file");
+  cmd->add_option("--out", o->out_dir, "Write each format into this directory under its usual name (report.html, ...)")
+      ->type_name("DIR");
+  cmd->add_option("-o,--output", o->output, "Write the one format into this file")->type_name("FILE");
   cmd->callback([o, &action] { action = [o] { return run_render(*o, std::cout, std::cerr); }; });
 }
 

@@ -30,10 +30,12 @@ void setup_request(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("id", o->id, "Scenario id, e.g. FM-13-a")->required();
   cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
   cmd->add_option("--ruleset", o->ruleset,
-                  "Under this preset (default: hig-c3 where the scenario applies, else its first)");
+                  "Under this preset (default: hig-c3 where the scenario applies, else its first)")
+      ->type_name("PRESET");
   cmd->add_option("--protocol-version", o->protocol_version,
                   fmt::format("As sent to an implementation speaking this version (1 to {0}; default {0})",
-                              proto::kProtocolVersion));
+                              proto::kProtocolVersion))
+      ->type_name("N");
   cmd->add_flag("--run-only", o->run_only, "Print only the run message (to paste into a session already started)");
   cmd->callback([o, &action] { action = [o] { return run_request(*o, std::cout, std::cerr); }; });
 }

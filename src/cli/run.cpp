@@ -142,52 +142,69 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
   CLI::App* cmd = app.add_subcommand("run", "Run scenarios against the engine and report the results");
   cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
   // Repeatable options take one value each, so `run --id X PATH` keeps PATH a path.
-  cmd->add_option("--id", o->ids, "Only scenarios whose id matches this glob (repeatable)")->allow_extra_args(false);
-  cmd->add_option("--tag", o->tags, "Only scenarios with this tag (repeatable)")->allow_extra_args(false);
+  cmd->add_option("--id", o->ids, "Only scenarios whose id matches this glob (repeatable)")
+      ->type_name("GLOB")
+      ->allow_extra_args(false);
+  cmd->add_option("--tag", o->tags, "Only scenarios with this tag (repeatable)")
+      ->type_name("TAG")
+      ->allow_extra_args(false);
   cmd->add_option("--ruling", o->rulings, "Only scenarios pinning this ruling id or glob, e.g. FM-* (repeatable)")
+      ->type_name("RULING")
       ->allow_extra_args(false);
   cmd->add_option("--ruleset", o->rulesets, "Only under this ruleset preset or alias (repeatable)")
+      ->type_name("PRESET")
       ->allow_extra_args(false);
   cmd->add_option("--format", o->format,
-                  "Report format: text, json, junit, markdown or html; several separated by commas (json,junit,html) "
-                  "with --out, each to its own file")
+                  fmt::format("Report format: {}; several separated by commas (json,junit,html) with --out, each to "
+                              "its own file",
+                              format_choices()))
+      ->type_name("FORMAT")
       ->capture_default_str();
   cmd->add_option("--out", o->out_dir,
-                  "Write the report files into this directory (results.txt, results.jsonl, junit.xml, summary.md, "
-                  "report.html) instead of stdout");
-  cmd->add_option("--shard", o->shard, "Run shard K of N (stable by scenario id), e.g. 1/4");
+                  fmt::format("Write the report files into this directory ({}) instead of stdout", report_file_names()))
+      ->type_name("DIR");
+  cmd->add_option("--shard", o->shard, "Run shard K of N (stable by scenario id), e.g. 1/4")->type_name("K/N");
   cmd->add_flag("--metamorphic", o->metamorphic,
                 "Also run every scenario rotated by 90, 180, 270 degrees and translated (results id@r90, ...)");
   cmd->add_option("--impl", o->impl,
                   "Run this implementation over the protocol instead of our engine: 'CMD ARGS', split without a shell "
                   "(oracle/PROTOCOL.md); repeat it to compare several")
+      ->type_name("'CMD ARGS'")
       ->allow_extra_args(false);
   cmd->add_flag("--no-progress", o->no_progress,
                 "No progress line on stderr (shown only on a terminal, for long runs)");
-  cmd->add_option("--timeout", o->timeout, "--impl: seconds to wait for each reply")->capture_default_str();
+  cmd->add_option("--timeout", o->timeout, "--impl: seconds to wait for each reply")
+      ->type_name("SECONDS")
+      ->capture_default_str();
   cmd->add_option(
          "--expectations", o->expectations,
          "Known failures (YAML or JSON): matching ones are xfail, listed passes xpass; one per --impl, in order")
+      ->type_name("FILE")
       ->allow_extra_args(false);
   cmd->add_option("--save-expectations", o->save_expectations,
                   "Write this run's failures as an expectations file; one per --impl, in order")
+      ->type_name("FILE")
       ->allow_extra_args(false);
   cmd->add_option("--jobs", o->jobs,
                   "--impl: run this many processes of each implementation side by side (each with its own handshake; "
                   "results in the same order as with one)")
+      ->type_name("N")
       ->capture_default_str();
   cmd->add_option("--max-failures", o->max_failures,
                   "Cut the run short after this many failed, errored, crashed or timed-out results (known failures of "
                   "--expectations aside); the rest are reported skipped, exit 1. 0: no limit")
+      ->type_name("N")
       ->capture_default_str();
   cmd->add_option(
          "--max-crashes", o->max_crashes,
          "--impl: cut the run short after this many crashes in a row (the rest are reported skipped, exit 1). 0: "
          "no limit")
+      ->type_name("N")
       ->capture_default_str();
   cmd->add_option("--trace", o->trace,
                   "--impl: write every message sent and received, and each process start and end, with timing, to "
-                  "this file (JSON lines; oracle/PROTOCOL.md \"Tracing\")");
+                  "this file (JSON lines; oracle/PROTOCOL.md \"Tracing\")")
+      ->type_name("FILE");
   cmd->callback([o, &action] { action = [o] { return run_run(*o, std::cout, std::cerr); }; });
 }
 
@@ -291,7 +308,7 @@ void setup_report(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<ReportCommandOptions>();
   CLI::App* cmd = app.add_subcommand("report", "Regenerate the committed reports: summary.md and results.jsonl");
   cmd->add_option("paths", o->paths, "Scenario files or folders (default: scenarios/)");
-  cmd->add_option("--out", o->out_dir, "Directory to write into")->capture_default_str();
+  cmd->add_option("--out", o->out_dir, "Directory to write into")->type_name("DIR")->capture_default_str();
   cmd->callback([o, &action] { action = [o] { return run_report(*o, std::cout, std::cerr); }; });
 }
 

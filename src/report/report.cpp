@@ -45,6 +45,13 @@ bool parse_format(std::string_view name, Format& out) {
 std::string_view format_name(Format f) { return kFormatNames[static_cast<std::size_t>(f)]; }
 std::string_view report_file_name(Format f) { return kFileNames[static_cast<std::size_t>(f)]; }
 
+std::string format_choices() {
+  const std::vector<std::string_view> names(kFormatNames.begin(), kFormatNames.end() - 1);
+  return fmt::format("{} or {}", fmt::join(names, ", "), kFormatNames.back());
+}
+
+std::string report_file_names() { return fmt::format("{}", fmt::join(kFileNames, ", ")); }
+
 std::unique_ptr<ReportWriter> make_report_writer(Format f, const ReportOptions& options, bool several) {
   switch (f) {
     case Format::Text:

@@ -29,6 +29,10 @@ bool parse_format(std::string_view name, Format& out);
 std::string_view format_name(Format f);
 // The file a format is written to under --out DIR.
 std::string_view report_file_name(Format f);
+// For help texts, from the same table: "text, json, junit, markdown or html" and
+// "results.txt, results.jsonl, junit.xml, summary.md, report.html".
+std::string format_choices();
+std::string report_file_names();
 
 // The version of the JSON-lines report's schema (src/report/README.md "The
 // JSON lines"), in every summary record as "format_version"; `render` reads this
