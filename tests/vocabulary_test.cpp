@@ -41,6 +41,22 @@ TEST_CASE("Every row of every vocabulary names a capability a scenario can requi
   }
 }
 
+TEST_CASE("Each move form names the phases it is made in by their phase-table names", "[vocabulary]") {
+  std::set<std::string_view> phases;
+  for (const auto& p : phase_table()) phases.insert(p.name);
+  for (const auto& m : move_forms()) {
+    INFO(m.syntax);
+    if (m.phases.substr(0, 4) == "see ") continue;  // the ransom: when its switch says
+    std::string_view rest = m.phases;
+    while (!rest.empty()) {
+      const std::size_t comma = rest.find(", ");
+      const std::string_view name = rest.substr(0, comma);
+      CHECK(phases.count(name) == 1);
+      rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 2);
+    }
+  }
+}
+
 TEST_CASE("Each move form's example parses to its kind and prints back the same", "[vocabulary]") {
   std::set<MoveKind> kinds;
   for (const auto& form : move_forms()) {
