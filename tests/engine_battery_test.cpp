@@ -99,13 +99,16 @@ const std::vector<std::pair<const char*, const char*>> kVariants{
 
 }  // namespace
 
-TEST_CASE("Random playouts keep every invariant and agree with is_legal and legal_turns", "[battery]") {
-  const int games = games_to_play();
+namespace {
+
+// Games [first, last) of the battery; the two halves are two test cases, so ctest -j2 runs them side by side.
+void random_playouts(int first, int last) {
+  const int games = last - first;
   MoveList moves;
   std::vector<Event> events;
   std::array<int, 17> kinds_played{};  // per MoveKind: the battery must reach every kind of decision
   int snapshots = 0;
-  for (int g = 0; g < games; ++g) {
+  for (int g = first; g < last; ++g) {
     GameSetup setup;
     const int players = 2 + g % 5;
     for (int p = 0; p < players; ++p) setup.seats.push_back(static_cast<Colour>(p));
@@ -176,6 +179,16 @@ TEST_CASE("Random playouts keep every invariant and agree with is_legal and lega
       CHECK(kinds_played[k] > 0);
     }
   }
+}
+
+}  // namespace
+
+TEST_CASE("Random playouts keep every invariant and agree with is_legal and legal_turns (first half)", "[battery]") {
+  random_playouts(0, games_to_play() / 2);
+}
+
+TEST_CASE("Random playouts keep every invariant and agree with is_legal and legal_turns (second half)", "[battery]") {
+  random_playouts(games_to_play() / 2, games_to_play());
 }
 
 TEST_CASE("A state copies by value and the copy evolves independently", "[battery]") {
