@@ -28,7 +28,8 @@ scripts/install-deps.sh clang libclang-rt-14-dev llvm
 build=build/fuzz
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only -fsanitize=fuzzer-no-link" \
-  -DCARC_SANITIZE=ON -DCARC_BUILD_TESTS=OFF -DCARC_BUILD_BENCH=OFF -DCARC_BUILD_FUZZERS=ON >/dev/null
+  -DCARC_SANITIZE=ON -DCARC_UNITY=OFF -DCARC_BUILD_TESTS=OFF -DCARC_BUILD_BENCH=OFF -DCARC_BUILD_FUZZERS=ON >/dev/null
+# Not a unity build: the libraries' files compile one by one here (each includes what it uses).
 # Two jobs at most: the build machines are shared (BRIEF-COMMON: never more than -j2).
 cmake --build "$build" -j2 --target fuzz_scenario fuzz_protocol fuzz_seeds
 

@@ -20,6 +20,7 @@
 #include "runner/wire.hpp"
 #include "scenario/capabilities.hpp"
 #include "scenario/corpus.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
 using namespace carc::test;
@@ -38,15 +39,8 @@ Checked check(AdapterCheckOptions o) {
 }
 
 std::string q(const std::string& s) { return "'" + s + "'"; }
-std::string corpus_dir() { return std::string(CARC_SOURCE_DIR) + "/scenarios"; }
 std::string adapter(const std::string& script) { return std::string(CARC_SOURCE_DIR) + "/tests/adapters/" + script; }
 std::string toy() { return "python3 " + q(std::string(CARC_SOURCE_DIR) + "/oracle/adapters/toy_adapter.py"); }
-
-int count_of(const std::string& text, const std::string& part) {
-  int n = 0;
-  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-  return n;
-}
 
 // The unlock table as printed: item -> (alone, with others).
 std::map<std::string, std::pair<int, int>> unlock_rows(const std::string& out) {

@@ -9,7 +9,7 @@
 using namespace carc;
 
 namespace {
-int count_of(const std::string& edition, const std::string& id) {
+int copies_in(const std::string& edition, const std::string& id) {
   const auto& cat = builtin_catalog();
   const auto t = *cat.lookup(id);
   for (const auto& [tile, n] : cat.set("base")->counts.at(edition))
@@ -32,12 +32,12 @@ TEST_CASE("Per-letter counts match tiles.md §8.1", "[catalog]") {
                                       {"Q", 1}, {"R", 3}, {"S", 2}, {"T", 1}, {"U", 8}, {"V", 9}, {"W", 4}, {"X", 1}};
   for (const auto& [letter, n] : c1) {
     INFO(letter);
-    CHECK(count_of("C1", letter) == n);
+    CHECK(copies_in("C1", letter) == n);
     // C2/C3 move one tile of E, H, I, M, N, R, U, V to its garden twin.
     const bool garden = std::string("EHIMNRUV").find(letter) != std::string::npos;
     for (const char* ed : {"C2", "C3"}) {
-      CHECK(count_of(ed, letter) == n - (garden ? 1 : 0));
-      if (garden) CHECK(count_of(ed, letter + "g") == 1);
+      CHECK(copies_in(ed, letter) == n - (garden ? 1 : 0));
+      if (garden) CHECK(copies_in(ed, letter + "g") == 1);
     }
   }
   CHECK(builtin_catalog().set("base")->counts.at("C1").size() == 24);

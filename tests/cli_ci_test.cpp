@@ -14,21 +14,14 @@
 #include "cli/exit_codes.hpp"
 #include "cli_support.hpp"
 #include "runner/expectations.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
 using namespace carc::test;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 std::string serve_command() { return std::string("'") + CARC_BINARY + "' serve"; }
-
-int count_of(const std::string& text, const std::string& part) {
-  int n = 0;
-  for (std::size_t at = 0; (at = text.find(part, at)) != std::string::npos; at += part.size()) ++n;
-  return n;
-}
 
 }  // namespace
 
@@ -67,13 +60,6 @@ TEST_CASE("JUnit names the implementation, its version and command, and times ev
 }
 
 namespace {
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string adapter(const std::string& script, const std::string& args) {
   return "python3 " + std::string(CARC_SOURCE_DIR) + "/tests/adapters/" + script + " " + CARC_BINARY + " " + args;
@@ -114,9 +100,9 @@ TEST_CASE("Several formats in one run, and render makes the same reports from th
     for (const char* name : {"results.jsonl", "junit.xml", "report.html", "summary.md", "results.txt"}) {
       INFO(name);
       // Byte-equal, timings included: the JSON lines keep each result's seconds exactly.
-      CHECK(slurp(out / name) == slurp(dir / ("render" + std::to_string(k)) / name));
+      CHECK(read_text(out / name) == read_text(dir / ("render" + std::to_string(k)) / name));
     }
-    CHECK(contains(slurp(out / "junit.xml"), " time=\""));
+    CHECK(contains(read_text(out / "junit.xml"), " time=\""));
     // One format to a file with -o.
     RenderOptions one = ro;
     one.format = "junit";
@@ -124,9 +110,9 @@ TEST_CASE("Several formats in one run, and render makes the same reports from th
     one.output = (dir / "one.xml").string();
     std::ostringstream oout, oerr;
     CHECK(run_render(one, oout, oerr) == kExitOk);
-    CHECK(slurp(dir / "one.xml") == slurp(out / "junit.xml"));
+    CHECK(read_text(dir / "one.xml") == read_text(out / "junit.xml"));
   }
-  CHECK(contains(slurp(dir / "run1" / "report.html"), "unsupported"));
+  CHECK(contains(read_text(dir / "run1" / "report.html"), "unsupported"));
   std::filesystem::remove_all(dir);
 }
 
@@ -236,7 +222,7 @@ TEST_CASE("Saving expectations merges: entries outside the selection and notes a
 
   // A note written by hand on a saved entry survives the next save.
   {
-    std::string text = slurp(merged);
+    std::string text = read_text(merged);
     const auto at = text.find("note:", text.find("id: \"" + x + "\""));
     REQUIRE(at != std::string::npos);
     text.replace(at, text.find('\n', at) - at, "note: \"why " + x + " fails: hand-written\"");
@@ -314,7 +300,7 @@ TEST_CASE(
   r = run(o);
   CHECK(r.code == kExitInvalidInput);
   CHECK(contains(r.err, "--save-expectations merges into the file there, which cannot be read"));
-  CHECK(slurp(file) == "expectations: 3\n");
+  CHECK(read_text(file) == "expectations: 3\n");
   std::filesystem::remove_all(dir);
 }
 
@@ -355,7 +341,7 @@ TEST_CASE("run with jobs 3 gives the reports of jobs 1, each process with its ow
     INFO(r.err);
     CHECK(r.code == kExitInvalidInput);  // the invalid file; the failure of runner/fail too
     std::vector<std::string> now;
-    for (const auto& f : files) now.push_back(without_times(slurp(std::filesystem::path(o.out_dir) / f)));
+    for (const auto& f : files) now.push_back(without_times(read_text(std::filesystem::path(o.out_dir) / f)));
     if (first.empty())
       first = now;
     else
@@ -364,7 +350,7 @@ TEST_CASE("run with jobs 3 gives the reports of jobs 1, each process with its ow
         CHECK(now[i] == first[i]);
       }
     // One handshake per process: --jobs 3 starts three, each named in the trace.
-    const std::string trace = slurp(o.trace);
+    const std::string trace = read_text(o.trace);
     CHECK(lines_with(trace, "\"event\":\"started\"").size() == static_cast<std::size_t>(jobs));
     CHECK(lines_with(trace, "{\\\"cmd\\\":\\\"start\\\"").size() == static_cast<std::size_t>(jobs));
     if (jobs == 3)
@@ -396,7 +382,7 @@ TEST_CASE("run with jobs 2: a crash restarts only the process that crashed", "[c
   CHECK(lines_with(r.out, "CRASHED").size() == crashed.size());
   CHECK(contains(r.out, "passed"));
   // Two processes, then one restart per crash: no other process was restarted.
-  CHECK(lines_with(slurp(log), "started").size() == 2 + crashed.size());
+  CHECK(lines_with(read_text(log), "started").size() == 2 + crashed.size());
   std::filesystem::remove_all(dir);
 }
 
@@ -418,18 +404,18 @@ TEST_CASE("An adapter that always crashes is stopped after 5 crashes in a row an
   CHECK(r.code == kExitFailures);
   CHECK(contains(r.err,
                  "the run was cut short: stopped after 5 consecutive crashes of the implementation (--max-crashes 5)"));
-  CHECK(lines_with(slurp(o.trace), "\"event\":\"started\"").size() == 5);  // the process started 5 times, not 2590
-  const std::string text = slurp(dir / "crash" / "results.txt");
+  CHECK(lines_with(read_text(o.trace), "\"event\":\"started\"").size() == 5);  // the process started 5 times, not 2590
+  const std::string text = read_text(dir / "crash" / "results.txt");
   CHECK(contains(text, "the run was cut short: stopped after 5 consecutive crashes"));
-  const auto summary = lines_with(slurp(dir / "crash" / "results.jsonl"), "\"type\":\"summary\"");
+  const auto summary = lines_with(read_text(dir / "crash" / "results.jsonl"), "\"type\":\"summary\"");
   REQUIRE(summary.size() == 1);
   CHECK(contains(summary.front(), "\"crashed\":5,"));
   CHECK(contains(summary.front(), "\"cut_short\":\"stopped after 5 consecutive crashes"));
   CHECK(
       std::regex_search(summary.front(), std::regex("\"skipped\":[1-9][0-9]{3},")));  // the rest, reported, not dropped
-  CHECK(contains(slurp(dir / "crash" / "results.jsonl"),
+  CHECK(contains(read_text(dir / "crash" / "results.jsonl"),
                  "\"state\":\"skipped\",\"file\":"));  // each one a result of its own
-  CHECK(contains(slurp(dir / "crash" / "results.jsonl"),
+  CHECK(contains(read_text(dir / "crash" / "results.jsonl"),
                  "not run: the run was cut short: stopped after 5 consecutive crashes"));
 
   // --max-failures 2 with an adapter that answers wrong.

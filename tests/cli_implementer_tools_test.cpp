@@ -14,14 +14,13 @@
 #include "cli/exit_codes.hpp"
 #include "cli_support.hpp"
 #include "protocol/codec.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
 using namespace carc::test;
 using Json = nlohmann::json;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;

@@ -8,18 +8,14 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
 namespace fs = std::filesystem;
 
-namespace {
+using namespace carc::test;
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
-}
+namespace {
 
 // Runs in the repository root for the duration of a scope (paths in reports are relative to it).
 class InDirectory {
@@ -50,7 +46,7 @@ TEST_CASE("reports/ is what `carc-oracle report --out reports` generates", "[cli
   for (const char* name : {"summary.md", "results.jsonl"}) {
     INFO(name);
     REQUIRE(fs::exists(tmp / name));
-    if (read_file(root / "reports" / name) != read_file(tmp / name))
+    if (read_text(root / "reports" / name) != read_text(tmp / name))
       FAIL("reports/ is stale: run `carc-oracle report --out reports` in the repository root");
   }
   fs::remove_all(tmp);

@@ -16,10 +16,9 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "test_support.hpp"
 
 namespace carc::test {
-
-inline std::string data(const std::string& rel) { return std::string(CARC_SOURCE_DIR) + "/tests/data/" + rel; }
 
 // An empty directory under the system's temporary directory, unique to this process.
 inline std::filesystem::path fresh_dir(const std::string& name) {

@@ -7,10 +7,6 @@
 using namespace carc;
 using namespace carc::test;
 
-namespace {
-constexpr int kRed = 0, kBlue = 1;
-}
-
 TEST_CASE("Only the abbot may stand on a garden (BR-07, AB-02)", "[abbot]") {
   State s = position({"D 0,0 r0"});
   in_hand(s, "Ug");

@@ -8,8 +8,6 @@ using namespace carc;
 using namespace carc::test;
 
 namespace {
-constexpr int kRed = 0, kBlue = 1, kGreen = 2;
-constexpr auto F = FigureKind::Follower;
 
 // Red to place the shield tile cc-CcCc north of D, whose city holds a blue knight; green has no knight.
 State shield_turn(const RuleSet& rules = RuleSet{}, std::vector<Figure> figures = {{kBlue, F, "0,0:city{N}"}}) {

@@ -30,12 +30,6 @@ const char* kV =
     "turn red tile\nin-hand pd-RFr.d\npile V V\n"
     "dragon 0,1\n";
 
-void play(State& s, const std::string& text, std::vector<Event>* ev = nullptr) {
-  INFO(text);
-  REQUIRE(s.apply(move(text), ev) == Reason::Ok);
-  REQUIRE(s.check_invariants().empty());
-}
-
 Reason why(const State& s, const std::string& text) { return is_legal(s, move(text)); }
 
 int followers_in_hand(const State& s, int player) {
@@ -96,13 +90,13 @@ TEST_CASE("A dragon tile drawn before the volcano is set aside, and the volcano 
   State s = must_build(
       "seats red blue\ntile D 0,0 r0\nsupply red follower=7\nsupply blue follower=7\n"
       "turn red tile\nin-hand V\npile pd-Rr.d pd-F.v\nfairy beside\n");
-  play(s, "place V 1,0 r0");
-  play(s, "pass");
+  play(s, {"place V 1,0 r0"});
+  play(s, {"pass"});
   CHECK(s.dragon_fairy().set_aside == std::vector<TileTypeId>{*cat().lookup("pd-Rr.d")});
   REQUIRE(s.in_hand() == *cat().lookup("pd-F.v"));
   CHECK_FALSE(s.dragon_fairy().dragon_in_play);
   // Blue places the volcano at 0,1: the dragon jumps onto it, the set-aside tile goes to the pile's end.
-  play(s, "place pd-F.v 0,1 r0");
+  play(s, {"place pd-F.v 0,1 r0"});
   CHECK(s.dragon_fairy().dragon_in_play);
   CHECK(s.dragon_fairy().dragon == Pos{0, 1});
   CHECK(s.dragon_fairy().set_aside.empty());
@@ -118,8 +112,8 @@ TEST_CASE("A dragon tile drawn before the volcano is set aside, and the volcano 
 TEST_CASE("The dragon's move: seat order, orthogonal steps, no revisits, eating, dead end (PD-18 … PD-23)",
           "[engine][dragon]") {
   State s = must_build(kV);
-  play(s, "place pd-RFr.d 1,0 r0");
-  play(s, "deploy follower 1,0:road{E,W}");
+  play(s, {"place pd-RFr.d 1,0 r0"});
+  play(s, {"deploy follower 1,0:road{E,W}"});
   // Before scoring (V-PD-3 default): step 1 by red, the active player.
   REQUIRE(s.phase() == Phase::Dragon);
   CHECK(s.actor() == 0);
@@ -130,15 +124,15 @@ TEST_CASE("The dragon's move: seat order, orthogonal steps, no revisits, eating,
   CHECK(why(s, "dragon 0,1") == Reason::NotADragonStep);                          // its own tile is no step
   CHECK(why(s, "pass") == Reason::WrongPhase);                                    // no pass (PD-18)
   CHECK(why(s, "fairy 0,0") == Reason::WrongPhase);
-  play(s, "dragon 1,1");                                  // red; nothing on B
+  play(s, {"dragon 1,1"});                                // red; nothing on B
   CHECK(s.actor() == 1);                                  // step 2: blue
   CHECK(why(s, "dragon 0,1") == Reason::AlreadyVisited);  // the start tile counts (PD-20)
   std::vector<Event> ev;
-  play(s, "dragon 1,0", &ev);  // blue eats red's highwayman
+  play(s, {"dragon 1,0"}, &ev);  // blue eats red's highwayman
   CHECK(followers_in_hand(s, 0) == 7);
   CHECK(std::count_if(ev.begin(), ev.end(), [](const Event& e) { return e.kind == EventKind::FigureReturned; }) == 1);
-  CHECK(s.actor() == 0);  // step 3: red again
-  play(s, "dragon 0,0");  // red eats blue's knight
+  CHECK(s.actor() == 0);    // step 3: red again
+  play(s, {"dragon 0,0"});  // red eats blue's knight
   CHECK(followers_in_hand(s, 1) == 7);
   // From 0,0 every neighbour is empty or visited: the move ends after three steps (PD-21).
   CHECK(s.phase() == Phase::Tile);
@@ -153,12 +147,12 @@ TEST_CASE("The fairy keeps the dragon off its tile and earns its turn-start poin
           "[engine][dragon][fairy]") {
   // next-to-follower: the fairy stands by blue's knight on D.
   State s = must_build(std::string(kV) + "fairy blue follower 0,0:city{N}\n");
-  play(s, "place pd-RFr.d 1,0 r0");
-  play(s, "pass");
+  play(s, {"place pd-RFr.d 1,0 r0"});
+  play(s, {"pass"});
   CHECK(why(s, "dragon 0,0") == Reason::FairyProtected);
   CHECK(legal_moves(s) == MoveList{Move::dragon({1, 1})});
-  play(s, "dragon 1,1");
-  play(s, "dragon 1,0");  // blue; from 1,0 only 0,0 is left, the fairy's: the move ends (PD-21)
+  play(s, {"dragon 1,1"});
+  play(s, {"dragon 1,0"});  // blue; from 1,0 only 0,0 is left, the fairy's: the move ends (PD-21)
   CHECK(s.phase() == Phase::Tile);
   CHECK(s.active() == 1);
   CHECK(s.figures().size() == 1);  // blue's knight survives
@@ -175,10 +169,10 @@ TEST_CASE("The fairy keeps the dragon off its tile and earns its turn-start poin
   for (const auto& [value, points] : {std::pair{"one", 1}, std::pair{"per-figure", 2}}) {
     INFO(value);
     State t = must_build(fixed, rules_with({{"fairy-placement", "on-tile"}, {"fairy-on-tile-turn-points", value}}));
-    play(t, "place pd-RFr.d 1,0 r0");
-    play(t, "pass");
-    play(t, "dragon 1,1");
-    play(t, "dragon 1,0");
+    play(t, {"place pd-RFr.d 1,0 r0"});
+    play(t, {"pass"});
+    play(t, {"dragon 1,1"});
+    play(t, {"dragon 1,0"});
     CHECK(t.phase() == Phase::Tile);
     CHECK(t.player(1).score == points);  // one: +1; per-figure (JCZ): +1 per blue figure on the tile = 2
   }
@@ -200,7 +194,7 @@ TEST_CASE("The fairy move: both forms and every refusal in order (PD-31, PD-33, 
   CHECK(why(s, "deploy follower 0,1:field{NL,NR,EL,ER,SL,SR,WL,WR}") == Reason::VolcanoTile);
   MoveList moves = legal_moves(s);
   CHECK(std::count_if(moves.begin(), moves.end(), [](const Move& m) { return m.kind == MoveKind::Fairy; }) == 2);
-  play(s, "fairy follower 0,0:city{N}");
+  play(s, {"fairy follower 0,0:city{N}"});
   CHECK(s.dragon_fairy().has_host);
   CHECK(s.phase() == Phase::Tile);  // red has no phantom to follow the fairy (PH-28): blue's turn
 
@@ -211,7 +205,7 @@ TEST_CASE("The fairy move: both forms and every refusal in order (PD-31, PD-33, 
   CHECK(why(t, "fairy follower 0,0:city{N}") == Reason::NotAllowedNow);
   CHECK(why(t, "fairy 0,0") == Reason::Ok);
   CHECK(why(t, "fairy 0,1") == Reason::NoSuchFigure);  // no red follower on the volcano
-  play(t, "fairy 0,0");
+  play(t, {"fairy 0,0"});
   CHECK_FALSE(t.dragon_fairy().has_host);
   // It must change place (PD-31): next turn's red fairy move onto 0,0 again is fairy-already-there.
   State again =
@@ -232,8 +226,8 @@ TEST_CASE("The fairy's 3 points when its host's feature scores, under both V-PD-
                                "supply red follower=6\nsupply blue follower=7\nturn red tile\nin-hand E\npile V\n") +
                        fairy,
                    rules_with({{"fairy-placement", value}}));
-    play(s, "place E 0,-1 r180");
-    play(s, "pass");
+    play(s, {"place E 0,-1 r180"});
+    play(s, {"pass"});
     CHECK(s.player(0).score == 7);
     CHECK(followers_in_hand(s, 0) == 7);     // the knight came home after the points
     CHECK_FALSE(s.dragon_fairy().has_host);  // PD-37: the fairy stays, with no host
@@ -257,7 +251,7 @@ TEST_CASE("A game driver shuffles the tiles still to come when the set-aside dra
   };
   SplitMix64 rng(7);
   CHECK_FALSE(shuffle_returned_tiles(s, before, rng));  // nothing came back yet
-  play(s, "place pd-F.v 0,1 r0");
+  play(s, {"place pd-F.v 0,1 r0"});
   REQUIRE(s.dragon_fairy().set_aside.empty());
   const std::vector<std::string> appended = rest(s);
   CHECK(appended == std::vector<std::string>{"U", "V", "U", "V", "U", "V", "pd-Rr.d", "pd-RFr.d"});

@@ -8,8 +8,6 @@ using namespace carc;
 using namespace carc::test;
 
 namespace {
-constexpr int kRed = 0, kBlue = 1;
-constexpr auto F = FigureKind::Follower;
 
 // D with a junction W at -1,0: placing W at 1,0 r0 completes the 3-tile road through D.
 State road_about_to_close(const std::vector<Figure>& figures, const RuleSet& rules = RuleSet{}) {

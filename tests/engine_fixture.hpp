@@ -14,6 +14,10 @@
 
 namespace carc::test {
 
+// Seats in position()'s order, and the follower, as the tests name them.
+inline constexpr int kRed = 0, kBlue = 1, kGreen = 2;
+inline constexpr auto F = FigureKind::Follower;
+
 // The project's tiles, built by the engine alone (engine_snapshot.hpp).
 inline const TileCatalog& cat() { return snapshot_catalog(); }
 

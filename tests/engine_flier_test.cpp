@@ -8,7 +8,6 @@ using namespace carc;
 using namespace carc::test;
 
 namespace {
-constexpr int kRed = 0, kBlue = 1;
 
 // A road from the junction at -1,0 through D to the junction at 2,0, missing 1,0:
 // fl-RFr.WE.o at 1,0 r0 (arrow W) completes it.

@@ -8,8 +8,6 @@ using namespace carc;
 using namespace carc::test;
 
 namespace {
-constexpr int kRed = 0, kBlue = 1;
-constexpr auto F = FigureKind::Follower;
 
 State start_with(const std::string& in_hand_id, const std::vector<Figure>& figures = {},
                  const RuleSet& rules = RuleSet{}, std::vector<std::string> tiles = {"D 0,0 r0"}) {

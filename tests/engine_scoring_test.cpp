@@ -9,8 +9,6 @@ using namespace carc;
 using namespace carc::test;
 
 namespace {
-constexpr int kRed = 0, kBlue = 1;
-constexpr auto F = FigureKind::Follower;
 
 RuleSet rules_with(const std::string& key, const std::string& value) {
   RuleSet r;

@@ -31,12 +31,6 @@ const char* kB1 =
     "turn red figure 3,0\n"
     "pile V V V\n";
 
-void play(State& s, const std::string& text) {
-  INFO(text);
-  REQUIRE(s.apply(move(text)) == Reason::Ok);
-  REQUIRE(s.check_invariants().empty());
-}
-
 int held(const State& s, int player, FigureKind k) { return s.player(player).supply[static_cast<std::size_t>(k)]; }
 
 }  // namespace
@@ -96,7 +90,7 @@ TEST_CASE("A floor is a step-2 action, then the capture reaches the tower's tile
   // TO-02: the floor on the empty foundation 1,1 is offered (A), anywhere on the board.
   const MoveList step2 = legal_moves(s);
   CHECK(std::count(step2.begin(), step2.end(), move("floor 1,1")) == 1);
-  play(s, "floor 1,1");
+  play(s, {"floor 1,1"});
   CHECK(s.phase() == Phase::Capture);
   CHECK(s.tower().sites.front().height == 1);
   CHECK(s.tower().floors[0] == 9);
@@ -113,8 +107,8 @@ TEST_CASE("A floor is a step-2 action, then the capture reaches the tower's tile
 TEST_CASE("Capturing one's own follower returns it, another's is held, then ransomed for 3 points", "[engine][tower]") {
   SECTION("own: TO-05 'return it to your supply'") {
     State s = must_build(kB1);
-    play(s, "floor 1,1");
-    play(s, "capture follower red 1,2:cloister");
+    play(s, {"floor 1,1"});
+    play(s, {"capture follower red 1,2:cloister"});
     CHECK(held(s, 0, FigureKind::Follower) == 7);  // 6 + 1
     CHECK(s.tower().prisoners.empty());
     CHECK(s.phase() == Phase::Tile);  // red has no phantom; nothing completed: blue's turn
@@ -122,8 +116,8 @@ TEST_CASE("Capturing one's own follower returns it, another's is held, then rans
   }
   SECTION("another's: a prisoner; its owner ransoms it in its own turn (TO-08)") {
     State s = must_build(kB1);
-    play(s, "floor 1,1");
-    play(s, "capture follower blue 1,0:road{E,W}");
+    play(s, {"floor 1,1"});
+    play(s, {"capture follower blue 1,0:road{E,W}"});
     CHECK(s.tower().prisoners == std::vector<Prisoner>{{0, 1, FigureKind::Follower}});
     CHECK(held(s, 1, FigureKind::Follower) == 1);  // not back in blue's supply
     REQUIRE(s.active() == 1);
@@ -131,7 +125,7 @@ TEST_CASE("Capturing one's own follower returns it, another's is held, then rans
     // Blue has 0 points: V-TO-4 `none` lets it pay anyway (blue -3, red +3).
     const MoveList moves = legal_moves(s);
     CHECK(std::count(moves.begin(), moves.end(), move("ransom follower red")) == 1);
-    play(s, "ransom follower red");
+    play(s, {"ransom follower red"});
     CHECK(s.player(1).score == -3);
     CHECK(s.player(0).score == 3);
     CHECK(held(s, 1, FigureKind::Follower) == 2);
@@ -158,21 +152,21 @@ TEST_CASE("Capturing one's own follower returns it, another's is held, then rans
 TEST_CASE("A capture of a player who holds the capturer's figures exchanges them (TO-07)", "[engine][tower]") {
   SECTION("one kind held: at once") {
     State s = must_build(std::string(kB1) + "prisoner blue red follower\n");
-    play(s, "floor 1,1");
-    play(s, "capture follower blue 0,1:cloister");
+    play(s, {"floor 1,1"});
+    play(s, {"capture follower blue 0,1:cloister"});
     CHECK(s.tower().prisoners.empty());
     CHECK(held(s, 0, FigureKind::Follower) == 7);  // 6 + the one blue held
     CHECK(held(s, 1, FigureKind::Follower) == 2);  // 1 + the one just captured
   }
   SECTION("several kinds held: the capturer chooses") {
     State s = must_build(std::string(kB1) + "prisoner blue red follower\nprisoner blue red large\n");
-    play(s, "floor 1,1");
-    play(s, "capture follower blue 0,1:cloister");
+    play(s, {"floor 1,1"});
+    play(s, {"capture follower blue 0,1:cloister"});
     REQUIRE(s.phase() == Phase::Exchange);
     CHECK(move_strings(s) == sorted({"exchange follower", "exchange large"}));
     CHECK(is_legal(s, move("exchange abbot")) == Reason::NoPrisoner);
     CHECK(is_legal(s, move("pass")) == Reason::WrongPhase);
-    play(s, "exchange large");
+    play(s, {"exchange large"});
     CHECK(held(s, 0, FigureKind::Large) == 2);
     CHECK(s.tower().prisoners == std::vector<Prisoner>{{1, 0, FigureKind::Follower}});
   }
@@ -183,7 +177,7 @@ TEST_CASE("A figure on top closes a tower anywhere and scores nothing (TO-03, TO
   State s = must_build(tall);
   CHECK(is_legal(s, move("deploy abbot 1,1:tower")) == Reason::FigureNotInGame);  // red owns no abbot
   CHECK(is_legal(s, move("deploy large 1,1:tower")) == Reason::Ok);               // not the placed tile: anywhere
-  play(s, "deploy large 1,1:tower");
+  play(s, {"deploy large 1,1:tower"});
   CHECK(s.phase() == Phase::Tile);
   State again =
       must_build(std::string(kB1) + "tower 1,1 3\nfigure red large 1,1:tower\nsupply red follower=6 large=0\n");

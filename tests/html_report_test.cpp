@@ -8,12 +8,13 @@
 #include "report/report.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
 
-namespace {
+using namespace carc::test;
 
-std::string data(const std::string& rel) { return std::string(CARC_SOURCE_DIR) + "/tests/data/" + rel; }
+namespace {
 
 std::string html_of(const std::vector<std::string>& paths) {
   static std::vector<Corpus> keep;  // results point into the corpus

@@ -6,16 +6,12 @@
 #include <sstream>
 
 #include "data/ledger.hpp"
+#include "test_support.hpp"
 
 namespace carc {
-namespace {
+using namespace carc::test;
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+namespace {
 
 const char* const kSmallLedger = R"(version: 3
 sources:
@@ -129,7 +125,7 @@ TEST_CASE("The ledger reader refuses wrong shapes with a located message", "[led
 TEST_CASE("oracle/rulings.yaml reads without a diagnostic", "[ledger]") {
   const std::string path = std::string(CARC_SOURCE_DIR) + "/oracle/rulings.yaml";
   Diagnostics diags;
-  const Ledger l = parse_ledger(read_file(path), path, diags);
+  const Ledger l = parse_ledger(read_text(path), path, diags);
   for (const auto& d : diags) UNSCOPED_INFO(d.to_string());
   CHECK(diags.empty());
   CHECK(l.rulings.size() == builtin_ledger().size());

@@ -10,13 +10,12 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli_support.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
 using namespace carc::test;
 
-namespace {
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("Tiles at the ends of the int range are invalid for check, moves and run --format html", "[cli][limits]") {
   const std::string far = data("limits/far-apart.yaml");

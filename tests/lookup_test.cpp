@@ -15,14 +15,14 @@
 #include "report/answer.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
 using Strings = std::vector<std::string>;
 
-namespace {
+using namespace carc::test;
 
-std::string corpus_dir() { return std::string(CARC_SOURCE_DIR) + "/scenarios"; }
-std::string data(const std::string& rel) { return std::string(CARC_SOURCE_DIR) + "/tests/data/" + rel; }
+namespace {
 
 const Corpus& corpus() {
   static const Corpus c = load_corpus({corpus_dir()});

@@ -15,13 +15,14 @@
 
 #include "runner/process_subject.hpp"
 #include "runner/runner.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
 using namespace std::chrono_literals;
 
-namespace {
+using namespace carc::test;
 
-std::string data(const std::string& rel) { return std::string(CARC_SOURCE_DIR) + "/tests/data/" + rel; }
+namespace {
 
 std::vector<std::string> fake(const std::string& script, std::vector<std::string> args = {}) {
   std::vector<std::string> argv{"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/" + script, CARC_BINARY};
@@ -64,8 +65,6 @@ FakeRun run_fake(std::vector<std::string> argv, std::chrono::milliseconds timeou
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 

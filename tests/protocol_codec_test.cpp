@@ -14,14 +14,13 @@
 #include "protocol/line_reader.hpp"
 #include "runner/wire.hpp"
 #include "scenario/corpus.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
 
+using namespace carc::test;
+
 namespace {
-
-std::string data(const std::string& rel) { return std::string(CARC_SOURCE_DIR) + "/tests/data/" + rel; }
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 std::vector<std::string> lines_of(proto::LineReader& r) {
   std::vector<std::string> out;

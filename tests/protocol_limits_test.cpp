@@ -21,13 +21,14 @@
 #include "protocol/codec.hpp"
 #include "protocol/engine_adapter.hpp"
 #include "runner/wire.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
 using Json = nlohmann::json;
 
-namespace {
+using namespace carc::test;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+namespace {
 
 proto::TileDefinition def(const std::string& id) {
   return proto::definition_of(builtin_catalog()[*builtin_catalog().lookup(id)]);

@@ -28,7 +28,7 @@ TerminalStyle style(bool unicode) {
   return s;
 }
 
-FeatureAddr addr(const std::string& text) { return *parse_feature_addr(text); }
+FeatureAddr parsed_addr(const std::string& text) { return *parse_feature_addr(text); }
 
 // The start tile, a cloister south of it (just placed) with red's monk, blue's highwayman on the start tile's road.
 BoardView small_board() {
@@ -36,15 +36,15 @@ BoardView small_board() {
   v.catalog = &builtin_catalog();
   v.tiles.push_back({*builtin_catalog().lookup("D"), {0, 0}, 0});
   v.tiles.push_back({*builtin_catalog().lookup("B"), {0, 1}, 0});
-  v.figures.push_back({Colour::Blue, FigureKind::Follower, {0, 0}, addr("road{E,W}")});
-  v.figures.push_back({Colour::Red, FigureKind::Follower, {0, 1}, addr("cloister")});
+  v.figures.push_back({Colour::Blue, FigureKind::Follower, {0, 0}, parsed_addr("road{E,W}")});
+  v.figures.push_back({Colour::Red, FigureKind::Follower, {0, 1}, parsed_addr("cloister")});
   v.placed = Pos{0, 1};
   return v;
 }
 
 // Checks that text is well-formed XML as far as an SVG of ours goes: balanced
 // tags, quoted attributes, no bare & or <. Returns "" when fine.
-std::string xml_problem(const std::string& s) {
+std::string svg_problem(const std::string& s) {
   std::vector<std::string> stack;
   std::size_t i = 0;
   if (s.rfind("<?xml", 0) == 0) i = s.find("?>") + 2;
@@ -178,7 +178,7 @@ TEST_CASE("the SVG board is well-formed and names its tiles and figures", "[rend
   o.caption = "R&D <test> \"caption\"";
   const std::string svg = render_svg(v, o);
   INFO(svg);
-  CHECK(xml_problem(svg).empty());
+  CHECK(svg_problem(svg).empty());
   CHECK(svg.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
   CHECK(svg.find("<title>D 0,0 r0</title>") != std::string::npos);
   CHECK(svg.find("<title>blue follower 0,0:road{E,W}</title>") != std::string::npos);
@@ -195,7 +195,7 @@ TEST_CASE("every tile of the catalog in every rotation draws as well-formed SVG"
     for (int r = 0; r < 4; ++r) v.tiles.push_back({t, {r, 0}, r});
     const std::string svg = render_svg(v);
     INFO(cat[t].id);
-    CHECK(xml_problem(svg).empty());
+    CHECK(svg_problem(svg).empty());
     CHECK_FALSE(render_terminal(v, style(true)).empty());
   }
 }
@@ -288,14 +288,14 @@ TEST_CASE("towers show their floors and who closed them, in the terminal and the
   v.tiles.push_back({*builtin_catalog().lookup("to-L"), {0, 0}, 0});  // a cloister and a foundation on one tile
   v.tiles.push_back({*builtin_catalog().lookup("to-L"), {1, 0}, 0});
   v.tiles.push_back({*builtin_catalog().lookup("to-L"), {2, 0}, 0});
-  v.figures.push_back({Colour::Red, FigureKind::Follower, {1, 0}, addr("tower")});
+  v.figures.push_back({Colour::Red, FigureKind::Follower, {1, 0}, parsed_addr("tower")});
   v.towers = {{{0, 0}, 1, false}, {{1, 0}, 3, false}, {{2, 0}, 2, true}};
   const std::string text = render_terminal(v, style(false));
   CHECK(text.find("tower 0,0: 1 floor, open\n") != std::string::npos);
   CHECK(text.find("tower 1,0: 3 floors, red follower on top (closed)\n") != std::string::npos);
   CHECK(text.find("tower 2,0: 2 floors, closed (its top figure was captured)\n") != std::string::npos);
   const std::string svg = render_svg(v, SvgOptions{});
-  CHECK(xml_problem(svg).empty());
+  CHECK(svg_problem(svg).empty());
   CHECK(svg.find("<title>tower 1,0: 3 floors</title>") != std::string::npos);
   CHECK(svg.find("<title>tower 2,0: 2 floors, closed</title>") != std::string::npos);
   // A board without towers says nothing about them.
@@ -328,7 +328,7 @@ TEST_CASE("the dragon, its move under way and the fairy show in the terminal and
   CHECK(text.find("dragon 0,1\n") != std::string::npos);
   CHECK(text.find("fairy 0,0, next to blue follower city{N}\n") != std::string::npos);
   std::string svg = render_svg(v, SvgOptions{});
-  CHECK(xml_problem(svg).empty());
+  CHECK(svg_problem(svg).empty());
   CHECK(svg.find("<title>dragon 0,1</title>") != std::string::npos);
   CHECK(svg.find("<title>fairy 0,0, next to blue follower city{N}</title>") != std::string::npos);
   CHECK(svg.find("the dragon at 0,1, the fairy at 0,0") != std::string::npos);  // the picture's label
@@ -341,7 +341,7 @@ TEST_CASE("the dragon, its move under way and the fairy show in the terminal and
   text = render_terminal(v, style(false));
   CHECK(text.find("dragon 1,1, moving: 0,1 > 1,1 (1 step made)\n") != std::string::npos);
   svg = render_svg(v, SvgOptions{});
-  CHECK(xml_problem(svg).empty());
+  CHECK(svg_problem(svg).empty());
   CHECK(svg.find("<title>dragon's move so far: 0,1 1,1</title>") != std::string::npos);
   // Without the expansion nothing is said or drawn.
   v = view("seats red blue\ntile D 0,0 r0\nsupply red follower=7\nsupply blue follower=7\nturn red tile\nin-hand V\n");

@@ -16,12 +16,13 @@
 #include "report/report.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
 
-namespace {
+using namespace carc::test;
 
-std::string data(const std::string& rel) { return std::string(CARC_SOURCE_DIR) + "/tests/data/" + rel; }
+namespace {
 
 // Our engine without the flying machines, so that a result can be `unsupported`.
 class EngineWithoutFlier final : public Subject {

@@ -8,12 +8,13 @@
 #include "runner/engine_subject.hpp"
 #include "runner/evaluate.hpp"
 #include "runner/runner.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
 
-namespace {
+using namespace carc::test;
 
-std::string data(const std::string& rel) { return std::string(CARC_SOURCE_DIR) + "/tests/data/" + rel; }
+namespace {
 
 class FakeSubject final : public Subject {
  public:

@@ -18,6 +18,7 @@
 #include "runner/expectations.hpp"
 #include "runner/process_subject.hpp"
 #include "runner/runner.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
 using namespace carc::test;
@@ -39,8 +40,6 @@ std::string temp_file(const std::string& name) {
   return (std::filesystem::temp_directory_path() / ("carc-serve-test-" + std::to_string(getpid()) + "-" + name))
       .string();
 }
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

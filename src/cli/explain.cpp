@@ -57,7 +57,7 @@ int run_explain(const ExplainOptions& o, std::ostream& out, std::ostream& err) {
       return kExitOutput;
     fmt::print(out, "\nwrote {}\n", o.svg);
   }
-  return is_failure(e.card.result.outcome) || e.card.result.outcome == Outcome::Invalid ? kExitFailures : kExitOk;
+  return needs_attention(e.card.result.outcome) ? kExitFailures : kExitOk;
 }
 
 }  // namespace carc

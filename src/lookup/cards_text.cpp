@@ -102,9 +102,7 @@ std::string wrap(std::string_view text, std::size_t width, const std::string& in
 }
 
 std::string verdict_text(const TextOptions& o, Outcome outcome) {
-  const char* tone = outcome == Outcome::Passed                           ? kToneGood
-                     : is_failure(outcome) || outcome == Outcome::Invalid ? kToneBad
-                                                                          : kToneWarn;
+  const char* tone = outcome == Outcome::Passed ? kToneGood : needs_attention(outcome) ? kToneBad : kToneWarn;
   return paint(o, tone, verdict_word(outcome));
 }
 

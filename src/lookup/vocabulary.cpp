@@ -13,6 +13,8 @@
 namespace carc {
 namespace {
 
+using Json = nlohmann::ordered_json;
+
 constexpr const char* kVocabularyPath = "oracle/lookup/vocabulary.yaml";
 
 struct KindName {
@@ -240,7 +242,6 @@ const Vocabulary& builtin_vocabulary() {
 }
 
 nlohmann::ordered_json vocabulary_json(const Vocabulary& v) {
-  using Json = nlohmann::ordered_json;
   Json out{{"version", 1}, {"languages", Json::array()}, {"stop_words", Json::object()}, {"concepts", Json::object()}};
   for (const auto l : kLanguages) out["languages"].push_back(std::string(l));
   for (const auto& [l, words] : v.stop_words)

@@ -9,8 +9,6 @@
 namespace carc::svg {
 namespace {
 
-constexpr UPt kEdgeMid[4] = {{0.5, 0}, {1, 0.5}, {0.5, 1}, {0, 0.5}};
-
 // The classic meeple in a 100 x 100 box, feet at the bottom.
 constexpr const char* kMeeple =
     "M50 4C63 4 67 15 65 24C64 30 61 33 58 35L80 42C93 46 97 53 92 59C89 63 84 63 76 61L68 58L84 91C86 97 82 99 "

@@ -14,6 +14,9 @@ struct UPt {
   double x = 0, y = 0;
 };
 
+// Edge midpoints N, E, S, W in tile units.
+inline constexpr UPt kEdgeMid[4] = {{0.5, 0}, {1, 0.5}, {0.5, 1}, {0, 0.5}};
+
 // Where a tile-wide feature was drawn, so figures on it stand beside it.
 struct MarkerSpot {
   FeatureKind kind = FeatureKind::Cloister;

@@ -17,9 +17,6 @@ constexpr const char* kCityEdge = "#7c5a2b";
 constexpr const char* kRoadEdge = "#6b5b3e";
 constexpr const char* kRoad = "#f6f1e3";
 
-// Edge midpoints N, E, S, W in tile units.
-constexpr UPt kEdgeMid[4] = {{0.5, 0}, {1, 0.5}, {0.5, 1}, {0, 0.5}};
-
 struct Scaler {
   double size;
   std::string operator()(double v) const { return num(v * size); }

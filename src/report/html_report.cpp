@@ -26,8 +26,6 @@ constexpr std::size_t kMaxLines = 40;
 
 std::string esc(std::string_view s) { return xml_escape(s); }
 
-bool needs_attention(Outcome o) { return is_failure(o) || o == Outcome::Invalid; }
-
 struct Group {
   std::string id, area;
   const Scenario* scenario = nullptr;

@@ -63,7 +63,7 @@ void write_states(const RunTally& t, std::ostream& out) {
              cov.ran, cov.applicable);
 }
 
-void write_matrix(const RunTally& t, const std::string& h, std::ostream& out) {
+void write_area_matrix(const RunTally& t, const std::string& h, std::ostream& out) {
   auto rulesets = ruleset_order(t);
   if (std::any_of(t.cells.begin(), t.cells.end(), [](const auto& c) { return c.first.second.empty(); }))
     rulesets.push_back("");  // the column of invalid results
@@ -80,10 +80,6 @@ void write_matrix(const RunTally& t, const std::string& h, std::ostream& out) {
     out << "\n";
   }
   out << "\n";
-}
-
-bool needs_attention(Outcome o) {
-  return o != Outcome::Passed && o != Outcome::Unsupported && o != Outcome::Skipped && o != Outcome::XFail;
 }
 
 // One result needing attention: its heading, title, message and differences, and the rerun command.
@@ -158,7 +154,7 @@ class MarkdownWriter final : public TallyingWriter<MarkdownRun> {
     if (const std::string cut = cut_short_line(run.tally); !cut.empty())
       fmt::print(out, "**{}.**\n\n", markdown_safe(cut));
     write_states(run.tally, out);
-    write_matrix(run.tally, h, out);
+    write_area_matrix(run.tally, h, out);
     fmt::print(out, "{} Results needing attention\n\n", h);
     if (run.attention.empty()) out << "None.\n\n";
     spool_.copy(run.attention, out);

@@ -22,8 +22,6 @@ constexpr const char* kMagenta = "\033[35m";
 constexpr const char* kBold = "\033[1m";
 constexpr const char* kReset = "\033[0m";
 
-bool detailed(Outcome o) { return is_failure(o) || o == Outcome::Invalid; }
-
 std::string safe(std::string_view s) { return terminal_safe(s); }
 
 struct TextRun {
@@ -46,7 +44,7 @@ class TextWriter final : public TallyingWriter<TextRun> {
         run.first = std::pair{r.outcome, r.message};
       else if (run.first->first != r.outcome || run.first->second != r.message)
         run.shared = false;
-      if (detailed(r.outcome)) {
+      if (needs_attention(r.outcome)) {
         spool_.append_to(run.details, detail(r));
         continue;
       }
@@ -93,7 +91,10 @@ class TextWriter final : public TallyingWriter<TextRun> {
   std::string label(Outcome o) const {
     std::string name(outcome_name(o));
     for (auto& c : name) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
-    const char* tone = o == Outcome::Passed ? kGreen : o == Outcome::Invalid ? kMagenta : detailed(o) ? kRed : kYellow;
+    const char* tone = o == Outcome::Passed    ? kGreen
+                       : o == Outcome::Invalid ? kMagenta
+                       : needs_attention(o)    ? kRed
+                                               : kYellow;
     return paint(tone, name);
   }
 
@@ -192,7 +193,7 @@ class TextWriter final : public TallyingWriter<TextRun> {
   static std::string short_cell(const Counts& c) {
     int bad = 0;
     for (std::size_t i = 0; i < kOutcomes; ++i)
-      if (detailed(static_cast<Outcome>(i))) bad += c[i];
+      if (needs_attention(static_cast<Outcome>(i))) bad += c[i];
     return coverage_cell(c) + (bad ? " !" : "");
   }
 

@@ -30,6 +30,8 @@ inline constexpr std::size_t kOutcomes = 10;
 std::string_view outcome_name(Outcome o);  // "passed", ..., "timed_out", "xfail", "xpass"
 // Whether an outcome makes `run` exit 1 (failed, errored, crashed, timed_out, xpass).
 bool is_failure(Outcome o);
+// Whether a report shows the result in detail: a failure, or an invalid scenario.
+bool needs_attention(Outcome o);
 
 // The message of every result a run cut short did not decide (skipped), then
 // why: "stopped after 3 failures (--max-failures 3)" (ResultExtras, runner.hpp).

@@ -31,6 +31,8 @@ bool is_failure(Outcome o) {
          o == Outcome::XPass;
 }
 
+bool needs_attention(Outcome o) { return is_failure(o) || o == Outcome::Invalid; }
+
 std::array<int, kOutcomes> RunReport::counts() const {
   std::array<int, kOutcomes> out{};
   for (const auto& r : results) ++out[static_cast<std::size_t>(r.outcome)];
