@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "cli/commands.hpp"
@@ -70,6 +71,23 @@ TEST_CASE("Each move form's example parses to its kind and prints back the same"
     kinds.insert(form.kind);
   }
   CHECK(kinds.size() == 17);  // every MoveKind has a written form
+}
+
+TEST_CASE("Each verb is read by one room's form and each move kind written by one", "[vocabulary]") {
+  std::map<std::string_view, int> parsers;
+  std::map<MoveKind, int> printers;
+  for (const auto& form : move_forms()) {
+    parsers[form.verb()] += form.parse ? 1 : 0;
+    printers[form.kind] += form.text ? 1 : 0;
+  }
+  for (const auto& [verb, n] : parsers) {
+    INFO(verb);
+    CHECK(n == 1);
+  }
+  for (const auto& [kind, n] : printers) {
+    INFO(static_cast<int>(kind));
+    CHECK(n == 1);
+  }
 }
 
 TEST_CASE("docs regenerates a stale block and names it", "[vocabulary][docs]") {

@@ -2,6 +2,7 @@
 // The words of a decision: the phase a state waits in, the reason a move is
 // illegal, and the events applying a move produces. Shared by the state, the
 // dispatchers and every room (expansions/), so it depends on values only.
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -112,6 +113,7 @@ enum class Reason : std::uint8_t {
   FairyProtected,
   FairyAlreadyThere,
 };
+inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::FairyAlreadyThere) + 1;  // last + 1
 std::string_view reason_name(Reason r);
 bool parse_reason(std::string_view s, Reason& out);
 const std::vector<std::string_view>& all_reason_names();  // "ok" first
@@ -147,6 +149,7 @@ enum class EventKind : std::uint8_t {
   FairyPoints,     // the fairy's points (PD-35, PD-36); player, points
   GameOver
 };
+inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(EventKind::GameOver) + 1;
 
 // What happened while applying a move; the sum of FeatureScored and FairyPoints points is each
 // player's score change (a ransom moves points between players).

@@ -1,6 +1,7 @@
 #include "engine/figures.hpp"
 
 #include "engine/names.hpp"
+#include "engine/words.hpp"
 
 namespace carc {
 namespace {
@@ -49,5 +50,13 @@ bool parse_figure(std::string_view s, FigureKind& out) { return parse_name(kFigu
 std::string_view colour_name(Colour c) { return kColourNames[static_cast<std::size_t>(c)]; }
 
 bool parse_colour(std::string_view s, Colour& out) { return parse_name(kColourNames, s, out); }
+
+// The large follower has no room of its own (its rules are the follower's, with strength 2):
+// only its capability row.
+const RoomWords& large_words() {
+  static constexpr CapabilityInfo capabilities[] = {{"large", "the large follower (Inns & Cathedrals)"}};
+  static constexpr RoomWords words{capabilities, {}, {}, {}, {}, nullptr};
+  return words;
+}
 
 }  // namespace carc

@@ -144,12 +144,52 @@ using MoveList = std::vector<Move>;
 std::string to_string(const Move& m, const TileCatalog& catalog);
 Result<Move> parse_move(std::string_view text, const TileCatalog& catalog);
 
+// The words of one written move, for a verb's parser: parse_move splits the text into words
+// and hands them to the parser of the form whose verb is the first word. Each accessor reads
+// one word and fails with the move quoted ("'fly follower 4': the roll is 1, 2 or 3").
+class MoveWords {
+ public:
+  MoveWords(std::string_view text, const TileCatalog& catalog);
+  std::size_t size() const { return words_.size(); }
+  std::string_view operator[](std::size_t i) const { return words_[i]; }
+  const TileCatalog& catalog() const { return *catalog_; }
+  // A failure naming the move: "'TEXT': what".
+  Error error(const std::string& what) const;
+  // Fails unless the move has exactly n words: "expected 'FORM'".
+  Result<bool> expect(std::size_t n, std::string_view form) const;
+  Result<FigureKind> figure(std::size_t i) const;
+  Result<Colour> colour(std::size_t i) const;
+  Result<Pos> pos(std::size_t i) const;
+  Result<std::pair<Pos, FeatureAddr>> located(std::size_t i) const;
+
+ private:
+  std::string quoted_;
+  std::vector<std::string_view> words_;
+  const TileCatalog* catalog_;
+};
+
+// `VERB KIND x,y:FEATURE` (deploy, return, add, remove): the figure and where; with portal,
+// a fourth word `portal` is allowed.
+struct FigureAt {
+  FigureKind kind;
+  Pos pos;
+  FeatureAddr feature;
+};
+Result<FigureAt> figure_at(const MoveWords& w, bool portal = false);
+
 // The move vocabulary: every written form of every move kind, with the room (capability) that
-// owns it, the phases it is made in and what it does. PROTOCOL.md's move table is generated
-// from it (`carc-oracle docs`); a test parses each form's example with parse_move.
+// owns it, the phases it is made in and what it does. Each room declares its forms next to its
+// code (its RoomWords, engine/words.hpp); the table lists them room by room. PROTOCOL.md's move
+// table is generated from it (`carc-oracle docs`); a test parses each form's example with
+// parse_move. parse reads the words of every form of the verb (the first word of syntax), text
+// writes every move of the kind; a further form of a verb or kind another row already reads or
+// writes has neither.
 struct MoveForm {
   MoveKind kind;
   std::string_view syntax, room, phases, meaning, example;
+  Result<Move> (*parse)(const MoveWords&) = nullptr;
+  std::string (*text)(const Move&, const TileCatalog&) = nullptr;
+  std::string_view verb() const { return syntax.substr(0, syntax.find(' ')); }
 };
 const std::vector<MoveForm>& move_forms();
 // A located feature "x,y:city{N}".

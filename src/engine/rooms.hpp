@@ -23,6 +23,7 @@
 #include "engine/legality.hpp"
 #include "engine/move.hpp"
 #include "engine/movegen.hpp"
+#include "engine/words.hpp"
 
 namespace carc {
 
@@ -31,6 +32,24 @@ void apply_place(State& s, const Move& m, std::vector<Event>* ev);
 void apply_deploy(State& s, const Move& m, std::vector<Event>* ev);
 void apply_pass(State& s, const Move& m, std::vector<Event>* ev);
 void apply_figure_pass(State& s, std::vector<Event>* ev);
+
+// --- words: every room's vocabulary rows (words.hpp), in the order the capability and move
+// tables list them: the base game, the figures' rooms, then the tile expansions' rooms ---
+inline constexpr std::array<const RoomWords& (*)(), 13> kRoomWords{{
+    base_words,
+    abbot_words,
+    large_words,
+    mayor_words,
+    wagon_words,
+    builder_pig_words,
+    phantom_words,
+    flier_words,
+    crop_circles_words,
+    portal_words,
+    princess_words,
+    tower_words,
+    dragon_fairy_words,
+}};
 
 // --- verbs: each move kind's owner, its independent check and its apply step ---
 struct Verb {
@@ -66,21 +85,33 @@ struct PhaseOwner {
   Reason (*check_pass)(const State&);
   void (*apply_pass)(State&, std::vector<Event>*);  // null where pass is never legal
   bool active_decides;  // the active player decides (else the phase's stage names the actor)
+  bool on_placed_tile;  // decided on the tile just placed (the state must have one)
 };
 inline constexpr std::array<PhaseOwner, 11> kPhases{{
-    {Phase::Tile, placement_moves, pass_not_here, nullptr, true},                         // core
-    {Phase::Figure, figure_phase_moves, check_figure_pass, apply_figure_pass, true},      // core (step 2)
-    {Phase::Landing, landing_moves, pass_not_here, nullptr, true},                        // flier (FM-07)
-    {Phase::Phantom, phantom_phase_moves, check_phantom_pass, apply_phantom_pass, true},  // phantom
-    {Phase::Wagon, wagon_phase_moves, check_wagon_pass, apply_wagon_pass, false},         // wagon: its owner
-    {Phase::CropChoice, crop_choice_moves, pass_not_here, nullptr, true},                 // crop circles
-    {Phase::CropResponse, crop_response_moves, check_crop_pass, apply_crop_pass, false},  // crop circles: a responder
-    {Phase::Capture, capture_phase_moves, check_capture_pass, apply_capture_pass, true},  // tower (TO-05)
-    {Phase::Exchange, exchange_phase_moves, pass_not_here, nullptr, true},                // tower (TO-07)
-    {Phase::Dragon, dragon_phase_moves, pass_not_here, nullptr, false},  // dragon: the step's player (PD-18)
-    {Phase::GameOver, no_moves, pass_not_here, nullptr, false},          // core
+    {Phase::Tile, placement_moves, pass_not_here, nullptr, true, false},                         // core
+    {Phase::Figure, figure_phase_moves, check_figure_pass, apply_figure_pass, true, true},       // core (step 2)
+    {Phase::Landing, landing_moves, pass_not_here, nullptr, true, true},                         // flier (FM-07)
+    {Phase::Phantom, phantom_phase_moves, check_phantom_pass, apply_phantom_pass, true, true},   // phantom
+    {Phase::Wagon, wagon_phase_moves, check_wagon_pass, apply_wagon_pass, false, false},         // wagon: its owner
+    {Phase::CropChoice, crop_choice_moves, pass_not_here, nullptr, true, false},                 // crop circles
+    {Phase::CropResponse, crop_response_moves, check_crop_pass, apply_crop_pass, false, false},  // a responder
+    {Phase::Capture, capture_phase_moves, check_capture_pass, apply_capture_pass, true, true},   // tower (TO-05)
+    {Phase::Exchange, exchange_phase_moves, pass_not_here, nullptr, true, true},                 // tower (TO-07)
+    {Phase::Dragon, dragon_phase_moves, pass_not_here, nullptr, false, true},  // dragon: the step's player (PD-18)
+    {Phase::GameOver, no_moves, pass_not_here, nullptr, false, false},         // core
 }};
 constexpr const PhaseOwner& phase_owner(Phase p) { return kPhases[static_cast<std::size_t>(p)]; }
+
+// --- what each room checks on any state: "" when it holds, else what is wrong (State::check_invariants) ---
+struct RoomInvariants {
+  std::string (*check)(const State&);
+};
+inline constexpr std::array<RoomInvariants, 4> kInvariants{{
+    {wagon_invariants},         // wagon: the wagon phase has a wagon to move
+    {crop_invariants},          // crop circles: the responder acting is the first still to act
+    {tower_invariants},         // tower: heights, floors and prisoners add up
+    {dragon_fairy_invariants},  // dragon and fairy: where they stand, the dragon's move
+}};
 
 // --- step 2: the figure phase's options, in this order (the output order is pinned) ---
 // Asked once for the ordinary figures, then once for the phantom alone (also the phantom phase).

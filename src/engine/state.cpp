@@ -9,6 +9,7 @@
 #include "engine/expansions/mayor.hpp"
 #include "engine/limits.hpp"
 #include "engine/movegen.hpp"
+#include "engine/rooms.hpp"
 #include "engine/scoring.hpp"
 
 namespace carc {
@@ -405,71 +406,12 @@ std::string State::check_invariants() const {
                " count: supply + board + held by others != owned";
     }
   }
-  const bool needs_tile = phase_ == Phase::Figure || phase_ == Phase::Landing || phase_ == Phase::Phantom ||
-                          phase_ == Phase::Capture || phase_ == Phase::Exchange || phase_ == Phase::Dragon;
-  if (needs_tile && (placed_ < 0 || placed_ >= board_.tile_count())) return "step-2 phase without a placed tile";
-  if (phase_ == Phase::Wagon && wagons_.empty()) return "wagon phase without a pending wagon";
-  if (phase_ == Phase::CropResponse && (crop_.responders.empty() || crop_.responders.front() != actor_))
-    return "crop response out of turn";
+  if (phase_owner(phase_).on_placed_tile && (placed_ < 0 || placed_ >= board_.tile_count()))
+    return "step-2 phase without a placed tile";
   if (phase_ == Phase::Tile && placed_ >= 0) return "tile phase with a placed tile";
-  if (std::string t = tower_invariants(*this); !t.empty()) return t;
-  return dragon_fairy_invariants(*this);
-}
-
-std::string describe(const Event& e, const State& s) {
-  const std::string who = e.player >= 0 ? std::string(colour_name(s.player(e.player).colour)) : std::string("-");
-  const auto& cat = s.catalog();
-  switch (e.kind) {
-    case EventKind::TilePlaced:
-      return who + " places " + cat[e.tile].id + " at " + to_string(e.pos);
-    case EventKind::TileDiscarded:
-      return "discard " + cat[e.tile].id + " (no legal placement)";
-    case EventKind::FigureDeployed:
-      return who + " deploys " + std::string(figure_name(e.figure)) + " " + located(e.pos, e.feature);
-    case EventKind::FeatureScored:
-      return std::string(e.final_scoring ? "final " : "") + "score " + who + " +" + std::to_string(e.points) + " " +
-             located(e.pos, e.feature);
-    case EventKind::FigureReturned:
-      return "return " + who + " " + std::string(figure_name(e.figure)) + " " + located(e.pos, e.feature);
-    case EventKind::AbbotReturned:
-      return who + " takes the abbot back from " + located(e.pos, e.feature);
-    case EventKind::FlierCrashed:
-      return who + "'s " + std::string(figure_name(e.figure)) + " finds no landing at " + to_string(e.pos) +
-             " and stays in supply";
-    case EventKind::WagonMoved:
-      return who + " moves the wagon to " + located(e.pos, e.feature);
-    case EventKind::KnightRemoved:
-      return "the princess sends " + who + "'s " + std::string(figure_name(e.figure)) + " home from " +
-             located(e.pos, e.feature);
-    case EventKind::CropChoice:
-      return who + " chooses crop " + (e.points ? "add" : "remove");
-    case EventKind::SecondTile:
-      return who + " draws a second tile (builder)";
-    case EventKind::FloorPlaced:
-      return who + " builds the tower at " + to_string(e.pos) + " to height " + std::to_string(e.points);
-    case EventKind::FigureCaptured:
-      return "the tower takes " + who + "'s " + std::string(figure_name(e.figure)) + " from " +
-             located(e.pos, e.feature) +
-             (e.other >= 0 ? " (held by " + std::string(colour_name(s.player(e.other).colour)) + ")" : std::string());
-    case EventKind::PrisonerFreed:
-      return who + "'s " + std::string(figure_name(e.figure)) + " comes back " +
-             (e.points > 0 ? "for a ransom of " + std::to_string(e.points) + " paid to " +
-                                 std::string(colour_name(s.player(e.other).colour))
-                           : std::string("in an exchange"));
-    case EventKind::DragonPlaced:
-      return "the dragon jumps onto the volcano at " + to_string(e.pos);
-    case EventKind::DragonMoved:
-      return who + " moves the dragon to " + to_string(e.pos);
-    case EventKind::FairyMoved:
-      return who + " moves the fairy to " + to_string(e.pos);
-    case EventKind::TileSetAside:
-      return "set aside " + cat[e.tile].id + " (the dragon is not in play)";
-    case EventKind::FairyPoints:
-      return "fairy " + who + " +" + std::to_string(e.points);
-    case EventKind::GameOver:
-      return "game over";
-  }
-  return "?";
+  for (const RoomInvariants& room : kInvariants)
+    if (std::string problem = room.check(*this); !problem.empty()) return problem;
+  return {};
 }
 
 }  // namespace carc

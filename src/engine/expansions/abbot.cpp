@@ -9,6 +9,7 @@
 #include "engine/queries.hpp"
 #include "engine/scoring.hpp"
 #include "engine/state.hpp"
+#include "engine/words.hpp"
 
 namespace carc {
 
@@ -54,6 +55,55 @@ void apply_return_abbot(State& s, const Move& m, std::vector<Event>* ev) {
   }
   s.mutable_flags().abbot_returned = true;
   after_step2_action(s, Step2::AbbotReturn, ev);
+}
+
+// --- the room's words (engine/words.hpp) ---
+
+namespace {
+
+std::string return_abbot_text(const Move& m, const TileCatalog&) { return "return abbot " + located(m.pos, m.feature); }
+
+Result<Move> parse_return_abbot(const MoveWords& w) {
+  auto f = figure_at(w);
+  if (!f) return fail(f.error());
+  if (f->kind != FigureKind::Abbot) return w.error("only the abbot returns early ('return abbot x,y:FEATURE')");
+  return Move::return_abbot(f->pos, f->feature);
+}
+
+std::string abbot_returned_text(const Event& e, const State& s) {
+  return event_player(e, s) + " takes the abbot back from " + located(e.pos, e.feature);
+}
+
+}  // namespace
+
+const RoomWords& abbot_words() {
+  static constexpr CapabilityInfo capabilities[] = {
+      {"abbot", "the abbot: cloisters and gardens, and its early return (the Abbot)"},
+  };
+  static constexpr ReasonInfo reasons[] = {
+      {Reason::NoAbbotThere, "no-abbot-there", "abbot", "the player's abbot is not on that feature"},
+  };
+  static constexpr MoveForm moves[] = {
+      {MoveKind::ReturnAbbot, "return abbot x,y:FEATURE", "abbot", "figure",
+       "take the abbot back early, scoring its feature (AB-04)", "return abbot 0,0:garden", parse_return_abbot,
+       return_abbot_text},
+  };
+  static constexpr EventText events[] = {
+      {EventKind::AbbotReturned, abbot_returned_text},
+  };
+  static constexpr auto switches = +[]() -> const std::vector<SwitchSpec>& {
+    static const std::vector<SwitchSpec> specs{
+        {Switch::AbbotReturnExcludes,
+         "abbot-return-excludes-other-actions",
+         "V-AB-1",
+         "abbot",
+         {"all-move-wood", "meeples-only"},
+         "what an early abbot return rules out"},
+    };
+    return specs;
+  };
+  static constexpr RoomWords words{capabilities, {}, reasons, moves, events, switches};
+  return words;
 }
 
 }  // namespace carc

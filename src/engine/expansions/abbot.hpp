@@ -9,6 +9,8 @@
 
 namespace carc {
 
+struct RoomWords;
+
 class State;
 
 // Step-2 contribution: the player's abbot on an incomplete cloister or garden may return (AB-04, AB-05).
@@ -20,5 +22,8 @@ bool abbot_keeps_figure_phase(const State& s);
 Reason check_return_abbot(const State& s, const Move& m);
 // AB-04: the abbot scores as at game end and returns to supply; other figures stay.
 void apply_return_abbot(State& s, const Move& m, std::vector<Event>* ev);
+
+// The room's vocabulary rows (engine/words.hpp).
+const RoomWords& abbot_words();
 
 }  // namespace carc

@@ -3,6 +3,7 @@
 
 #include "engine/queries.hpp"
 #include "engine/state.hpp"
+#include "engine/words.hpp"
 
 namespace carc {
 
@@ -53,6 +54,49 @@ StageResult stage_builder_immediate(State& s, std::vector<Event>* ev) {
 StageResult stage_builder_second_tile(State& s, std::vector<Event>* ev) {
   if (s.flags().builder_triggered && !s.flags().second_part) return start_second_part(s, ev);
   return StageResult::Done;
+}
+
+// --- the room's words (engine/words.hpp) ---
+
+namespace {
+
+std::string second_tile_text(const Event& e, const State& s) {
+  return event_player(e, s) + " draws a second tile (builder)";
+}
+
+}  // namespace
+
+const RoomWords& builder_pig_words() {
+  static constexpr CapabilityInfo capabilities[] = {
+      {"builder", "the builder and its second tile (Traders & Builders)"},
+      {"pig", "the pig in a farmer's field (Traders & Builders)"},
+  };
+  static constexpr ReasonInfo reasons[] = {
+      {Reason::PigScoringUndefined, "pig-scoring-undefined", "pig",
+       "a pig under a farmer scoring that does not define it (fs1, fs2): a setup refusal, which `check` reports"},
+  };
+  static constexpr EventText events[] = {
+      {EventKind::SecondTile, second_tile_text},
+  };
+  static constexpr auto switches = +[]() -> const std::vector<SwitchSpec>& {
+    static const std::vector<SwitchSpec> specs{
+        {Switch::BuilderSecondTile,
+         "builder-second-tile",
+         "V-TB-1",
+         "builder",
+         {"after-scoring", "immediately"},
+         "when the builder's extra tile comes"},
+        {Switch::BuilderPigAreFollowers,
+         "builder-pig-are-followers",
+         "V-TB-2",
+         "builder",
+         {"false", "true"},
+         "builder and pig count as followers"},
+    };
+    return specs;
+  };
+  static constexpr RoomWords words{capabilities, {}, reasons, {}, events, switches};
+  return words;
 }
 
 }  // namespace carc

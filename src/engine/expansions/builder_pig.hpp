@@ -13,6 +13,8 @@
 
 namespace carc {
 
+struct RoomWords;
+
 class State;
 
 // The feature at node holds a follower of the player to act (TB-01, TB-11).
@@ -27,5 +29,8 @@ void builder_pig_step2_moves(const State& s, MoveList& out);
 StageResult stage_builder_immediate(State& s, std::vector<Event>* ev);
 // Stage "builder second tile" (TB-05: after the first part's scoring and step 4, CC-15).
 StageResult stage_builder_second_tile(State& s, std::vector<Event>* ev);
+
+// The room's vocabulary rows (engine/words.hpp).
+const RoomWords& builder_pig_words();
 
 }  // namespace carc

@@ -6,6 +6,7 @@
 #include "engine/expansions/builder_pig.hpp"
 #include "engine/queries.hpp"
 #include "engine/state.hpp"
+#include "engine/words.hpp"
 
 namespace carc {
 namespace {
@@ -188,6 +189,108 @@ void apply_crop_remove(State& s, const Move& m, std::vector<Event>* ev) {
 void apply_crop_pass(State& s, std::vector<Event>* ev) {
   pop_responder(s);
   resume_flow(s, ev);
+}
+
+std::string crop_invariants(const State& s) {
+  const auto& responders = s.crop().responders;
+  if (s.phase() == Phase::CropResponse && (responders.empty() || responders.front() != s.actor()))
+    return "crop response out of turn";
+  return {};
+}
+
+// --- the room's words (engine/words.hpp) ---
+
+namespace {
+
+std::string crop_choice_text(const Move& m, const TileCatalog&) { return m.add ? "crop add" : "crop remove"; }
+
+Result<Move> parse_crop_choice(const MoveWords& w) {
+  if (w.size() == 2 && (w[1] == "add" || w[1] == "remove")) return Move::crop_choice(w[1] == "add");
+  return w.error("expected 'crop add' or 'crop remove'");
+}
+
+std::string crop_add_text(const Move& m, const TileCatalog&) {
+  return "add " + std::string(figure_name(m.figure)) + " " + located(m.pos, m.feature);
+}
+
+Result<Move> parse_crop_add(const MoveWords& w) {
+  auto f = figure_at(w);
+  if (!f) return fail(f.error());
+  return Move::crop_add(f->kind, f->pos, f->feature);
+}
+
+std::string crop_remove_text(const Move& m, const TileCatalog&) {
+  return "remove " + std::string(figure_name(m.figure)) + " " + located(m.pos, m.feature);
+}
+
+Result<Move> parse_crop_remove(const MoveWords& w) {
+  auto f = figure_at(w);
+  if (!f) return fail(f.error());
+  return Move::crop_remove(f->kind, f->pos, f->feature);
+}
+
+std::string crop_choice_event_text(const Event& e, const State& s) {
+  return event_player(e, s) + " chooses crop " + (e.points ? "add" : "remove");
+}
+
+}  // namespace
+
+const RoomWords& crop_circles_words() {
+  static constexpr CapabilityInfo capabilities[] = {
+      {"crop-circles", "Crop Circles: everyone adds or removes a figure"},
+  };
+  static constexpr PhaseInfo phases[] = {
+      {Phase::CropChoice, "crop-choice", "crop-circles", "the active player", "`crop add` or `crop remove`"},
+      {Phase::CropResponse, "crop-response", "crop-circles",
+       "each player from the active player's left, the active player last",
+       "add or remove a figure, or pass where allowed"},
+  };
+  static constexpr ReasonInfo reasons[] = {
+      {Reason::NoCropChoice, "no-crop-choice", "crop-circles", "there is no crop-circle choice to make"},
+      {Reason::NotYourFigure, "not-your-figure", "crop-circles", "the figure named is not the acting player's"},
+      {Reason::CropAddMandatory, "crop-add-mandatory", "crop-circles",
+       "the crop-circle add is compulsory here (`crop-add-compulsion`)"},
+  };
+  static constexpr MoveForm moves[] = {
+      {MoveKind::CropChoice, "crop add", "crop-circles", "crop-choice",
+       "the active player's crop-circle choice: everyone adds (CC-05)", "crop add", parse_crop_choice,
+       crop_choice_text},
+      {MoveKind::CropChoice, "crop remove", "crop-circles", "crop-choice",
+       "the active player's crop-circle choice: everyone removes (CC-05)", "crop remove", nullptr, nullptr},
+      {MoveKind::CropAdd, "add KIND x,y:FEATURE", "crop-circles", "crop-response",
+       "a crop-circle response: add a figure", "add follower 0,0:road{E,W}", parse_crop_add, crop_add_text},
+      {MoveKind::CropRemove, "remove KIND x,y:FEATURE", "crop-circles", "crop-response",
+       "a crop-circle response: take a figure back", "remove follower 0,0:road{E,W}", parse_crop_remove,
+       crop_remove_text},
+  };
+  static constexpr EventText events[] = {
+      {EventKind::CropChoice, crop_choice_event_text},
+  };
+  static constexpr auto switches = +[]() -> const std::vector<SwitchSpec>& {
+    static const std::vector<SwitchSpec> specs{
+        {Switch::CropAddCompulsion,
+         "crop-add-compulsion",
+         "V-CC-1",
+         "crop-circles",
+         {"optional", "mandatory-if-possible"},
+         "crop-circle add compulsory"},
+        {Switch::CropAddWhere,
+         "crop-add-where",
+         "V-CC-2",
+         "crop-circles",
+         {"same-tile-next-to", "anywhere-in-feature"},
+         "where the added figure goes"},
+        {Switch::CropAddFigures,
+         "crop-add-figures",
+         "V-CC-4",
+         "crop-circles",
+         {"any-follower-legal-there", "regular-only"},
+         "which figures may be added"},
+    };
+    return specs;
+  };
+  static constexpr RoomWords words{capabilities, phases, reasons, moves, events, switches};
+  return words;
 }
 
 }  // namespace carc

@@ -4,6 +4,7 @@
 // crop-response phases (and what `pass` means there), the crop step's data and
 // the "crop circles" stage of the turn flow (step 4).
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -14,6 +15,8 @@
 #include "engine/tile.hpp"
 
 namespace carc {
+
+struct RoomWords;
 
 class State;
 
@@ -47,5 +50,10 @@ void apply_crop_choice(State& s, const Move& m, std::vector<Event>* ev);
 void apply_crop_add(State& s, const Move& m, std::vector<Event>* ev);
 void apply_crop_remove(State& s, const Move& m, std::vector<Event>* ev);
 void apply_crop_pass(State& s, std::vector<Event>* ev);
+
+// "" when the room's part of the state holds together (State::check_invariants), else what is wrong.
+std::string crop_invariants(const State& s);
+// The room's vocabulary rows (engine/words.hpp).
+const RoomWords& crop_circles_words();
 
 }  // namespace carc

@@ -9,6 +9,7 @@
 #include "engine/legality.hpp"
 #include "engine/queries.hpp"
 #include "engine/state.hpp"
+#include "engine/words.hpp"
 
 namespace carc {
 namespace {
@@ -300,6 +301,152 @@ std::string dragon_fairy_invariants(const State& s) {
       return "a figure on the dragon's tile under dragon-tile-deployment: forbidden";
   }
   return {};
+}
+
+// --- the room's words (engine/words.hpp) ---
+
+namespace {
+
+std::string fairy_text(const Move& m, const TileCatalog&) {
+  return m.on_tile ? "fairy " + to_string(m.pos)
+                   : "fairy " + std::string(figure_name(m.figure)) + " " + located(m.pos, m.feature);
+}
+
+Result<Move> parse_fairy(const MoveWords& w) {
+  if (w.size() == 2) {
+    auto p = w.pos(1);
+    if (!p) return fail(p.error());
+    return Move::fairy_tile(*p);
+  }
+  if (auto ok = w.expect(3, "fairy KIND x,y:FEATURE' or 'fairy x,y"); !ok) return fail(ok.error());
+  auto f = figure_at(w);
+  if (!f) return fail(f.error());
+  return Move::fairy(f->kind, f->pos, f->feature);
+}
+
+std::string dragon_text(const Move& m, const TileCatalog&) { return "dragon " + to_string(m.pos); }
+
+Result<Move> parse_dragon(const MoveWords& w) {
+  if (auto ok = w.expect(2, "dragon x,y"); !ok) return fail(ok.error());
+  auto p = w.pos(1);
+  if (!p) return fail(p.error());
+  return Move::dragon(*p);
+}
+
+std::string dragon_placed_text(const Event& e, const State&) {
+  return "the dragon jumps onto the volcano at " + to_string(e.pos);
+}
+std::string dragon_moved_text(const Event& e, const State& s) {
+  return event_player(e, s) + " moves the dragon to " + to_string(e.pos);
+}
+std::string fairy_moved_text(const Event& e, const State& s) {
+  return event_player(e, s) + " moves the fairy to " + to_string(e.pos);
+}
+std::string tile_set_aside_text(const Event& e, const State& s) {
+  return "set aside " + s.catalog()[e.tile].id + " (the dragon is not in play)";
+}
+std::string fairy_points_text(const Event& e, const State& s) {
+  return "fairy " + event_player(e, s) + " +" + std::to_string(e.points);
+}
+
+}  // namespace
+
+const RoomWords& dragon_fairy_words() {
+  static constexpr CapabilityInfo capabilities[] = {
+      {"dragon", "the dragon, its volcanoes and its moves (Princess & Dragon)"},
+      {"fairy", "the fairy and its protection and points (Princess & Dragon)"},
+  };
+  static constexpr PhaseInfo phases[] = {
+      {Phase::Dragon, "dragon", "dragon",
+       "the player whose step it is: step *k* (1 … 6) by the player *k*−1 seats after the active player, wrapping "
+       "round the "
+       "table (PD-18)",
+       "`dragon x,y`, one step; it ends after the sixth step or when no step exists"},
+  };
+  static constexpr ReasonInfo reasons[] = {
+      {Reason::VolcanoTile, "volcano-tile", "dragon",
+       "a figure onto the volcano tile in its turn, or later under `volcano-tile-deployment: never`"},
+      {Reason::DragonTile, "dragon-tile", "dragon",
+       "a figure onto the dragon's tile under `dragon-tile-deployment: forbidden`"},
+      {Reason::NotADragonStep, "not-a-dragon-step", "dragon",
+       "no tile there, or not an orthogonal neighbour of the dragon's tile"},
+      {Reason::AlreadyVisited, "already-visited", "dragon", "the dragon has already been on that tile in this move"},
+      {Reason::FairyProtected, "fairy-protected", "dragon", "the dragon may not enter the fairy's tile"},
+      {Reason::FairyAlreadyThere, "fairy-already-there", "fairy", "the fairy already stands there"},
+  };
+  static constexpr MoveForm moves[] = {
+      {MoveKind::Fairy, "fairy KIND x,y:FEATURE", "fairy", "figure",
+       "step 2 (PD-31): move the fairy next to your own figure of that kind standing there, anywhere on the board",
+       "fairy follower 0,0:road{E,W}", parse_fairy, fairy_text},
+      {MoveKind::Fairy, "fairy x,y", "fairy", "figure",
+       "step 2 under `fairy-placement: on-tile`: move the fairy onto the tile at x,y, which holds one of your "
+       "followers",
+       "fairy 0,0", nullptr, nullptr},
+      {MoveKind::DragonStep, "dragon x,y", "dragon", "dragon",
+       "one step of the dragon onto the tile at x,y, by the player whose step it is; every figure on that tile is "
+       "eaten",
+       "dragon 1,0", parse_dragon, dragon_text},
+  };
+  static constexpr EventText events[] = {
+      {EventKind::DragonPlaced, dragon_placed_text}, {EventKind::DragonMoved, dragon_moved_text},
+      {EventKind::FairyMoved, fairy_moved_text},     {EventKind::TileSetAside, tile_set_aside_text},
+      {EventKind::FairyPoints, fairy_points_text},
+  };
+  static constexpr auto switches = +[]() -> const std::vector<SwitchSpec>& {
+    static const std::vector<SwitchSpec> specs{
+        {Switch::DragonMove,
+         "dragon-move",
+         "V-PD-3",
+         "dragon",
+         {"before-scoring", "after-scoring"},
+         "the dragon moves before step-3 scoring (HiG, ZMG) or after scoring and wagons (RGG Big Box)"},
+        {Switch::DragonTileDeployment,
+         "dragon-tile-deployment",
+         "V-PD-10",
+         "dragon",
+         {"allowed", "forbidden"},
+         "figures may be deployed onto the dragon's tile (JCZ: forbidden)"},
+        {Switch::VolcanoTileDeployment,
+         "volcano-tile-deployment",
+         "V-PD-11",
+         "dragon",
+         {"placing-turn-only", "never"},
+         "a volcano tile is closed to figures in its turn only, or for good"},
+        {Switch::FairyPlacement,
+         "fairy-placement",
+         "V-PD-5",
+         "fairy",
+         {"next-to-follower", "on-tile"},
+         "the fairy next to one follower (HiG) or on a tile (RGG, ZMG C1)"},
+        {Switch::FairyAfterVolcano,
+         "fairy-after-volcano",
+         "V-PD-6",
+         "fairy",
+         {"allowed", "forbidden"},
+         "the fairy may move in a volcano's turn (pre-Big Box C1: no)"},
+        {Switch::FairyProtectsFromTower,
+         "fairy-protects-from-tower",
+         "V-PD-7",
+         "fairy",
+         {"no", "yes"},
+         "the fairy's tile is safe from a tower's capture (no source says so)"},
+        {Switch::FairyBonusFinalScoring,
+         "fairy-bonus-final-scoring",
+         "V-PD-8",
+         "fairy",
+         {"yes", "no"},
+         "the 3 points at final scoring too (farin/JCloisterZone: no)"},
+        {Switch::FairyOnTileTurnPoints,
+         "fairy-on-tile-turn-points",
+         "V-PD-9",
+         "fairy",
+         {"one", "per-figure"},
+         "under `on-tile`, one turn-start point or one per own figure (JCZ)"},
+    };
+    return specs;
+  };
+  static constexpr RoomWords words{capabilities, phases, reasons, moves, events, switches};
+  return words;
 }
 
 }  // namespace carc

@@ -26,6 +26,8 @@
 
 namespace carc {
 
+struct RoomWords;
+
 class State;
 
 // Where the fairy is: not in this game, beside the board (not yet moved), or on a tile.
@@ -83,5 +85,8 @@ void fairy_feature_scored(State& s, std::uint16_t root, bool final_scoring, std:
 
 // The room's invariants (handover §5); empty when they hold.
 std::string dragon_fairy_invariants(const State& s);
+
+// The room's vocabulary rows (engine/words.hpp).
+const RoomWords& dragon_fairy_words();
 
 }  // namespace carc

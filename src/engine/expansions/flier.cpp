@@ -5,6 +5,7 @@
 #include "engine/legality.hpp"
 #include "engine/queries.hpp"
 #include "engine/state.hpp"
+#include "engine/words.hpp"
 
 namespace carc {
 
@@ -127,6 +128,85 @@ void apply_land(State& s, const Move& m, std::vector<Event>* ev) {
   s.add_figure(s.actor(), kind, node_at(s.board(), m.pos, m.feature));
   emit(ev, EventKind::FigureDeployed, s.actor(), kind, m.pos, m.feature);
   after_step2_action(s, kind == FigureKind::Phantom ? Step2::Phantom : Step2::Follower, ev);
+}
+
+// --- the room's words (engine/words.hpp) ---
+
+namespace {
+
+std::string fly_text(const Move& m, const TileCatalog&) {
+  return "fly " + std::string(figure_name(m.figure)) + " " + std::to_string(m.roll);
+}
+
+Result<Move> parse_fly(const MoveWords& w) {
+  if (auto ok = w.expect(3, "fly KIND ROLL"); !ok) return fail(ok.error());
+  auto k = w.figure(1);
+  if (!k) return fail(k.error());
+  if (w[2].size() != 1 || w[2][0] < '1' || w[2][0] > '3') return w.error("the roll is 1, 2 or 3");
+  return Move::fly(*k, w[2][0] - '0');
+}
+
+std::string land_text(const Move& m, const TileCatalog&) { return "land " + located(m.pos, m.feature); }
+
+Result<Move> parse_land(const MoveWords& w) {
+  if (auto ok = w.expect(2, "land x,y:FEATURE"); !ok) return fail(ok.error());
+  auto loc = w.located(1);
+  if (!loc) return fail(loc.error());
+  return Move::land(loc->first, loc->second);
+}
+
+std::string flier_crashed_text(const Event& e, const State& s) {
+  return event_player(e, s) + "'s " + std::string(figure_name(e.figure)) + " finds no landing at " + to_string(e.pos) +
+         " and stays in supply";
+}
+
+}  // namespace
+
+const RoomWords& flier_words() {
+  static constexpr CapabilityInfo capabilities[] = {
+      {"flier", "Flying Machines: a follower flies 1-3 tiles by a die roll"},
+  };
+  static constexpr PhaseInfo phases[] = {
+      {Phase::Landing, "landing", "flier", "the active player", "where the flying figure lands"},
+  };
+  static constexpr ReasonInfo reasons[] = {
+      {Reason::NoFlier, "no-flier", "flier", "the tile just placed has no flying machine"},
+      {Reason::FlierUsed, "flier-used", "flier", "the flying machine was already used this turn"},
+      {Reason::WrongRoll, "wrong-roll", "flier", "the roll is not the fixed next roll"},
+      {Reason::NoLanding, "no-landing", "flier", "the flight target offers no such landing"},
+  };
+  static constexpr MoveForm moves[] = {
+      {MoveKind::Fly, "fly KIND ROLL", "flier", "figure, phantom",
+       "launch a figure from the flying machine of the tile just placed with die result ROLL (1, 2 or 3); the rules "
+       "compute "
+       "the target square; with no possible landing the figure stays in supply at once (FM-12) and no `land` follows",
+       "fly follower 2", parse_fly, fly_text},
+      {MoveKind::Land, "land x,y:FEATURE", "flier", "landing",
+       "where the flying figure lands (FM-07: compulsory once possible, no `pass`)", "land 0,2:cloister", parse_land,
+       land_text},
+  };
+  static constexpr EventText events[] = {
+      {EventKind::FlierCrashed, flier_crashed_text},
+  };
+  static constexpr auto switches = +[]() -> const std::vector<SwitchSpec>& {
+    static const std::vector<SwitchSpec> specs{
+        {Switch::FlierEligible,
+         "flier-eligible-figures",
+         "V-FM-1",
+         "flier",
+         {"any-follower", "standard-and-large-only"},
+         "which figures may fly"},
+        {Switch::FlierDistance,
+         "flier-distance",
+         "V-FM-6",
+         "flier",
+         {"grid-positions", "existing-tiles"},
+         "how flight distance is counted"},
+    };
+    return specs;
+  };
+  static constexpr RoomWords words{capabilities, phases, reasons, moves, events, switches};
+  return words;
 }
 
 }  // namespace carc

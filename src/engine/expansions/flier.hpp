@@ -12,6 +12,8 @@
 
 namespace carc {
 
+struct RoomWords;
+
 class State;
 
 // The flight in progress (landing phase): the figure and the tile it lands on.
@@ -41,5 +43,8 @@ Reason check_land(const State& s, const Move& m);
 // Apply steps: a launch (the landing phase, or a crash that ends the action) and a landing.
 void apply_fly(State& s, const Move& m, std::vector<Event>* ev);
 void apply_land(State& s, const Move& m, std::vector<Event>* ev);
+
+// The room's vocabulary rows (engine/words.hpp).
+const RoomWords& flier_words();
 
 }  // namespace carc

@@ -6,9 +6,14 @@
 
 namespace carc {
 
+struct RoomWords;
+
 class Board;
 
 // The mayor's majority strength in the feature of node: its pennants.
 int mayor_strength(const Board& b, std::uint16_t node);
+
+// The room's vocabulary rows (engine/words.hpp).
+const RoomWords& mayor_words();
 
 }  // namespace carc

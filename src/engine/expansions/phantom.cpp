@@ -3,6 +3,7 @@
 
 #include "engine/rooms.hpp"
 #include "engine/state.hpp"
+#include "engine/words.hpp"
 
 namespace carc {
 
@@ -51,6 +52,42 @@ Reason check_phantom_pass(const State&) { return Reason::Ok; }
 void apply_phantom_pass(State& s, std::vector<Event>* ev) {
   s.mutable_flags().phantom_blocked = true;  // the phantom declined: its stage is over
   resume_flow(s, ev);
+}
+
+// --- the room's words (engine/words.hpp) ---
+
+const RoomWords& phantom_words() {
+  static constexpr CapabilityInfo capabilities[] = {
+      {"phantom", "the Phantom: a second follower in the same turn"},
+  };
+  static constexpr PhaseInfo phases[] = {
+      {Phase::Phantom, "phantom", "phantom", "the active player", "the phantom as a second figure, or pass"},
+  };
+  static constexpr auto switches = +[]() -> const std::vector<SwitchSpec>& {
+    static const std::vector<SwitchSpec> specs{
+        {Switch::PhantomAfterCrash,
+         "phantom-after-crashed-flight",
+         "V-FM-5",
+         "phantom",
+         {"forbidden", "allowed"},
+         "the phantom after a flight that found no landing"},
+        {Switch::PhantomFlierOccupied,
+         "phantom-flier-occupied",
+         "V-FM-9",
+         "phantom",
+         {"allowed", "forbidden"},
+         "a flying phantom may land on an occupied feature"},
+        {Switch::PhantomAfterNonFollower,
+         "phantom-after-non-follower-action",
+         "V-PH-1",
+         "phantom",
+         {"allowed", "only-after-meeple-placement"},
+         "the phantom after a builder/pig/abbot-return action"},
+    };
+    return specs;
+  };
+  static constexpr RoomWords words{capabilities, phases, {}, {}, {}, switches};
+  return words;
 }
 
 }  // namespace carc

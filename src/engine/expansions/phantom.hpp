@@ -10,6 +10,8 @@
 
 namespace carc {
 
+struct RoomWords;
+
 class State;
 
 // The phantom as the second figure (PH-04, PH-08, FM-24, PH-16): the figure-phase
@@ -23,5 +25,8 @@ void phantom_note_action(State& s, Step2 what);
 StageResult stage_phantom(State& s, std::vector<Event>* ev);
 Reason check_phantom_pass(const State& s);
 void apply_phantom_pass(State& s, std::vector<Event>* ev);
+
+// The room's vocabulary rows (engine/words.hpp).
+const RoomWords& phantom_words();
 
 }  // namespace carc

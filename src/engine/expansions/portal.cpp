@@ -5,6 +5,7 @@
 
 #include "engine/queries.hpp"
 #include "engine/state.hpp"
+#include "engine/words.hpp"
 
 namespace carc {
 
@@ -68,6 +69,36 @@ Reason check_portal_deploy(const State& s, const Move& m, int node) {
   if (m.feature.kind == FeatureKind::Field && !s.rules().farmers_in_play()) return Reason::FarmersOff;
   if (!unoccupied(s, static_cast<std::uint16_t>(node))) return Reason::FeatureOccupied;
   return contains(portal_nodes(s, m.figure), node) ? Reason::Ok : Reason::FeatureComplete;
+}
+
+// --- the room's words (engine/words.hpp) ---
+
+const RoomWords& portal_words() {
+  static constexpr CapabilityInfo capabilities[] = {
+      {"portal", "the magic portal (Princess & Dragon)"},
+  };
+  static constexpr ReasonInfo reasons[] = {
+      {Reason::NoPortal, "no-portal", "portal", "the tile just placed has no magic portal"},
+      {Reason::PortalUsed, "portal-used", "portal", "the portal was already used this turn"},
+  };
+  static constexpr MoveForm moves[] = {
+      {MoveKind::Deploy, "deploy KIND x,y:FEATURE portal", "portal", "figure, phantom",
+       "through the magic portal of the tile just placed, onto a feature of another tile (PD-01)",
+       "deploy follower 0,0:city{N} portal", nullptr, nullptr},
+  };
+  static constexpr auto switches = +[]() -> const std::vector<SwitchSpec>& {
+    static const std::vector<SwitchSpec> specs{
+        {Switch::PortalToCompleted,
+         "portal-to-completed-feature",
+         "V-PD-1",
+         "portal",
+         {"forbidden", "allowed"},
+         "portal onto a feature completed this turn"},
+    };
+    return specs;
+  };
+  static constexpr RoomWords words{capabilities, {}, reasons, moves, {}, switches};
+  return words;
 }
 
 }  // namespace carc

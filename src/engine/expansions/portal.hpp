@@ -10,6 +10,8 @@
 
 namespace carc {
 
+struct RoomWords;
+
 class State;
 
 // The placed tile has an unused portal.
@@ -20,5 +22,8 @@ std::vector<std::uint16_t> portal_nodes(const State& s, FigureKind kind);
 void portal_step2_moves(const State& s, bool phantom_only, MoveList& out);
 // The checks of a deploy through the portal after the core's phase and supply checks; node may be -1.
 Reason check_portal_deploy(const State& s, const Move& m, int node);
+
+// The room's vocabulary rows (engine/words.hpp).
+const RoomWords& portal_words();
 
 }  // namespace carc

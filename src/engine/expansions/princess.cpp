@@ -8,6 +8,7 @@
 #include "engine/legality.hpp"
 #include "engine/queries.hpp"
 #include "engine/state.hpp"
+#include "engine/words.hpp"
 
 namespace carc {
 
@@ -72,6 +73,72 @@ void apply_princess(State& s, const Move& m, std::vector<Event>* ev) {
   s.mutable_flags().princess_used = true;
   release_specials(s, owner, root, ev);
   after_step2_action(s, Step2::Princess, ev);
+}
+
+// --- the room's words (engine/words.hpp) ---
+
+namespace {
+
+std::string princess_text(const Move& m, const TileCatalog&) {
+  return "princess " + std::string(figure_name(m.figure)) + " " + std::string(colour_name(m.colour)) + " " +
+         located(m.pos, m.feature);
+}
+
+Result<Move> parse_princess(const MoveWords& w) {
+  if (auto ok = w.expect(4, "princess KIND COLOUR x,y:FEATURE"); !ok) return fail(ok.error());
+  auto k = w.figure(1);
+  if (!k) return fail(k.error());
+  auto c = w.colour(2);
+  if (!c) return fail(c.error());
+  auto loc = w.located(3);
+  if (!loc) return fail(loc.error());
+  return Move::princess(*k, *c, loc->first, loc->second);
+}
+
+std::string knight_removed_text(const Event& e, const State& s) {
+  return "the princess sends " + event_player(e, s) + "'s " + std::string(figure_name(e.figure)) + " home from " +
+         located(e.pos, e.feature);
+}
+
+}  // namespace
+
+const RoomWords& princess_words() {
+  static constexpr CapabilityInfo capabilities[] = {
+      {"princess", "the princess removing a knight (Princess & Dragon)"},
+  };
+  static constexpr ReasonInfo reasons[] = {
+      {Reason::NoPrincess, "no-princess", "princess", "the tile just placed has no princess city"},
+      {Reason::NoKnightThere, "no-knight-there", "princess", "there is no such knight in that city"},
+      {Reason::PrincessRequired, "princess-required", "princess",
+       "the princess must remove a knight first (`princess-action: must`)"},
+  };
+  static constexpr MoveForm moves[] = {
+      {MoveKind::Princess, "princess KIND COLOUR x,y:FEATURE", "princess", "figure",
+       "with the princess tile just placed, remove that player's knight of that kind from the city (PD-06)",
+       "princess follower blue 0,0:city{N}", parse_princess, princess_text},
+  };
+  static constexpr EventText events[] = {
+      {EventKind::KnightRemoved, knight_removed_text},
+  };
+  static constexpr auto switches = +[]() -> const std::vector<SwitchSpec>& {
+    static const std::vector<SwitchSpec> specs{
+        {Switch::PrincessAction,
+         "princess-action",
+         "V-PD-2",
+         "princess",
+         {"may", "must"},
+         "the princess may or must remove a knight"},
+        {Switch::PrincessLargeFollower,
+         "princess-large-follower",
+         "V-PD-4",
+         "princess",
+         {"as-normal", "only-if-last"},
+         "the princess against a large follower"},
+    };
+    return specs;
+  };
+  static constexpr RoomWords words{capabilities, {}, reasons, moves, events, switches};
+  return words;
 }
 
 }  // namespace carc

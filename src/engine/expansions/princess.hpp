@@ -11,6 +11,8 @@
 
 namespace carc {
 
+struct RoomWords;
+
 class State;
 
 // The knights (and, under V-TB-2, builders) the princess may remove now (PD-06, PD-07, V-PD-4).
@@ -23,5 +25,8 @@ bool princess_may_compel(const State& s, const TileDef& d);
 void princess_step2_moves(const State& s, MoveList& out);
 Reason check_princess(const State& s, const Move& m);
 void apply_princess(State& s, const Move& m, std::vector<Event>* ev);
+
+// The room's vocabulary rows (engine/words.hpp).
+const RoomWords& princess_words();
 
 }  // namespace carc

@@ -9,6 +9,7 @@
 #include "engine/legality.hpp"
 #include "engine/queries.hpp"
 #include "engine/state.hpp"
+#include "engine/words.hpp"
 
 namespace carc {
 namespace {
@@ -392,6 +393,166 @@ std::string tower_invariants(const State& s) {
   if (t.capture_site >= 0 && s.phase() != Phase::Capture) return "a capture pending outside the capture phase";
   if (t.exchange_with >= 0 && s.phase() != Phase::Exchange) return "an exchange pending outside the exchange phase";
   return {};
+}
+
+// --- the room's words (engine/words.hpp) ---
+
+namespace {
+
+std::string floor_text(const Move& m, const TileCatalog&) { return "floor " + to_string(m.pos); }
+
+Result<Move> parse_floor(const MoveWords& w) {
+  if (auto ok = w.expect(2, "floor x,y"); !ok) return fail(ok.error());
+  auto p = w.pos(1);
+  if (!p) return fail(p.error());
+  return Move::floor(*p);
+}
+
+std::string capture_text(const Move& m, const TileCatalog&) {
+  return "capture " + std::string(figure_name(m.figure)) + " " + std::string(colour_name(m.colour)) + " " +
+         located(m.pos, m.feature);
+}
+
+Result<Move> parse_capture(const MoveWords& w) {
+  if (auto ok = w.expect(4, "capture KIND COLOUR x,y:FEATURE"); !ok) return fail(ok.error());
+  auto k = w.figure(1);
+  if (!k) return fail(k.error());
+  auto c = w.colour(2);
+  if (!c) return fail(c.error());
+  auto loc = w.located(3);
+  if (!loc) return fail(loc.error());
+  return Move::capture(*k, *c, loc->first, loc->second);
+}
+
+std::string exchange_text(const Move& m, const TileCatalog&) {
+  return "exchange " + std::string(figure_name(m.figure));
+}
+
+Result<Move> parse_exchange(const MoveWords& w) {
+  if (auto ok = w.expect(2, "exchange KIND"); !ok) return fail(ok.error());
+  auto k = w.figure(1);
+  if (!k) return fail(k.error());
+  return Move::exchange(*k);
+}
+
+std::string ransom_text(const Move& m, const TileCatalog&) {
+  return "ransom " + std::string(figure_name(m.figure)) + " " + std::string(colour_name(m.colour));
+}
+
+Result<Move> parse_ransom(const MoveWords& w) {
+  if (auto ok = w.expect(3, "ransom KIND COLOUR"); !ok) return fail(ok.error());
+  auto k = w.figure(1);
+  if (!k) return fail(k.error());
+  auto c = w.colour(2);
+  if (!c) return fail(c.error());
+  return Move::ransom(*k, *c);
+}
+
+std::string floor_placed_text(const Event& e, const State& s) {
+  return event_player(e, s) + " builds the tower at " + to_string(e.pos) + " to height " + std::to_string(e.points);
+}
+
+std::string figure_captured_text(const Event& e, const State& s) {
+  return "the tower takes " + event_player(e, s) + "'s " + std::string(figure_name(e.figure)) + " from " +
+         located(e.pos, e.feature) + (e.other >= 0 ? " (held by " + event_other(e, s) + ")" : std::string());
+}
+
+std::string prisoner_freed_text(const Event& e, const State& s) {
+  return event_player(e, s) + "'s " + std::string(figure_name(e.figure)) + " comes back " +
+         (e.points > 0 ? "for a ransom of " + std::to_string(e.points) + " paid to " + event_other(e, s)
+                       : std::string("in an exchange"));
+}
+
+}  // namespace
+
+const RoomWords& tower_words() {
+  static constexpr CapabilityInfo capabilities[] = {
+      {"tower", "the Tower: floors, captures, exchanges and ransom"},
+  };
+  static constexpr PhaseInfo phases[] = {
+      {Phase::Capture, "capture", "tower", "the active player",
+       "right after a `floor`: `capture …` one figure in reach, or `pass`; not entered when no capturable figure is in "
+       "reach"},
+      {Phase::Exchange, "exchange", "tower", "the capturer",
+       "`exchange KIND`: which of the capturer's own figures comes back, when the capture creates an exchange and "
+       "those "
+       "prisoners are of several kinds"},
+  };
+  static constexpr ReasonInfo reasons[] = {
+      {Reason::TowerNotBuilt, "tower-not-built", "tower", "a figure onto an empty tower foundation (TO-03)"},
+      {Reason::TowerClosed, "tower-closed", "tower", "a floor or a figure onto a closed tower"},
+      {Reason::NoFloorInSupply, "no-floor-in-supply", "tower", "the player has no tower floor left"},
+      {Reason::NoSuchFigure, "no-such-figure", "tower", "no such figure stands there (a capture, a fairy move)"},
+      {Reason::OutOfReach, "out-of-reach", "tower", "the figure is beyond the tower's reach"},
+      {Reason::NotCapturable, "not-capturable", "tower", "a builder or pig under `tower-capture-targets: followers`"},
+      {Reason::NoPrisoner, "no-prisoner", "tower", "a ransom or exchange of a figure that is not held"},
+      {Reason::RansomUsed, "ransom-used", "tower", "a ransom was already paid this turn"},
+      {Reason::NotEnoughPoints, "not-enough-points", "tower",
+       "fewer than 3 points under `ransom-score-floor: needs-3-points`"},
+  };
+  static constexpr MoveForm moves[] = {
+      {MoveKind::Deploy, "deploy KIND x,y:tower", "tower", "figure, phantom",
+       "step 2 (TO-02 C): a follower, large follower or phantom on top of the open tower at x,y, anywhere on the "
+       "board; it "
+       "closes the tower",
+       "deploy follower 2,0:tower", nullptr, nullptr},
+      {MoveKind::Floor, "floor x,y", "tower", "figure",
+       "step 2 (TO-02 A and B): put one of your floors on the foundation of the tile at x,y, anywhere on the board",
+       "floor 2,0", parse_floor, floor_text},
+      {MoveKind::Capture, "capture KIND COLOUR x,y:FEATURE", "tower", "capture",
+       "take that figure off the board: to its owner's supply if it is the capturer's own, else held as a prisoner "
+       "(TO-05, "
+       "TO-06)",
+       "capture follower blue 1,0:road{E,W}", parse_capture, capture_text},
+      {MoveKind::Exchange, "exchange KIND", "tower", "exchange",
+       "which of the capturer's own figures, by kind, comes back in a prisoner exchange (TO-07)", "exchange large",
+       parse_exchange, exchange_text},
+      {MoveKind::Ransom, "ransom KIND COLOUR", "tower", "see `ransom-timing`",
+       "pay COLOUR 3 points to free your figure of that kind that COLOUR holds (TO-08), at most once per turn",
+       "ransom follower blue", parse_ransom, ransom_text},
+  };
+  static constexpr EventText events[] = {
+      {EventKind::FloorPlaced, floor_placed_text},
+      {EventKind::FigureCaptured, figure_captured_text},
+      {EventKind::PrisonerFreed, prisoner_freed_text},
+  };
+  static constexpr auto switches = +[]() -> const std::vector<SwitchSpec>& {
+    static const std::vector<SwitchSpec> specs{
+        {Switch::TowerCaptureTargets,
+         "tower-capture-targets",
+         "V-TO-1",
+         "tower",
+         {"followers", "all-figures"},
+         "builders and pigs captured too (pre-Big Box C1)"},
+        {Switch::TowerReopens,
+         "tower-reopens-after-capture",
+         "V-TO-2",
+         "tower",
+         {"yes", "no"},
+         "a tower whose top figure was captured is open again"},
+        {Switch::RansomTiming,
+         "ransom-timing",
+         "V-TO-3",
+         "tower",
+         {"any-time-own-turn", "action-step", "before-draw"},
+         "when in the own turn a ransom may be paid (JCZ: `action-step`)"},
+        {Switch::RansomScoreFloor,
+         "ransom-score-floor",
+         "V-TO-4",
+         "tower",
+         {"none", "needs-3-points"},
+         "a player with fewer than 3 points may pay (JCZ: `needs-3-points`)"},
+        {Switch::PortalToTower,
+         "portal-to-tower",
+         "V-TO-5",
+         "tower",
+         {"allowed", "forbidden"},
+         "the portal may carry a follower onto a tower (JCZ: `forbidden`)"},
+    };
+    return specs;
+  };
+  static constexpr RoomWords words{capabilities, phases, reasons, moves, events, switches};
+  return words;
 }
 
 }  // namespace carc

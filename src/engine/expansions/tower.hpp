@@ -19,6 +19,8 @@
 
 namespace carc {
 
+struct RoomWords;
+
 class State;
 
 // One foundation on the board (a tile with the feature `tower`).
@@ -97,5 +99,8 @@ StageResult stage_tower_exchange(State& s, std::vector<Event>* ev);
 
 // The room's invariants (handover §5); empty when they hold.
 std::string tower_invariants(const State& s);
+
+// The room's vocabulary rows (engine/words.hpp).
+const RoomWords& tower_words();
 
 }  // namespace carc

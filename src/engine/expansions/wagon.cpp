@@ -5,6 +5,7 @@
 
 #include "engine/queries.hpp"
 #include "engine/state.hpp"
+#include "engine/words.hpp"
 
 namespace carc {
 namespace {
@@ -128,6 +129,63 @@ void apply_wagon_pass(State& s, std::vector<Event>* ev) {
   pop_wagon(s);
   s.remove_figure(s.find_figure(s.actor(), FigureKind::Wagon, node), ev, true);
   resume_flow(s, ev);
+}
+
+std::string wagon_invariants(const State& s) {
+  if (s.phase() == Phase::Wagon && s.wagon_queue().empty()) return "wagon phase without a pending wagon";
+  return {};
+}
+
+// --- the room's words (engine/words.hpp) ---
+
+namespace {
+
+std::string wagon_text(const Move& m, const TileCatalog&) { return "wagon " + located(m.pos, m.feature); }
+
+Result<Move> parse_wagon(const MoveWords& w) {
+  if (auto ok = w.expect(2, "wagon x,y:FEATURE"); !ok) return fail(ok.error());
+  auto loc = w.located(1);
+  if (!loc) return fail(loc.error());
+  return Move::wagon(loc->first, loc->second);
+}
+
+std::string wagon_moved_text(const Event& e, const State& s) {
+  return event_player(e, s) + " moves the wagon to " + located(e.pos, e.feature);
+}
+
+}  // namespace
+
+const RoomWords& wagon_words() {
+  static constexpr CapabilityInfo capabilities[] = {
+      {"wagon", "the wagon, moving on when its feature is scored (Abbey & Mayor)"},
+  };
+  static constexpr PhaseInfo phases[] = {
+      {Phase::Wagon, "wagon", "wagon", "each owner of a scored wagon, in seat order from the active player",
+       "move it or pass"},
+  };
+  static constexpr ReasonInfo reasons[] = {
+      {Reason::NoWagonMove, "no-wagon-move", "wagon", "the wagon cannot move there"},
+  };
+  static constexpr MoveForm moves[] = {
+      {MoveKind::Wagon, "wagon x,y:FEATURE", "wagon", "wagon", "move a wagon whose feature just scored (AM-05)",
+       "wagon 1,0:road{E,W}", parse_wagon, wagon_text},
+  };
+  static constexpr EventText events[] = {
+      {EventKind::WagonMoved, wagon_moved_text},
+  };
+  static constexpr auto switches = +[]() -> const std::vector<SwitchSpec>& {
+    static const std::vector<SwitchSpec> specs{
+        {Switch::WagonMove,
+         "wagon-move",
+         "V-AM-1",
+         "wagon",
+         {"C2-adjacent-tiles", "C1-connected"},
+         "where a scored wagon may move"},
+    };
+    return specs;
+  };
+  static constexpr RoomWords words{capabilities, phases, reasons, moves, events, switches};
+  return words;
 }
 
 }  // namespace carc

@@ -3,6 +3,7 @@
 // the wagon phase (and what `pass` means there: the wagon goes home), the queue
 // of scored wagons and the "wagons" stage of the turn flow.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "engine/events.hpp"
@@ -11,6 +12,8 @@
 #include "engine/move.hpp"
 
 namespace carc {
+
+struct RoomWords;
 
 class State;
 
@@ -36,5 +39,10 @@ Reason check_wagon(const State& s, const Move& m);
 Reason check_wagon_pass(const State& s);
 void apply_wagon(State& s, const Move& m, std::vector<Event>* ev);
 void apply_wagon_pass(State& s, std::vector<Event>* ev);
+
+// "" when the room's part of the state holds together (State::check_invariants), else what is wrong.
+std::string wagon_invariants(const State& s);
+// The room's vocabulary rows (engine/words.hpp).
+const RoomWords& wagon_words();
 
 }  // namespace carc
