@@ -11,6 +11,9 @@ namespace carc {
 namespace {
 constexpr std::array<std::string_view, kFeatureKinds> kKindNames{
     "city", "road", "field", "cloister", "garden", "flier", "crop-circle", "portal", "tower", "volcano", "dragon"};
+// The capability (capability_table, events.hpp) a tile printed with the feature needs.
+constexpr std::array<std::string_view, kFeatureKinds> kKindCapabilities{
+    "base", "base", "base", "base", "abbot", "flier", "crop-circles", "portal", "tower", "dragon", "dragon"};
 
 std::vector<std::string_view> split_words(std::string_view s) {
   std::vector<std::string_view> out;
@@ -35,6 +38,8 @@ std::vector<std::string_view> split_words(std::string_view s) {
 std::string_view feature_kind_name(FeatureKind k) { return kKindNames[static_cast<std::size_t>(k)]; }
 
 bool parse_feature_kind(std::string_view s, FeatureKind& out) { return parse_name(kKindNames, s, out); }
+
+std::string_view feature_capability(FeatureKind k) { return kKindCapabilities[static_cast<std::size_t>(k)]; }
 
 char edge_type_letter(EdgeType t) {
   switch (t) {

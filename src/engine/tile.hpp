@@ -30,6 +30,9 @@ enum class FeatureKind : std::uint8_t {
 inline constexpr int kFeatureKinds = 11;
 std::string_view feature_kind_name(FeatureKind k);
 bool parse_feature_kind(std::string_view s, FeatureKind& out);
+// The capability a tile printed with a feature of this kind needs ("base" for city, road,
+// field and cloister; "abbot" for the garden, "flier" for the flying machine, ...).
+std::string_view feature_capability(FeatureKind k);
 // City and road address edges, fields half-edges; the rest are tile-wide.
 constexpr bool uses_edges(FeatureKind k) { return k == FeatureKind::City || k == FeatureKind::Road; }
 constexpr bool uses_halves(FeatureKind k) { return k == FeatureKind::Field; }

@@ -83,15 +83,10 @@ class UseCollector {
     if (t >= cat.size()) return;
     const TileDef& d = cat[t];
     const std::string what = "tile " + d.id + where;
-    if (d.garden >= 0) add("abbot", "garden " + what);
-    if (d.flier >= 0) add("flier", "flying-machine " + what);
-    if (d.crop >= 0) add("crop-circles", "crop-circle " + what);
-    if (d.portal >= 0) add("portal", "portal " + what);
-    if (d.tower >= 0) add("tower", "tower-foundation " + what);
-    if (d.volcano >= 0) add("dragon", "volcano " + what);
-    if (d.dragon >= 0) add("dragon", "dragon " + what);
-    for (const auto& f : d.features)
+    for (const auto& f : d.features) {
+      add(feature_capability(f.kind), std::string(feature_kind_name(f.kind)) + " " + what);
       if (f.princess) add("princess", "princess " + what);
+    }
   }
   void move(const MoveText& m) {
     const std::string what = "move '" + echo(m.text) + "'";
