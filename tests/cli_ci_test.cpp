@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli_support.hpp"
+#include "protocol/messages.hpp"
 #include "runner/expectations.hpp"
 #include "test_support.hpp"
 
@@ -293,6 +294,64 @@ TEST_CASE(
   std::ofstream(file) << "implementation: carc-oracle engine\nversion: \"0.0.1-old\"\nexpectations: []\n";
   r = run(o);
   CHECK(contains(r.err, "was recorded for carc-oracle engine (version 0.0.1-old); this is version "));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("An expectations file records its protocol version and one of another version is read with a warning",
+          "[cli][expectations][ci][protocol]") {
+  const auto dir = fresh_dir("expect-protocol");
+  std::filesystem::create_directories(dir);
+  const std::string file = (dir / "known.yaml").string(), json = (dir / "known.json").string();
+  RunOptions o;
+  o.paths = {data("runner/pass"), data("runner/fail")};
+  o.impl = {"'" + std::string(CARC_BINARY) + "' serve"};
+  o.save_expectations = {file};
+  Run r = run(o);
+  CHECK(r.code == kExitFailures);
+  CHECK(contains(read_text(file), "\nprotocol_version: " + std::to_string(proto::kProtocolVersion) + "\n"));
+  o.save_expectations = {json};
+  run(o);
+  CHECK(contains(read_text(json), "\"protocol_version\": " + std::to_string(proto::kProtocolVersion) + ","));
+  for (const auto& saved : {file, json}) {
+    const auto e = load_expectations(saved);
+    REQUIRE(e.ok());
+    CHECK(e->protocol_version == proto::kProtocolVersion);
+    CHECK_FALSE(e->entries.empty());
+  }
+  // Used with the same version: no warning, and the failures are known.
+  o.save_expectations.clear();
+  o.expectations = {file};
+  r = run(o);
+  CHECK(r.code == kExitOk);
+  CHECK_FALSE(contains(r.err, "warning"));
+  // Made with another version: still read (the failures stay known), with a warning naming both.
+  std::string text = read_text(file);
+  const std::string now = "protocol_version: " + std::to_string(proto::kProtocolVersion);
+  text.replace(text.find(now), now.size(), "protocol_version: 4");
+  std::ofstream(file) << text;
+  r = run(o);
+  CHECK(r.code == kExitOk);
+  CHECK(contains(r.err, "warning: --expectations " + file + " was recorded in protocol version 4; this run speaks " +
+                            "version " + std::to_string(proto::kProtocolVersion) + " with the implementation"));
+  // A version that is no version is a located error.
+  std::ofstream(file) << "protocol_version: zero\nexpectations: []\n";
+  r = run(o);
+  CHECK(r.code == kExitInvalidInput);
+  CHECK(contains(r.err, "known.yaml:1:"));
+  std::ofstream(file) << "protocol_version: 0\nexpectations: []\n";
+  r = run(o);
+  CHECK(r.code == kExitInvalidInput);
+  CHECK(contains(r.err, "protocol_version: a protocol version from 1 up, found 0"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("A broken expectations file is not overwritten by --save-expectations", "[cli][expectations][ci]") {
+  const auto dir = fresh_dir("expect-broken");
+  std::filesystem::create_directories(dir);
+  const std::string file = (dir / "broken.yaml").string();
+  RunOptions o;
+  o.paths = {data("runner/pass")};
+  Run r;
   // A file that cannot be read is not overwritten by --save-expectations.
   std::ofstream(file) << "expectations: 3\n";
   o.expectations.clear();

@@ -1,7 +1,7 @@
 // Protocol versions 2 to 4 (oracle/PROTOCOL.md "Limits", "Versions"): a position
 // beyond the limits is refused with its JSON path and the bound, by the decoder and
 // by `serve`; scores near the bound are answered without wrapping; the handshake
-// works in versions 1 to 4, and a peer of an older version is never shown what came
+// works in versions 1 to 5, and a peer of an older version is never shown what came
 // later (the Tower, the dragon and the fairy).
 #include <fcntl.h>
 #include <unistd.h>
@@ -21,6 +21,7 @@
 #include "protocol/codec.hpp"
 #include "protocol/engine_adapter.hpp"
 #include "runner/wire.hpp"
+#include "scenario/capabilities.hpp"
 #include "test_support.hpp"
 
 using namespace carc;
@@ -200,24 +201,24 @@ TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scor
   CHECK(contains(over->message, "this one holds 4097"));
 }
 
-TEST_CASE("The handshake: the runner sends version 4 and accepts 1 to 4, serve answers 1 to 4 in kind",
+TEST_CASE("The handshake: the runner sends version 5 and accepts 1 to 5, serve answers 1 to 5 in kind",
           "[protocol][limits][handshake]") {
-  CHECK(proto::encode_start() == start(4));
+  CHECK(proto::encode_start() == start(5));
   const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
-  for (const int v : {1, 2, 3, 4}) {
+  for (const int v : {1, 2, 3, 4, 5}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE(h.ok());
     CHECK(h->protocol_version == v);
   }
   CHECK(proto::decode_hello(R"({"name":"x","version":"1",)" + caps + "}").ok());  // the key is optional
-  for (const int v : {0, 5}) {
+  for (const int v : {0, 6}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE_FALSE(h.ok());
-    CHECK(contains(h.error(), "this runner speaks versions 1 to 4, not " + std::to_string(v)));
+    CHECK(contains(h.error(), "this runner speaks versions 1 to 5, not " + std::to_string(v)));
   }
-  for (const int v : {1, 2, 3, 4}) {
+  for (const int v : {1, 2, 3, 4, 5}) {
     const Served s = serve({start(v), proto::encode_run(road_request(10, 0))});
     CHECK(s.code == kExitOk);
     REQUIRE(s.lines.size() == 2);
@@ -238,10 +239,10 @@ TEST_CASE("The handshake: the runner sends version 4 and accepts 1 to 4, serve a
     CHECK((std::find(e.begin(), e.end(), "fairy") != e.end()) == (v >= 4));
     CHECK(h->capabilities.switches.count("dragon-move") == (v >= 4 ? 1U : 0U));
   }
-  const Served s = serve({start(5), proto::encode_run(road_request(10, 0))});
+  const Served s = serve({start(6), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitFailures);
   CHECK(s.lines.empty());
-  CHECK(contains(s.err, "protocol version 5 is not supported (this serves versions 1 to 4)"));
+  CHECK(contains(s.err, "protocol version 6 is not supported (this serves versions 1 to 5)"));
 }
 
 TEST_CASE("A switch or expansion of a later version is neither sent to nor required of an older implementation",
@@ -273,4 +274,50 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
   CHECK(wire_ruleset(rules, 3).switches.size() + 8 == wire_ruleset(rules, 4).switches.size());
   CHECK_FALSE(has(wire_ruleset(rules, 3), "dragon-move"));
   CHECK(has(wire_ruleset(rules, 4), "dragon-move"));
+}
+
+TEST_CASE("From version 5 a request carries only the switches that can matter to its scenario",
+          "[protocol][handshake][switches]") {
+  const RuleSet rules;
+  const auto keys = [&](int version, std::vector<std::string> caps) {
+    std::vector<std::string> out;
+    for (const auto& [k, v] : wire_ruleset(rules, version, &caps).switches) out.push_back(k);
+    return out;
+  };
+  const auto has = [](const std::vector<std::string>& list, const char* key) {
+    return std::find(list.begin(), list.end(), key) != list.end();
+  };
+  // A base scenario: the three base switches only, whatever else the ruleset sets.
+  const auto base = keys(5, {"base"});
+  CHECK(base.size() == 3);
+  CHECK(has(base, "farmers"));
+  CHECK(has(base, "farmer-scoring"));
+  CHECK(has(base, "tiny-city-scoring"));
+  // Before version 5 every switch of the version, whatever the scenario.
+  CHECK(keys(4, {"base"}).size() == switch_specs().size());
+  CHECK(keys(3, {"base"}).size() + 8 == switch_specs().size());
+  // A switch of two rooms: sent when its scenario needs both (and_with), or either (or_with).
+  CHECK(has(keys(5, {"base", "phantom"}), "phantom-after-non-follower-action"));
+  CHECK_FALSE(has(keys(5, {"base", "phantom"}), "phantom-after-crashed-flight"));
+  CHECK_FALSE(has(keys(5, {"base", "flier"}), "phantom-after-crashed-flight"));
+  CHECK(has(keys(5, {"base", "flier", "phantom"}), "phantom-after-crashed-flight"));
+  CHECK(has(keys(5, {"base", "flier", "phantom"}), "phantom-flier-occupied"));
+  CHECK(has(keys(5, {"base", "pig"}), "builder-pig-are-followers"));
+  CHECK(has(keys(5, {"base", "builder"}), "builder-pig-are-followers"));
+  CHECK_FALSE(has(keys(5, {"base", "tower"}), "portal-to-tower"));
+  CHECK(has(keys(5, {"base", "portal", "tower"}), "portal-to-tower"));
+  CHECK_FALSE(has(keys(5, {"base", "fairy"}), "fairy-protects-from-tower"));
+  CHECK(has(keys(5, {"base", "fairy", "tower"}), "fairy-protects-from-tower"));
+  CHECK_FALSE(has(keys(5, {"base", "princess"}), "princess-large-follower"));
+  CHECK(has(keys(5, {"base", "large", "princess"}), "princess-large-follower"));
+  // Every switch matters once its scenario needs every capability there is.
+  std::vector<std::string> all;
+  for (const auto c : capability_names()) all.emplace_back(c);
+  CHECK(keys(5, all).size() == switch_specs().size());
+  // Whatever the combination, a switch of version 5 is never sent without its own capability.
+  for (const auto& spec : switch_specs()) {
+    INFO(spec.key);
+    if (spec.capability != "base" && spec.or_with.empty()) CHECK_FALSE(switch_matters(spec, {"base"}));
+    CHECK(switch_matters(spec, all));
+  }
 }

@@ -66,9 +66,12 @@ TEST_CASE("The protocol schemas name exactly the engine's colours figure kinds p
         std::vector<std::string>{"tile", "figure", "dragon", "game-over"});
   const auto& switches = defs["ruleset"]["properties"]["switches"];
   CHECK(switches["properties"].size() == switch_specs().size());
-  CHECK(switches["required"].size() == switch_specs().size());
+  // Version 5: only the base switches are sent always (the others when they can matter).
+  const auto required = switches["required"].get<std::vector<std::string>>();
+  CHECK(required == std::vector<std::string>{"farmer-scoring", "farmers", "tiny-city-scoring"});
   for (const auto& spec : switch_specs()) {
     INFO(spec.key);
+    CHECK((std::find(required.begin(), required.end(), spec.key) != required.end()) == (spec.capability == "base"));
     REQUIRE(switches["properties"].contains(std::string(spec.key)));
     std::vector<std::string> values(spec.values.begin(), spec.values.end());
     CHECK(switches["properties"][std::string(spec.key)]["enum"].get<std::vector<std::string>>() == values);

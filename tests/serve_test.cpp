@@ -18,6 +18,8 @@
 #include "runner/expectations.hpp"
 #include "runner/process_subject.hpp"
 #include "runner/runner.hpp"
+#include "scenario/capabilities.hpp"
+#include "scenario/corpus.hpp"
 #include "test_support.hpp"
 
 using namespace carc;
@@ -98,7 +100,7 @@ TEST_CASE("run --impl exits 3 when the implementation cannot start or fails the 
   CHECK(contains(r.err, "--impl needs a command line"));
 }
 
-TEST_CASE("The runner sends protocol version 4 and accepts an implementation answering version 1", "[protocol][cli]") {
+TEST_CASE("The runner sends protocol version 5 and accepts an implementation answering version 1", "[protocol][cli]") {
   const std::string log = temp_file("v1.log");
   RunOptions o = impl_run("python3 " + adapter("v1.py") + " '" + CARC_BINARY + "' '" + log + "'");
   // hig-c1-prebigbox sets a Tower switch (version 3) and a fairy switch (version 4) away from
@@ -115,7 +117,7 @@ TEST_CASE("The runner sends protocol version 4 and accepts an implementation ans
   std::string sent, answered;
   std::getline(in, sent);
   std::getline(in, answered);
-  CHECK(sent == R"({"cmd":"start","protocol_version":4})");
+  CHECK(sent == R"({"cmd":"start","protocol_version":5})");
   CHECK(contains(answered, "\"protocol_version\": 1"));  // serve, asked in version 1, answers in kind
   std::remove(log.c_str());
 }
@@ -351,4 +353,86 @@ TEST_CASE("Expectations files pair with --impl by position", "[protocol][cli][co
   CHECK(contains(r.out, "XFAIL"));
   std::remove(first.c_str());
   std::remove(second.c_str());
+}
+
+TEST_CASE("Protocol version 5: a base-game engine with the abbot runs every scenario it can under every ruleset",
+          "[protocol][cli][switches]") {
+  // tests/adapters/partial.py declares base, followers and the abbot, every value of the three
+  // base switches, no other switch and all four queries; it answers the handshake in 4 or 5.
+  std::map<std::string, std::vector<std::string>> needs;  // scenario id -> its capabilities
+  for (const auto& f : load_corpus({corpus_dir()}).files)
+    for (const auto& s : f.scenarios)
+      if (s.valid()) needs[s.id] = required_capabilities(s);
+  const auto only = [](const std::vector<std::string>& caps, std::vector<std::string> allowed) {
+    return std::all_of(caps.begin(), caps.end(), [&](const std::string& c) {
+      return std::find(allowed.begin(), allowed.end(), c) != allowed.end();
+    });
+  };
+  std::map<int, int> passed, unsupported;
+  for (const int version : {4, 5}) {
+    INFO("version " << version);
+    RunOptions o = impl_run("python3 " + adapter("partial.py") + " '" + CARC_BINARY + "' " + std::to_string(version));
+    o.paths = {corpus_dir()};
+    o.format = "json";
+    const Run r = run(o);
+    CHECK(r.code == kExitOk);
+    for (const auto& j : json_lines(r.out)) {
+      if (j["type"] != "result") continue;
+      const std::string id = j["id"], state = j["state"], message = j["message"];
+      INFO(id << " " << j["ruleset"] << ": " << state << " " << message);
+      REQUIRE(needs.count(id));
+      const auto& caps = needs.at(id);
+      passed[version] += state == "passed";
+      unsupported[version] += state == "unsupported";
+      CHECK((state == "passed" || state == "unsupported"));
+      if (version == 5 && only(caps, {"base"})) CHECK(state == "passed");
+      if (state != "unsupported") continue;
+      // Everything missing at once: each capability the engine lacks is named in the one message.
+      for (const auto& c : caps)
+        if (c != "base" && c != "abbot") CHECK(contains(message, c));
+      // From version 5 only a switch that can matter is asked for: with base and the abbot, the abbot's.
+      if (version == 5 && only(caps, {"base", "abbot"}))
+        CHECK(message.rfind("needs switch abbot-return-excludes-other-actions=", 0) == 0);
+    }
+  }
+  // Before: the base scenarios too were refused under every ruleset setting an expansion's switch.
+  CHECK(passed[4] + unsupported[4] == passed[5] + unsupported[5]);
+  CHECK(passed[5] > 3 * passed[4]);
+}
+
+TEST_CASE("A handshake's misspelt names are warnings with the closest names and errors under --strict",
+          "[protocol][cli][handshake]") {
+  RunOptions o = impl_run("python3 " + adapter("misspelt.py") + " '" + CARC_BINARY + "'");
+  o.paths.push_back(std::string(CARC_SOURCE_DIR) + "/scenarios/tower/ph-11-phantom-after-floor.yaml");
+  const Run r = run(o);
+  INFO(r.out << r.err);
+  CHECK(r.code == kExitOk);  // every base scenario of runner/pass ran; the rest is ignored
+  CHECK(contains(r.out, "passed"));
+  for (const char* w : {"unknown expansion 'flyer' (ignored; closest: flier",
+                        "expansion 'tower' came with protocol version 3, and the handshake answers 2 (ignored)",
+                        "unknown figure 'abot' (ignored; closest: abbot",
+                        "unknown switch 'farmer-scorin' (ignored; closest: farmer-scoring",
+                        "unknown value of switch 'farmers': 'of' (ignored; closest: on, off)",
+                        "switch 'tiny-city-scoring' does not list its default '4'",
+                        "switch 'ransom-timing' came with protocol version 3, and the handshake answers 2",
+                        "unknown query kind 'aply' (ignored; closest: apply"}) {
+    INFO(w);
+    CHECK(contains(r.err, std::string("warning: the handshake of '") + "python3 " + adapter("misspelt.py")));
+    CHECK(contains(r.err, w));
+  }
+  // The tower came after version 2: not taken as declared, so no tower scenario is sent.
+  CHECK(contains(r.out, "UNSUPPORTED PH-11-a: needs phantom, tower, "));
+  o.strict = true;
+  const Run strict = run(o);
+  INFO(strict.out << strict.err);
+  CHECK(strict.code == kExitImplStart);
+  CHECK(
+      contains(strict.err, "its handshake declares what this runner cannot use (--strict): unknown expansion 'flyer'"));
+  CHECK(contains(strict.err, "unknown query kind 'aply'"));
+  // A handshake with nothing to say passes --strict.
+  RunOptions clean = impl_run("'" + std::string(CARC_BINARY) + "' serve");
+  clean.strict = true;
+  const Run ok = run(clean);
+  CHECK(ok.code == kExitOk);
+  CHECK_FALSE(contains(ok.err, "warning"));
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A toy Carcassonne engine behind the carc-oracle adapter protocol (version 4).
+"""A toy Carcassonne engine behind the carc-oracle adapter protocol (version 5).
 
 Copy this file to start an adapter for your own engine: it shows the whole
 protocol (oracle/PROTOCOL.md) with a deliberately small engine inside. The toy
@@ -139,13 +139,16 @@ def toy_answer(position):
 # is never sent a tower scenario, and the five tower switches stay at their defaults
 # like every other switch. Version 4 adds the dragon, the volcano and the fairy
 # (section 13): the toy declares neither `dragon` nor `fairy`, so it is never sent
-# their scenarios, and their eight switches stay at their defaults too. It speaks all four.
-VERSIONS = (1, 2, 3, 4)
+# their scenarios, and their eight switches stay at their defaults too. Version 5 sends
+# a request only the switches that can matter to its scenario (PROTOCOL.md section 5.9):
+# the toy, which reads no switch, is then asked only about the three base switches for
+# its base scenarios. It speaks all five.
+VERSIONS = (1, 2, 3, 4, 5)
 
 HELLO = {
     "name": "toy-adapter",
     "version": "1.0",
-    "protocol_version": 4,  # answered in the version the runner asked for
+    "protocol_version": 5,  # answered in the version the runner asked for
     "capabilities": {
         "expansions": ["base"],   # no flier, crop-circles, portal, princess, tower, dragon or fairy
         "figures": ["follower"],  # no large, abbot (nor gardens), mayor, wagon, builder, pig, phantom
@@ -181,7 +184,7 @@ def main():
         cmd = message["cmd"]
         if cmd == "start":
             if message["protocol_version"] not in VERSIONS:
-                sys.stderr.write("toy-adapter: only protocol versions 1 to 4\n")  # logs go to stderr, never stdout
+                sys.stderr.write("toy-adapter: only protocol versions 1 to 5\n")  # logs go to stderr, never stdout
                 return 1
             reply(dict(HELLO, protocol_version=message["protocol_version"]))
         elif cmd == "run":

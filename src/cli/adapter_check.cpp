@@ -129,33 +129,21 @@ void check_handshake(const ProcessSubject& p, int asked, Checker& c) {
       late += fmt::format(" {} (version {})", e, proto::expansion_introduced_in(e));
   const bool base = std::find(caps.expansions.begin(), caps.expansions.end(), "base") != caps.expansions.end() &&
                     std::find(caps.figures.begin(), caps.figures.end(), "follower") != caps.figures.end();
-  const auto declared = capability_names_of(caps, nullptr);
+  const auto declared = capability_names_of(h);
   c.line(
       base && late.empty(),
       fmt::format("capabilities: {}{}{}", declared.empty() ? "none" : fmt::format("{}", fmt::join(declared, " ")),
                   base ? "" : "; expansion `base` and figure `follower` must be declared (every scenario needs them)",
                   late.empty() ? "" : "; declared beyond the version answered:" + late));
-  std::string problems, values;
-  for (const auto& [key, list] : caps.switches) {
-    const SwitchSpec* spec = find_switch(key);
-    if (!spec) {
-      problems += fmt::format("; unknown switch {} (ignored)", key);
-      continue;
-    }
-    if (proto::switch_introduced_in(key) > v)
-      problems += fmt::format("; {} is a switch of a later version (ignored)", key);
-    if (list.empty()) problems += fmt::format("; {} lists no value", key);
-    for (const auto& value : list)
-      if (std::find(spec->values.begin(), spec->values.end(), value) == spec->values.end())
-        problems += fmt::format("; unknown value {}={} (ignored)", key, value);
-    values += fmt::format(" {}({})", key, list.size());
-  }
+  std::string values;
+  for (const auto& [key, list] : caps.switches) values += fmt::format(" {}({})", key, list.size());
   // Unknown names are legal (a later runner may know them): noted, not failed.
   c.line(true,
          "switches:" + (values.empty() ? std::string(" none declared: every switch at its default only") : values));
   c.line(true,
          fmt::format("queries: {}", caps.queries.empty() ? "none" : fmt::format("{}", fmt::join(caps.queries, " "))));
-  if (!problems.empty()) fmt::print(c.out, "  note: {}\n", terminal_safe(problems.substr(2)));
+  // The same warnings as run's (run --strict refuses such a handshake).
+  for (const auto& w : p.warnings()) fmt::print(c.out, "  warning: {}\n", terminal_safe(w));
   for (const auto& n : p.notes()) fmt::print(c.out, "  note: {}\n", terminal_safe(n));
 }
 

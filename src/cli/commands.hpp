@@ -47,6 +47,7 @@ struct RunOptions {
   int jobs = 1;              // --impl: processes of each implementation answering side by side
   int max_failures = 0;      // cut the run short after this many failures (0: never)
   int max_crashes = 5;       // ... or after this many crashes in a row (0: never)
+  bool strict = false;       // --impl: a handshake declaring what the runner cannot use fails it (exit 3)
 };
 void setup_run(CLI::App& app, std::function<int()>& action);
 int run_run(const RunOptions& o, std::ostream& out, std::ostream& err);

@@ -89,11 +89,16 @@ std::string reason_list_block() {
 
 std::string switches_block() {
   std::string out =
-      "| switch | values (default first) | ledger | capability | version | what it decides "
+      "| switch | values (default first) | ledger | matters with | version | what it decides "
       "|\n|---|---|---|---|---|---|\n";
-  for (const auto& s : switch_specs())
-    out += fmt::format("| `{}` | {} | {} | `{}` | {} | {} |\n", s.key, fmt::join(codes(s.values), ", "), s.ruling,
-                       s.capability, proto::switch_introduced_in(s.key), s.summary);
+  for (const auto& s : switch_specs()) {
+    // When it can matter (switch_matters): "`builder` or `pig`", "`phantom` and `flier`".
+    std::string when = fmt::format("`{}`", s.capability);
+    for (const auto c : s.or_with) when += fmt::format(" or `{}`", c);
+    for (const auto c : s.and_with) when += fmt::format(" and `{}`", c);
+    out += fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", s.key, fmt::join(codes(s.values), ", "), s.ruling, when,
+                       proto::switch_introduced_in(s.key), s.summary);
+  }
   return out;
 }
 

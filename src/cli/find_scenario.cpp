@@ -9,29 +9,13 @@
 #include <utility>
 
 #include "cli/output.hpp"
+#include "data/closest.hpp"
 #include "data/oracle_data.hpp"
 #include "lookup/cards_text.hpp"
 #include "protocol/messages.hpp"
 
 namespace carc {
 namespace {
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      const bool same =
-          std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
 
 // The scenario with this id (any case); null when there is none.
 const Scenario* find_scenario(const Corpus& corpus, const std::string& id) {
@@ -42,15 +26,12 @@ const Scenario* find_scenario(const Corpus& corpus, const std::string& id) {
 }
 
 std::string closest_ids(const Corpus& corpus, const std::string& id) {
-  std::vector<std::pair<std::size_t, std::string>> scored;
+  std::vector<std::string> ids;
   for (const auto& f : corpus.files)
     for (const auto& s : f.scenarios)
-      if (!s.id.empty()) scored.emplace_back(edit_distance(s.id, id), s.id);
-  std::sort(scored.begin(), scored.end());
-  std::string out;
-  for (std::size_t i = 0; i < scored.size() && i < 3; ++i)
-    out += (i ? ", " : "") + echo(scored[i].second);  // an id from a file may be long
-  return out;
+      if (!s.id.empty()) ids.push_back(echo(s.id));  // an id from a file may be long
+  std::sort(ids.begin(), ids.end());
+  return closest_names(id, ids);
 }
 
 std::string joined_paths(const std::vector<std::string>& paths) {

@@ -245,13 +245,21 @@ Json position_def() {
       {"players", "active", "phase", "tiles", "definitions"});
 }
 
+// Version 5: the base switches always, every other one only when it can matter to the
+// scenario (PROTOCOL.md §5.9), so only the base ones are required.
 Json ruleset_def() {
   Json values;
-  for (const auto* spec : sorted_switches())
+  std::vector<std::string> always;
+  for (const auto* spec : sorted_switches()) {
     values[std::string(spec->key)] = enum_of(std::vector<std::string>(spec->values.begin(), spec->values.end()));
-  return object({{"name", described(type("string"), "The preset, informational: the switches are what counts.")},
-                 {"switches", object(values, switch_keys())}},
-                {"name", "switches"});
+    if (spec->capability == "base") always.emplace_back(spec->key);
+  }
+  return object(
+      {{"name", described(type("string"), "The preset, informational: the switches are what counts.")},
+       {"switches", described(object(values, always),
+                              "The base switches always; every other switch when it can matter to the scenario "
+                              "(PROTOCOL.md 5.9). A switch left out cannot change the answer.")}},
+      {"name", "switches"});
 }
 
 Json fairy_def() {

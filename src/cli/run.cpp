@@ -201,6 +201,10 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
          "no limit")
       ->type_name("N")
       ->capture_default_str();
+  cmd->add_flag("--strict", o->strict,
+                "--impl: refuse (exit 3) a handshake declaring a name this runner does not know (a misspelt "
+                "expansion, figure, switch, value or query kind) or one of a later protocol version; without it "
+                "each is a warning on stderr and is ignored");
   cmd->add_option("--trace", o->trace,
                   "--impl: write every message sent and received, and each process start and end, with timing, to "
                   "this file (JSON lines; oracle/PROTOCOL.md \"Tracing\")")

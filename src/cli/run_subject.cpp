@@ -50,6 +50,7 @@ int start_impl(const SubjectPlan& plan, double timeout, RunSetup& setup, std::os
   po.start_timeout = std::max(po.timeout, std::chrono::milliseconds(10000));
   po.trace = plan.trace;
   po.trace_impl = plan.number;
+  po.strict = plan.strict;
   Result<std::unique_ptr<ImplementationSubject>> subject = fail("");
   if (plan.jobs > 1) {
     auto parallel = ParallelSubject::start(po, plan.jobs);
@@ -63,6 +64,10 @@ int start_impl(const SubjectPlan& plan, double timeout, RunSetup& setup, std::os
     fmt::print(err, "carc-oracle run: {}\n", setup.error);
     return kExitImplStart;
   }
+  // Said before the results: a misspelt name in a handshake explains a run of `unsupported`.
+  for (const auto& w : (*subject)->warnings())
+    fmt::print(err, "carc-oracle run: warning: the handshake of '{}': {} (--strict makes this an error)\n",
+               terminal_safe(echo(plan.impl)), terminal_safe(w));
   setup.subject = std::move(*subject);
   return kExitOk;
 }
@@ -111,6 +116,7 @@ Result<std::vector<SubjectPlan>> plan_subjects(const RunOptions& o) {
     if (k < o.expectations.size()) plans[k].expectations = o.expectations[k];
     if (k < o.save_expectations.size()) plans[k].save_expectations = o.save_expectations[k];
     plans[k].jobs = o.jobs;
+    plans[k].strict = o.strict;
   }
   return plans;
 }
@@ -155,8 +161,8 @@ std::unique_ptr<Subject> unstarted_subject(const std::string& name, const std::s
 
 Implementation implementation_of(const Subject& subject) {
   if (const auto* p = dynamic_cast<const ImplementationSubject*>(&subject))
-    return {p->hello().name, p->hello().version};
-  return {subject.name(), CARC_VERSION};
+    return {p->hello().name, p->hello().version, p->hello().protocol_version};
+  return {subject.name(), CARC_VERSION, proto::kProtocolVersion};
 }
 
 ResultFilter::ResultFilter(const SubjectPlan& plan, const RunSetup& setup, const Implementation& now, bool whole,
@@ -166,9 +172,10 @@ ResultFilter::ResultFilter(const SubjectPlan& plan, const RunSetup& setup, const
   if (!setup.subject) return;  // it did not start: nothing to compare with
   for (const auto* file : {&setup.expectations, &setup.saved})
     if (*file)
-      if (const std::string why = implementation_mismatch(**file, now); !why.empty())
-        fmt::print(err, "carc-oracle run: warning: {}{}\n",
-                   (file == &setup.saved ? "--save-expectations " : "--expectations "), terminal_safe(why));
+      for (const std::string& why : {implementation_mismatch(**file, now), protocol_mismatch(**file, now)})
+        if (!why.empty())
+          fmt::print(err, "carc-oracle run: warning: {}{}\n",
+                     (file == &setup.saved ? "--save-expectations " : "--expectations "), terminal_safe(why));
 }
 
 void ResultFilter::take(std::vector<RunResult>& results) {

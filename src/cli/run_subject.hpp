@@ -25,6 +25,7 @@ struct SubjectPlan {
   int number = 1;                // its position among the --impl options (1-based), as the trace names it
   int jobs = 1;                  // --jobs: its processes answering side by side
   std::shared_ptr<Trace> trace;  // --trace, shared by every implementation of the run; null without it
+  bool strict = false;           // --strict: refuse a handshake with warnings (exit 3)
 };
 
 // The plans of a run, one per --impl (or one for our engine); an error (exit 2)

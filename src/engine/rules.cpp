@@ -1,6 +1,17 @@
 #include "engine/rules.hpp"
 
+#include <algorithm>
+
 namespace carc {
+
+bool switch_matters(const SwitchSpec& spec, const std::vector<std::string>& capabilities) {
+  const auto has = [&](std::string_view c) {
+    return std::find(capabilities.begin(), capabilities.end(), c) != capabilities.end();
+  };
+  if (spec.capability == "base") return true;
+  const bool one = has(spec.capability) || std::any_of(spec.or_with.begin(), spec.or_with.end(), has);
+  return one && std::all_of(spec.and_with.begin(), spec.and_with.end(), has);
+}
 
 const SwitchSpec* find_switch(std::string_view key) {
   for (const auto& s : switch_specs())

@@ -60,8 +60,15 @@ struct SwitchSpec {
   std::string_view capability;
   std::vector<std::string_view> values;  // values[0] is the default
   std::string_view summary;              // one line: what the switch decides (PROTOCOL.md's table)
+  // When the switch can matter to a scenario (protocol version 5 sends and requires only those):
+  // the scenario needs `capability` or one of or_with, and every one of and_with. A base
+  // switch always matters.
+  std::vector<std::string_view> or_with = {};
+  std::vector<std::string_view> and_with = {};
 };
 const std::vector<SwitchSpec>& switch_specs();
+// Whether the switch can change anything in a scenario that needs these capabilities.
+bool switch_matters(const SwitchSpec& spec, const std::vector<std::string>& capabilities);
 const SwitchSpec* find_switch(std::string_view key);
 
 // V-TO-3: in which decisions of the own turn a ransom may be paid.

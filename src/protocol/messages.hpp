@@ -16,9 +16,12 @@ namespace carc::proto {
 // Version 2 is version 1 plus the stated limits of a position (PROTOCOL.md "Limits",
 // engine/limits.hpp); version 3 adds the Tower (PROTOCOL.md §12: position and answer
 // keys, moves, phases, reason codes, five switches, scores below zero); version 4 adds
-// the dragon, the volcano and the fairy (PROTOCOL.md §13). The runner sends 4 and
-// accepts implementations answering 1 to 4; serve accepts any of them.
-inline constexpr int kProtocolVersion = 4;
+// the dragon, the volcano and the fairy (PROTOCOL.md §13); version 5 sends only the switches
+// that can matter to a request's scenario (RuleSet's switch_matters). The runner sends 5 and
+// accepts implementations answering 1 to 5; serve accepts any of them.
+inline constexpr int kProtocolVersion = 5;
+// From this version a request carries only the switches that can matter to its scenario.
+inline constexpr int kSwitchesThatMatterVersion = 5;
 inline constexpr int kOldestProtocolVersion = 1;
 constexpr bool speaks_protocol(int version) { return version >= kOldestProtocolVersion && version <= kProtocolVersion; }
 

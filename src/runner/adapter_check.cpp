@@ -35,11 +35,14 @@ void for_each_case(const Corpus& corpus, F&& f) {
     }
 }
 
-// The items a case uses: its capabilities and its non-default switch values.
+// The items a case uses: its capabilities and the non-default values of the switches that can
+// matter to it (switch_matters: the others change nothing in it).
 std::vector<std::string> used_items(const Scenario& s, const Request& r) {
   std::vector<std::string> out = required_capabilities(s);
+  const std::vector<std::string> capabilities = out;
   for (const auto& [key, value] : r.rules.effective())
-    if (const SwitchSpec* spec = find_switch(key); spec && spec->values.front() != value)
+    if (const SwitchSpec* spec = find_switch(key);
+        spec && spec->values.front() != value && switch_matters(*spec, capabilities))
       out.push_back(switch_item(key, value));
   return out;
 }
@@ -47,13 +50,13 @@ std::vector<std::string> used_items(const Scenario& s, const Request& r) {
 }  // namespace
 
 std::vector<std::string> missing_items(const Scenario& s, const Request& request, const proto::Hello& hello) {
-  std::vector<std::string> out = missing_capabilities(s, capability_names_of(hello.capabilities, nullptr));
+  std::vector<std::string> out = missing_capabilities(s, capability_names_of(hello));
   for (auto& item : lacking_items(hello, request)) out.push_back(std::move(item));
   return out;
 }
 
 std::vector<std::string> declared_items(const proto::Hello& hello) {
-  std::vector<std::string> out = capability_names_of(hello.capabilities, nullptr);
+  std::vector<std::string> out = capability_names_of(hello);
   for (const auto& [key, values] : hello.capabilities.switches) {
     const SwitchSpec* spec = find_switch(key);
     if (!spec || proto::switch_introduced_in(key) > hello.protocol_version) continue;

@@ -28,6 +28,7 @@ struct ProcessOptions {
   int trace_impl = 1;                              // this implementation's number in the trace (1-based)
   int trace_worker = 0;                            // run --jobs N: this process's number (1-based); 0 alone
   int protocol_version = proto::kProtocolVersion;  // sent in `start` (adapter-check --protocol-version)
+  bool strict = false;                             // run --strict: a handshake with warnings fails to start
 };
 
 struct Connection {

@@ -92,9 +92,17 @@ Result<Expectations> parse_expectations(const std::string& text, const std::stri
   limits.max_lookahead = std::size_t{256} << 10;
   limits.kind = "expectations files";
   const YAML::Node doc = parse_yaml(text, path, diags, limits);
-  if (doc && r.keys(doc, {"implementation", "version", "expectations"}, "expectations file")) {
+  if (doc && r.keys(doc, {"implementation", "version", "protocol_version", "expectations"}, "expectations file")) {
     if (doc["implementation"]) out.implementation = r.str(doc["implementation"], "implementation").value_or("");
     if (doc["version"]) out.version = r.str(doc["version"], "version").value_or("");
+    if (const YAML::Node v = doc["protocol_version"]) {
+      // Any version is read (a later runner's file too): a mismatch is only warned about.
+      const auto n = r.integer(v, "protocol_version");
+      if (n && (*n < 1 || *n > 1000000))
+        r.error(v, "protocol_version: a protocol version from 1 up, found " + std::to_string(*n));
+      else if (n)
+        out.protocol_version = static_cast<int>(*n);
+    }
     const YAML::Node list = doc["expectations"];
     if (!list || !list.IsSequence())
       r.error(doc, "expectations file: 'expectations' must be a list of entries");
@@ -179,6 +187,14 @@ std::string implementation_mismatch(const Expectations& e, const Implementation&
   return {};
 }
 
+std::string protocol_mismatch(const Expectations& e, const Implementation& now) {
+  if (e.protocol_version == 0 || now.protocol_version == 0 || e.protocol_version == now.protocol_version) return {};
+  return fmt::format(
+      "{} was recorded in protocol version {}; this run speaks version {} with the implementation: entries may "
+      "not apply (save them again with --save-expectations)",
+      e.file, e.protocol_version, now.protocol_version);
+}
+
 std::vector<std::string> apply_expectations(RunReport& report, const Expectations& e) {
   ExpectationMatcher m(e);
   for (auto& r : report.results) m.apply(r);
@@ -218,8 +234,11 @@ std::string ExpectationsRecorder::text(const Implementation& implementation, boo
   });
   std::ostringstream out;
   if (json) {
-    fmt::print(out, "{{\n  \"implementation\": {},\n  \"version\": {},\n  \"expectations\": [",
-               quoted(implementation.name), quoted(implementation.version));
+    fmt::print(out, "{{\n  \"implementation\": {},\n  \"version\": {},\n", quoted(implementation.name),
+               quoted(implementation.version));
+    if (implementation.protocol_version > 0)
+      fmt::print(out, "  \"protocol_version\": {},\n", implementation.protocol_version);
+    out << "  \"expectations\": [";
     for (std::size_t i = 0; i < entries.size(); ++i) {
       const ExpectedFailure& e = entries[i];
       fmt::print(out, "{}\n    {{\"id\": {}", (i ? "," : ""), quoted(e.id));
@@ -231,11 +250,14 @@ std::string ExpectationsRecorder::text(const Implementation& implementation, boo
     out << (entries.empty() ? "]\n}\n" : "\n  ]\n}\n");
     return out.str();
   }
-  fmt::print(out,
-             "# Known failures of {} {} (carc-oracle run --save-expectations: merged into this file; notes are "
-             "kept).\n# Format: oracle/PROTOCOL.md \"Expectations\".\nimplementation: {}\nversion: {}\nexpectations:{}",
-             implementation.name, implementation.version, quoted(implementation.name), quoted(implementation.version),
-             (entries.empty() ? " []\n" : "\n"));
+  fmt::print(
+      out,
+      "# Known failures of {} {} (carc-oracle run --save-expectations: merged into this file; notes are "
+      "kept).\n# Format: oracle/PROTOCOL.md \"Expectations\".\nimplementation: {}\nversion: {}\n{}expectations:{}",
+      implementation.name, implementation.version, quoted(implementation.name), quoted(implementation.version),
+      implementation.protocol_version > 0 ? fmt::format("protocol_version: {}\n", implementation.protocol_version)
+                                          : std::string(),
+      (entries.empty() ? " []\n" : "\n"));
   for (const ExpectedFailure& e : entries) {
     fmt::print(out, "  - id: {}\n", quoted(e.id));
     if (!e.ruleset.empty()) fmt::print(out, "    ruleset: {}\n", quoted(e.ruleset));

@@ -5,6 +5,7 @@
 //
 //   implementation: my-engine          # optional: the implementation it was recorded for
 //   version: "1.2"                     # optional: its version (a mismatch is warned about)
+//   protocol_version: 5                # optional: the protocol version it was spoken to in (ditto)
 //   expectations:
 //     - id: FM-13-a                    # scenario id
 //       ruleset: hig-c3                # optional: every ruleset when omitted
@@ -35,6 +36,7 @@ struct ExpectedFailure {
 struct Expectations {
   std::string file;
   std::string implementation, version;
+  int protocol_version = 0;  // the protocol version its results were obtained in; 0: not recorded
   std::vector<ExpectedFailure> entries;
 };
 
@@ -42,11 +44,16 @@ struct Expectations {
 // (our engine: "carc-oracle engine" and the tool's version).
 struct Implementation {
   std::string name, version;
+  int protocol_version = 0;  // the version its handshake answered (our engine in process: the runner's)
 };
 // Why a file recorded for another implementation (or version) may not apply, as
 // a warning; empty when it matches or records none. A file written before the
 // version was recorded apart may name "NAME VERSION" together.
 std::string implementation_mismatch(const Expectations& e, const Implementation& now);
+// Why a file whose results were obtained in another protocol version may not apply (a later
+// version may send what an earlier did not, or other switches), as a warning naming both
+// versions; empty when they agree or the file records none.
+std::string protocol_mismatch(const Expectations& e, const Implementation& now);
 
 // What a run covered, so that entries outside it are neither reported as
 // stale nor dropped when saving: the (id, ruleset) of every result seen, and

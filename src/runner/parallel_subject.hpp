@@ -23,13 +23,14 @@ class ParallelSubject final : public ImplementationSubject {
 
   std::string name() const override { return workers_.front()->name(); }
   std::vector<std::string> capabilities() const override { return workers_.front()->capabilities(); }
-  std::string lacks(const Request& request) const override { return workers_.front()->lacks(request); }
+  std::vector<std::string> lacks(const Request& request) const override { return workers_.front()->lacks(request); }
   Reply answer(const Request& request) override { return workers_.front()->answer(request); }
   void answer_all(RequestSource& source) override;
 
   const proto::Hello& hello() const override { return workers_.front()->hello(); }
   // Each worker's notes, "worker K: " before each when there are several.
   std::vector<std::string> notes() const override;
+  std::vector<std::string> warnings() const override { return workers_.front()->warnings(); }
 
  private:
   std::vector<std::unique_ptr<ProcessSubject>> workers_;

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "protocol/codec.hpp"
+#include "runner/handshake.hpp"
 #include "runner/wire.hpp"
 #include "scenario/capabilities.hpp"
 
@@ -29,16 +30,13 @@ milliseconds until(Clock::time_point t) {
 
 }  // namespace
 
-std::vector<std::string> capability_names_of(const proto::Capabilities& c, std::vector<std::string>* unknown) {
+std::vector<std::string> capability_names_of(const proto::Hello& hello) {
   std::vector<std::string> out;
-  const auto add = [&](const std::string& name, const char* list) {
-    if (is_capability(name))
-      out.push_back(name);
-    else if (unknown)
-      unknown->push_back(std::string(list) + " '" + echo(name) + "'");
+  const auto add = [&](const std::string& name) {
+    if (is_capability(name) && proto::expansion_introduced_in(name) <= hello.protocol_version) out.push_back(name);
   };
-  for (const auto& e : c.expansions) add(e, "expansion");
-  for (const auto& f : c.figures) add(f == "follower" ? "base" : f, "figure");
+  for (const auto& e : hello.capabilities.expansions) add(e);
+  for (const auto& f : hello.capabilities.figures) add(f == "follower" ? "base" : f);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
@@ -252,9 +250,11 @@ Result<std::unique_ptr<ProcessSubject>> ProcessSubject::start(ProcessOptions opt
   auto hello = p->launch();
   if (!hello) return fail(hello.error());
   p->hello_ = std::move(*hello);
-  std::vector<std::string> unknown;
-  p->caps_ = capability_names_of(p->hello_.capabilities, &unknown);
-  for (const auto& u : unknown) p->note("the handshake names an unknown " + u + " (ignored)");
+  p->caps_ = capability_names_of(p->hello_);
+  p->warnings_ = handshake_warnings(p->hello_);
+  if (p->options_.strict && !p->warnings_.empty())
+    return fail(fmt::format("its handshake declares what this runner cannot use (--strict): {}",
+                            fmt::join(p->warnings_, "; ")));
   return p;
 }
 
@@ -306,8 +306,11 @@ std::vector<std::string> ProcessSubject::capabilities() const { return caps_; }
 std::vector<std::string> lacking_items(const proto::Hello& hello, const Request& request) {
   std::vector<std::string> missing;
   const auto& declared = hello.capabilities.switches;
+  const std::vector<std::string> capabilities =
+      request.scenario ? required_capabilities(*request.scenario) : std::vector<std::string>{};
   for (const auto& [key, value] : request.rules.effective()) {
-    if (proto::switch_introduced_in(key) > hello.protocol_version) continue;  // never sent: see wire_ruleset
+    if (!switch_sent(key, hello.protocol_version, request.scenario ? &capabilities : nullptr))
+      continue;  // never sent: see wire_ruleset
     const auto it = declared.find(std::string(key));
     const SwitchSpec* spec = find_switch(key);
     const bool ok = it != declared.end() ? std::find(it->second.begin(), it->second.end(), value) != it->second.end()
@@ -320,11 +323,7 @@ std::vector<std::string> lacking_items(const proto::Hello& hello, const Request&
   return missing;
 }
 
-std::string ProcessSubject::lacks(const Request& request) const {
-  std::string missing;
-  for (const auto& item : lacking_items(hello_, request)) missing += (missing.empty() ? "needs " : ", ") + item;
-  return missing;
-}
+std::vector<std::string> ProcessSubject::lacks(const Request& request) const { return lacking_items(hello_, request); }
 
 namespace {
 

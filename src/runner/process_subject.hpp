@@ -28,13 +28,14 @@
 
 namespace carc {
 
-// An implementation behind the protocol, as `run` sees it: its handshake and
-// what happened besides results (restarts, ignored replies, unknown capability
-// names). ProcessSubject is one process; ParallelSubject (run --jobs N) several.
+// An implementation behind the protocol, as `run` sees it: its handshake, what the
+// handshake declares that the runner cannot use (warnings) and what happened besides
+// results (restarts, ignored replies). ProcessSubject is one process; ParallelSubject (run --jobs N) several.
 class ImplementationSubject : public Subject {
  public:
   virtual const proto::Hello& hello() const = 0;
   virtual std::vector<std::string> notes() const = 0;
+  virtual std::vector<std::string> warnings() const = 0;
 };
 
 class ProcessSubject final : public ImplementationSubject {
@@ -46,14 +47,16 @@ class ProcessSubject final : public ImplementationSubject {
 
   std::string name() const override;
   std::vector<std::string> capabilities() const override;
-  std::string lacks(const Request& request) const override;
+  std::vector<std::string> lacks(const Request& request) const override;
   Reply answer(const Request& request) override;
   void answer_all(RequestSource& source) override;
 
   const proto::Hello& hello() const override { return hello_; }
   int restarts() const { return restarts_; }
-  // What happened besides results: restarts, ignored replies, unknown capability names.
+  // What happened besides results: restarts, ignored replies.
   std::vector<std::string> notes() const override { return notes_; }
+  // What the handshake declares that this runner cannot use (runner/handshake.hpp).
+  std::vector<std::string> warnings() const override { return warnings_; }
 
  private:
   friend class Batch;
@@ -71,15 +74,17 @@ class ProcessSubject final : public ImplementationSubject {
   std::map<std::string, std::string> sent_;  // every seq sent -> "ID under RULESET" (to recognise a second reply)
   int restarts_ = 0;
   std::vector<std::string> notes_;
+  std::vector<std::string> warnings_;
 };
 
-// The runner's capability names of a handshake: expansions plus figure kinds
-// (the follower is `base`); a note for each name this runner does not know.
-std::vector<std::string> capability_names_of(const proto::Capabilities& c, std::vector<std::string>* unknown);
+// The runner's capability names of a handshake: expansions plus figure kinds (the follower
+// is `base`), without the names this runner does not know or the handshake's version cannot
+// have (handshake_warnings names them).
+std::vector<std::string> capability_names_of(const proto::Hello& hello);
 
 // What a request needs beyond a handshake's switches and queries, one item each
 // ("switch farmers=off", "query apply"); empty when it can be sent.
-// ProcessSubject::lacks joins them; adapter-check counts them.
+// ProcessSubject::lacks returns them; adapter-check counts them.
 std::vector<std::string> lacking_items(const proto::Hello& hello, const Request& request);
 
 }  // namespace carc

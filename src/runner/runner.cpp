@@ -192,18 +192,15 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
     return p;
   }
   for (const auto& [k, v] : rules->effective()) r.rules.emplace_back(k, v);
-  if (const auto missing = missing_capabilities(s, subject.capabilities()); !missing.empty()) {
-    r.outcome = Outcome::Unsupported;
-    r.message = "needs";
-    for (const auto& m : missing) r.message += " " + m;
-    return p;
-  }
   p.expect = s.resolved_expect(*rules);
   Request req = request_of(s, *rules, p.expect);
   req.board_views = options.board_views;
-  if (auto lacking = subject.lacks(req); !lacking.empty()) {
+  // Everything the subject lacks at once: capabilities, then switch values and query kinds.
+  std::vector<std::string> needs = missing_capabilities(s, subject.capabilities());
+  for (auto& item : subject.lacks(req)) needs.push_back(std::move(item));
+  if (!needs.empty()) {
     r.outcome = Outcome::Unsupported;
-    r.message = std::move(lacking);
+    r.message = fmt::format("needs {}", fmt::join(needs, ", "));
     return p;
   }
   p.request = std::move(req);

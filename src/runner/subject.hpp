@@ -69,10 +69,10 @@ class Subject {
   // Capability names (src/scenario/capabilities.hpp); scenarios needing others are `unsupported`, never sent.
   virtual std::vector<std::string> capabilities() const = 0;
   virtual Reply answer(const Request& request) = 0;
-  // Why this subject cannot take a request its capabilities() allow (a rule
-  // switch value or a query kind it lacks); empty when it can. Such a request is
-  // `unsupported` and never sent.
-  virtual std::string lacks(const Request& /*request*/) const { return {}; }
+  // What this subject lacks for a request beyond capabilities(), one item each (a rule switch
+  // value or a query kind: "switch farmers=off", "query apply"); empty when it can take it.
+  // Such a request is `unsupported`, with every missing item named at once, and never sent.
+  virtual std::vector<std::string> lacks(const Request& /*request*/) const { return {}; }
   // Answers every request of the source; a subject that pipelines (an external
   // process) overrides it. on_progress is called after each reply.
   virtual void answer_all(RequestSource& source) {

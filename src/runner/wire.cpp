@@ -4,6 +4,7 @@
 
 #include "data/oracle_data.hpp"
 #include "protocol/engine_adapter.hpp"
+#include "scenario/capabilities.hpp"
 
 namespace carc {
 namespace {
@@ -129,11 +130,18 @@ proto::Position wire_position(const Scenario& s, const std::vector<std::string>&
   return w;
 }
 
-proto::Ruleset wire_ruleset(const RuleSet& rules, int protocol_version) {
+bool switch_sent(std::string_view key, int protocol_version, const std::vector<std::string>* capabilities) {
+  if (proto::switch_introduced_in(key) > protocol_version) return false;
+  if (protocol_version < proto::kSwitchesThatMatterVersion || !capabilities) return true;
+  const SwitchSpec* spec = find_switch(key);
+  return !spec || switch_matters(*spec, *capabilities);
+}
+
+proto::Ruleset wire_ruleset(const RuleSet& rules, int protocol_version, const std::vector<std::string>* capabilities) {
   proto::Ruleset r;
   r.name = rules.name;
   for (const auto& [k, v] : rules.effective())
-    if (proto::switch_introduced_in(k) <= protocol_version) r.switches.emplace_back(k, v);
+    if (switch_sent(k, protocol_version, capabilities)) r.switches.emplace_back(k, v);
   return r;
 }
 
@@ -142,7 +150,8 @@ proto::RunRequest wire_request(const Request& r, std::string seq, int protocol_v
   proto::RunRequest w;
   w.seq = std::move(seq);
   w.scenario = s.id;
-  w.ruleset = wire_ruleset(r.rules, protocol_version);
+  const std::vector<std::string> capabilities = required_capabilities(s);
+  w.ruleset = wire_ruleset(r.rules, protocol_version, &capabilities);
   w.position = wire_position(s, r.probes);
   for (const auto& m : s.apply) w.query.apply.push_back(wire_move(m.text));
   w.query.final_scoring = s.final_scoring;

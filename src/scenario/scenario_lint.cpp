@@ -158,6 +158,26 @@ void check_variants(Scenario& s) {
   }
 }
 
+// A switch the scenario sets or a variant turns on must be able to matter to it (switch_matters):
+// from protocol version 5 an implementation is sent only those switches, so an expectation that
+// hangs on another one could never be met.
+void check_switches_matter(Scenario& s) {
+  const std::vector<std::string> capabilities = required_capabilities(s);
+  const auto check = [&](const std::string& key, Loc at, const std::string& where) {
+    const SwitchSpec* spec = find_switch(key);
+    if (!spec || switch_matters(*spec, capabilities)) return;
+    std::string needs = fmt::format("'{}'", spec->capability);
+    for (const auto c : spec->or_with) needs += fmt::format(" or '{}'", c);
+    for (const auto c : spec->and_with) needs += fmt::format(" and '{}'", c);
+    s.problem(at, fmt::format("{}: switch '{}' can matter only to a scenario needing {}, and this one needs {} "
+                              "(add what it tests to requires, or leave the switch out)",
+                              where, key, needs, fmt::join(capabilities, ", ")));
+  };
+  for (const auto& [key, value] : s.rules) check(key, s.loc_of("rules"), "rules");
+  for (const auto& v : s.variants)
+    for (const auto& [key, value] : v.switches) check(key, v.loc, "variant");
+}
+
 }  // namespace
 
 void lint_scenario(Scenario& s) {
@@ -180,6 +200,7 @@ void lint_scenario(Scenario& s) {
     check_rejected(s, v.expect);
   }
   check_variants(s);
+  check_switches_matter(s);
 }
 
 }  // namespace carc

@@ -91,7 +91,8 @@ const RoomWords& builder_pig_words() {
          "V-TB-2",
          "builder",
          {"false", "true"},
-         "builder and pig count as followers"},
+         "builder and pig count as followers",
+         {"pig"}},
     };
     return specs;
   };

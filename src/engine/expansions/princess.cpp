@@ -133,7 +133,9 @@ const RoomWords& princess_words() {
          "V-PD-4",
          "princess",
          {"as-normal", "only-if-last"},
-         "the princess against a large follower"},
+         "the princess against a large follower",
+         {},
+         {"large"}},
     };
     return specs;
   };

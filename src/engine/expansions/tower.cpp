@@ -547,7 +547,9 @@ const RoomWords& tower_words() {
          "V-TO-5",
          "tower",
          {"allowed", "forbidden"},
-         "the portal may carry a follower onto a tower (JCZ: `forbidden`)"},
+         "the portal may carry a follower onto a tower (JCZ: `forbidden`)",
+         {},
+         {"portal"}},
     };
     return specs;
   };
