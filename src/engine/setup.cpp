@@ -206,6 +206,15 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
   if (auto ok = check_dragon_fairy(s, setup, at); !ok) return fail(ok.error());
   s.setup_pile(setup.pile, !setup.last_tile);
   at(SetupPart::Turn, 0);
+  // A drawn tile that fits nowhere is discarded and another drawn (BG-03), so a tile in hand always
+  // has a placement; a position holding one that has none could not arise and would end in no move.
+  if (setup.phase == Phase::Tile && setup.in_hand != kNoTile && setup.in_hand < catalog.size() &&
+      !has_placement(s.board(), catalog[setup.in_hand])) {
+    at(SetupPart::InHand, 0);
+    return fail("in_hand: " + catalog[setup.in_hand].id +
+                " fits nowhere on this board; a drawn tile that fits nowhere is discarded and the next one drawn "
+                "(BG-03), so it is never in hand (give it in the pile instead)");
+  }
   if (auto ok = s.setup_turn(setup.active, setup.phase, setup.in_hand, setup.placed); !ok) return fail(ok.error());
   s.setup_rolls(setup.rolls);
   s.setup_second_part(setup.second_tile);

@@ -114,7 +114,8 @@ enum class SetupPart : std::uint8_t {
   Dragon,
   Fairy,
   SetAside,
-  DragonPath
+  DragonPath,
+  InHand
 };
 struct SetupErrorAt {
   SetupPart part = SetupPart::Seats;

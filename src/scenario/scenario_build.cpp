@@ -178,6 +178,8 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
       return key("set_aside");
     case SetupPart::DragonPath:
       return key("dragon_path");
+    case SetupPart::InHand:
+      return key("in_hand");
   }
   return s.loc;
 }

@@ -142,7 +142,10 @@ Reason check_crop(const State& s, const Move& m) {
       if (f.kind == m.figure && f.node == node) return Reason::Ok;
     return Reason::NotYourFigure;
   }
-  if (s.player(s.actor()).supply[static_cast<std::size_t>(m.figure)] == 0) return Reason::NoFigureInSupply;
+  // As for deploy and fly: a kind the player owns none of is not in its game at all.
+  const auto& pl = s.player(s.actor());
+  if (pl.owned[static_cast<std::size_t>(m.figure)] == 0) return Reason::FigureNotInGame;
+  if (pl.supply[static_cast<std::size_t>(m.figure)] == 0) return Reason::NoFigureInSupply;
   for (const auto& [kind, n] : crop_add_options(s, s.actor(), true))
     if (kind == m.figure && n == node) return tile_closed_to_figures(s, b.at(static_cast<std::uint16_t>(n)).tile);
   return Reason::FigureNotAllowed;
