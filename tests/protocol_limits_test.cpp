@@ -20,6 +20,7 @@
 #include "engine/limits.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/engine_adapter.hpp"
+#include "runner/runner.hpp"
 #include "runner/wire.hpp"
 #include "scenario/capabilities.hpp"
 #include "test_support.hpp"
@@ -320,4 +321,20 @@ TEST_CASE("From version 5 a request carries only the switches that can matter to
     if (spec.capability != "base" && spec.or_with.empty()) CHECK_FALSE(switch_matters(spec, {"base"}));
     CHECK(switch_matters(spec, all));
   }
+}
+
+TEST_CASE("not-last-knight came with version 5 and reads as no-knight-there in earlier versions",
+          "[protocol][handshake]") {
+  CHECK(proto::reason_in_version("not-last-knight", 5) == "not-last-knight");
+  CHECK(proto::reason_in_version("not-last-knight", 4) == "no-knight-there");
+  CHECK(proto::reason_in_version("no-knight-there", 1) == "no-knight-there");
+  CHECK(proto::reason_in_version("feature-occupied", 2) == "feature-occupied");
+  Expect e;
+  e.legal = std::vector<std::pair<MoveText, std::string>>{{MoveText{}, "not-last-knight"}, {MoveText{}, "ok"}};
+  e.rejected = Rejection{1, "not-last-knight", {}};
+  const Expect old = expect_in_version(e, 4);
+  CHECK((*old.legal)[0].second == "no-knight-there");
+  CHECK((*old.legal)[1].second == "ok");
+  CHECK(old.rejected->reason == "no-knight-there");
+  CHECK((*expect_in_version(e, 5).legal)[0].second == "not-last-knight");
 }

@@ -107,6 +107,9 @@ TEST_CASE("The runner sends protocol version 5 and accepts an implementation ans
   // their defaults: a version 1 implementation is neither sent them nor refused for not
   // declaring them.
   o.paths.push_back(std::string(CARC_SOURCE_DIR) + "/scenarios/base/br-01-roads.yaml");
+  // XR-02-e expects not-last-knight (version 5) under hig-c1-prebigbox: a version 1 implementation
+  // answers no-knight-there there, and the runner compares that (proto::reason_in_version).
+  o.paths.push_back(std::string(CARC_SOURCE_DIR) + "/scenarios/phantom/xr-02-princess.yaml");
   o.rulesets = {"hig-c3", "hig-c1-prebigbox"};
   const Run r = run(o);
   INFO(r.out << r.err);

@@ -199,7 +199,7 @@ Json canonical_rotations(const proto::RunRequest& w) {
 }
 
 Json case_json(const Scenario& s, const std::string& preset, const Request& request, int version) {
-  const Expect e = s.resolved_expect(request.rules);
+  const Expect e = expect_in_version(s.resolved_expect(request.rules), version);
   const proto::RunRequest w = wire_request(request, "1", version);
   Json j;
   j["id"] = s.id;

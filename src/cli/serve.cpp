@@ -47,6 +47,9 @@ void fit_to_version(proto::Capabilities& c, int version) {
 }
 
 void fit_to_version(proto::Answer& a, int version) {
+  // A reason code a later version refined, in the terms of the version asked (not-last-knight: 5).
+  for (auto& [probe, code] : a.legal) code = std::string(proto::reason_in_version(code, version));
+  if (a.rejected) a.rejected->second = std::string(proto::reason_in_version(a.rejected->second, version));
   if (version < 4) {  // the dragon's and the fairy's keys (§13.4)
     a.dragon.clear();
     a.fairy.clear();

@@ -90,6 +90,7 @@ enum class Reason : std::uint8_t {
   PortalUsed,
   NoPrincess,
   NoKnightThere,
+  NotLastKnight,
   PrincessRequired,
   NotAllowedNow,
   NoWagonMove,

@@ -55,6 +55,11 @@ int switch_introduced_in(std::string_view key) {
   return spec ? expansion_introduced_in(spec->capability) : 1;
 }
 
+std::string_view reason_in_version(std::string_view code, int version) {
+  if (code == "not-last-knight" && version < 5) return "no-knight-there";
+  return code;
+}
+
 int expansion_introduced_in(std::string_view name) {
   if (name == "tower") return 3;
   if (name == "dragon" || name == "fairy") return 4;

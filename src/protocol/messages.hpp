@@ -32,6 +32,10 @@ constexpr bool speaks_protocol(int version) { return version >= kOldestProtocolV
 int switch_introduced_in(std::string_view key);
 // The same for an expansion capability (`tower`: 3; `dragon`, `fairy`: 4).
 int expansion_introduced_in(std::string_view name);
+// A reason code as an implementation answering `version` gives it: a code that refined an
+// older one for an existing capability reads as that older code before its version
+// (version 5's not-last-knight was no-knight-there); every other code as it is.
+std::string_view reason_in_version(std::string_view code, int version);
 
 // A tile type as sent with a position: what an adapter needs to map the tile
 // onto its own representation (oracle/tiles/README.md feature specs).

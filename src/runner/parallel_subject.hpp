@@ -28,6 +28,7 @@ class ParallelSubject final : public ImplementationSubject {
   void answer_all(RequestSource& source) override;
 
   const proto::Hello& hello() const override { return workers_.front()->hello(); }
+  int protocol_version() const override { return workers_.front()->protocol_version(); }
   // Each worker's notes, "worker K: " before each when there are several.
   std::vector<std::string> notes() const override;
   std::vector<std::string> warnings() const override { return workers_.front()->warnings(); }

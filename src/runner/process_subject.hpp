@@ -52,6 +52,7 @@ class ProcessSubject final : public ImplementationSubject {
   void answer_all(RequestSource& source) override;
 
   const proto::Hello& hello() const override { return hello_; }
+  int protocol_version() const override { return hello_.protocol_version; }
   int restarts() const { return restarts_; }
   // What happened besides results: restarts, ignored replies.
   std::vector<std::string> notes() const override { return notes_; }

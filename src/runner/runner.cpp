@@ -192,7 +192,7 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
     return p;
   }
   for (const auto& [k, v] : rules->effective()) r.rules.emplace_back(k, v);
-  p.expect = s.resolved_expect(*rules);
+  p.expect = expect_in_version(s.resolved_expect(*rules), subject.protocol_version());
   Request req = request_of(s, *rules, p.expect);
   req.board_views = options.board_views;
   // Everything the subject lacks at once: capabilities, then switch values and query kinds.
@@ -208,6 +208,13 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
 }
 
 }  // namespace
+
+Expect expect_in_version(Expect e, int version) {
+  if (e.legal)
+    for (auto& [move, code] : *e.legal) code = std::string(proto::reason_in_version(code, version));
+  if (e.rejected) e.rejected->reason = std::string(proto::reason_in_version(e.rejected->reason, version));
+  return e;
+}
 
 Request request_of(const Scenario& s, const RuleSet& rules, const Expect& expect) {
   auto probes = probes_of(expect);

@@ -88,6 +88,9 @@ RunResult run_one(const Scenario& s, const std::string& preset, Subject& subject
 // The request a scenario sends under a preset: its effective rules, the probes and
 // query kinds its expectations need (what `run` sends, and `request ID` prints).
 Request request_of(const Scenario& s, const RuleSet& rules, const Expect& expect);
+// The expectations as an implementation speaking protocol `version` can meet them: a reason code
+// a later version refined reads as the code it refined (proto::reason_in_version; run, export).
+Expect expect_in_version(Expect e, int version);
 Result<Request> request_for(const Scenario& s, const std::string& preset);
 
 }  // namespace carc

@@ -13,6 +13,7 @@
 
 #include "answer/answer.hpp"
 #include "engine/rules.hpp"
+#include "protocol/messages.hpp"
 #include "runner/board_views.hpp"
 #include "scenario/scenario.hpp"
 
@@ -73,6 +74,9 @@ class Subject {
   // value or a query kind: "switch farmers=off", "query apply"); empty when it can take it.
   // Such a request is `unsupported`, with every missing item named at once, and never sent.
   virtual std::vector<std::string> lacks(const Request& /*request*/) const { return {}; }
+  // The protocol version it answers in (our engine in process: the newest); the expected reason
+  // codes are read in that version (proto::reason_in_version).
+  virtual int protocol_version() const { return proto::kProtocolVersion; }
   // Answers every request of the source; a subject that pipelines (an external
   // process) overrides it. on_progress is called after each reply.
   virtual void answer_all(RequestSource& source) {

@@ -12,7 +12,11 @@
 
 namespace carc {
 
-std::vector<BoardFigure> princess_targets(const State& s) {
+namespace {
+
+// The knights the princess may remove; with `last_rule` false, a large follower that V-PD-4
+// (only-if-last) protects while another follower shares its city is among them too.
+std::vector<BoardFigure> knights_in_princess_cities(const State& s, bool last_rule) {
   std::vector<BoardFigure> out;
   const int t = s.placed_tile();
   if (t < 0 || s.flags().princess_used) return out;
@@ -31,12 +35,17 @@ std::vector<BoardFigure> princess_targets(const State& s) {
       const bool knight =
           is_follower(f.kind) || (f.kind == FigureKind::Builder && s.rules().builder_pig_are_followers());
       if (!knight) continue;
-      if (f.kind == FigureKind::Large && s.rules().princess_large_only_if_last() && followers > 1) continue;  // V-PD-4
+      if (last_rule && f.kind == FigureKind::Large && s.rules().princess_large_only_if_last() && followers > 1)
+        continue;  // V-PD-4
       if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
     }
   }
   return out;
 }
+
+}  // namespace
+
+std::vector<BoardFigure> princess_targets(const State& s) { return knights_in_princess_cities(s, true); }
 
 bool princess_required(const State& s) { return s.rules().princess_must_remove() && !princess_targets(s).empty(); }
 
@@ -59,8 +68,12 @@ Reason check_princess(const State& s, const Move& m) {
   if (!marked) return Reason::NoPrincess;
   const int owner = s.player_of(m.colour);
   const int node = node_of(s.board(), m.pos, m.feature);
-  for (const BoardFigure& f : princess_targets(s))
-    if (f.owner == owner && f.kind == m.figure && f.node == node) return Reason::Ok;
+  const auto named = [&](const BoardFigure& f) { return f.owner == owner && f.kind == m.figure && f.node == node; };
+  const auto targets = princess_targets(s);
+  if (std::any_of(targets.begin(), targets.end(), named)) return Reason::Ok;
+  // A knight is there, but a large follower that is not the city's last one (V-PD-4: only-if-last).
+  const auto knights = knights_in_princess_cities(s, false);
+  if (std::any_of(knights.begin(), knights.end(), named)) return Reason::NotLastKnight;
   return Reason::NoKnightThere;
 }
 
@@ -109,6 +122,9 @@ const RoomWords& princess_words() {
   static constexpr ReasonInfo reasons[] = {
       {Reason::NoPrincess, "no-princess", "princess", "the tile just placed has no princess city"},
       {Reason::NoKnightThere, "no-knight-there", "princess", "there is no such knight in that city"},
+      {Reason::NotLastKnight, "not-last-knight", "princess",
+       "that knight is a large follower and another follower shares the city (`princess-large-follower: "
+       "only-if-last`)"},
       {Reason::PrincessRequired, "princess-required", "princess",
        "the princess must remove a knight first (`princess-action: must`)"},
   };
