@@ -202,24 +202,24 @@ TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scor
   CHECK(contains(over->message, "this one holds 4097"));
 }
 
-TEST_CASE("The handshake: the runner sends version 5 and accepts 1 to 5, serve answers 1 to 5 in kind",
+TEST_CASE("The handshake: the runner sends version 6 and accepts 1 to 6, serve answers 1 to 6 in kind",
           "[protocol][limits][handshake]") {
-  CHECK(proto::encode_start() == start(5));
+  CHECK(proto::encode_start() == start(6));
   const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
-  for (const int v : {1, 2, 3, 4, 5}) {
+  for (const int v : {1, 2, 3, 4, 5, 6}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE(h.ok());
     CHECK(h->protocol_version == v);
   }
   CHECK(proto::decode_hello(R"({"name":"x","version":"1",)" + caps + "}").ok());  // the key is optional
-  for (const int v : {0, 6}) {
+  for (const int v : {0, 7}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE_FALSE(h.ok());
-    CHECK(contains(h.error(), "this runner speaks versions 1 to 5, not " + std::to_string(v)));
+    CHECK(contains(h.error(), "this runner speaks versions 1 to 6, not " + std::to_string(v)));
   }
-  for (const int v : {1, 2, 3, 4, 5}) {
+  for (const int v : {1, 2, 3, 4, 5, 6}) {
     const Served s = serve({start(v), proto::encode_run(road_request(10, 0))});
     CHECK(s.code == kExitOk);
     REQUIRE(s.lines.size() == 2);
@@ -239,11 +239,16 @@ TEST_CASE("The handshake: the runner sends version 5 and accepts 1 to 5, serve a
     CHECK((std::find(e.begin(), e.end(), "dragon") != e.end()) == (v >= 4));
     CHECK((std::find(e.begin(), e.end(), "fairy") != e.end()) == (v >= 4));
     CHECK(h->capabilities.switches.count("dragon-move") == (v >= 4 ? 1U : 0U));
+    // Version 6: four switches and one value are new.
+    CHECK(h->capabilities.switches.count("phantom-flier-same-turn-feature") == (v >= 6 ? 1U : 0U));
+    const auto& where = h->capabilities.switches.at("crop-add-where");
+    CHECK((std::find(where.begin(), where.end(), "own-segment") != where.end()) == (v >= 6));
+    CHECK(std::find(where.begin(), where.end(), "same-tile-next-to") != where.end());
   }
-  const Served s = serve({start(6), proto::encode_run(road_request(10, 0))});
+  const Served s = serve({start(7), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitFailures);
   CHECK(s.lines.empty());
-  CHECK(contains(s.err, "protocol version 6 is not supported (this serves versions 1 to 5)"));
+  CHECK(contains(s.err, "protocol version 7 is not supported (this serves versions 1 to 6)"));
 }
 
 TEST_CASE("A switch or expansion of a later version is neither sent to nor required of an older implementation",
@@ -257,7 +262,10 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
     const bool pd = spec.ruling.substr(0, 5) == "V-PD-";
     const int pd_number = pd ? std::stoi(std::string(spec.ruling.substr(5))) : 0;
     const bool dragon_fairy = pd && (pd_number == 3 || pd_number >= 5);
-    CHECK(proto::switch_introduced_in(spec.key) == (tower ? 3 : dragon_fairy ? 4 : 1));
+    // Version 6's new switches (proto::switch_history).
+    const bool six =
+        spec.ruling == "V-FM-10" || spec.ruling == "V-CC-5" || spec.ruling == "V-CC-6" || spec.ruling == "V-TB-3";
+    CHECK(proto::switch_introduced_in(spec.key) == (six ? 6 : tower ? 3 : dragon_fairy ? 4 : 1));
   }
   CHECK(proto::expansion_introduced_in("tower") == 3);
   CHECK(proto::expansion_introduced_in("dragon") == 4);
@@ -275,6 +283,51 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
   CHECK(wire_ruleset(rules, 3).switches.size() + 8 == wire_ruleset(rules, 4).switches.size());
   CHECK_FALSE(has(wire_ruleset(rules, 3), "dragon-move"));
   CHECK(has(wire_ruleset(rules, 4), "dragon-move"));
+  CHECK(wire_ruleset(rules, 5).switches.size() + 4 == wire_ruleset(rules, 6).switches.size());
+  CHECK_FALSE(has(wire_ruleset(rules, 5), "crop-rake-without-farmers"));
+  CHECK(has(wire_ruleset(rules, 6), "crop-rake-without-farmers"));
+}
+
+TEST_CASE("Version 6 changed defaults: an older implementation is taken to play the value before",
+          "[protocol][handshake][switches]") {
+  // A switch new in 6 whose default is not the behaviour before.
+  CHECK(proto::default_in_version("phantom-flier-same-turn-feature", 6) == "forbidden");
+  CHECK(proto::default_in_version("phantom-flier-same-turn-feature", 5) == "allowed");
+  CHECK(proto::default_in_version("crop-rake-without-farmers", 5) == "no-op");
+  CHECK(proto::default_in_version("crop-rake-without-farmers", 6) == "ask");
+  // A new value that became the default of an older switch.
+  CHECK(proto::default_in_version("crop-add-where", 6) == "own-segment");
+  CHECK(proto::default_in_version("crop-add-where", 1) == "same-tile-next-to");
+  CHECK(proto::value_in_version("crop-add-where", "own-segment", 6));
+  CHECK_FALSE(proto::value_in_version("crop-add-where", "own-segment", 5));
+  CHECK(proto::value_in_version("crop-add-where", "anywhere-in-feature", 1));
+  CHECK_FALSE(proto::value_in_version("builder-on-completed-feature", "allowed", 5));
+  CHECK(proto::value_in_version("builder-on-completed-feature", "forbidden", 6));
+  CHECK_FALSE(proto::value_in_version("crop-add-where", "no-such-value", 6));
+  // Every change names a switch and values of the engine's table, and a value before that exists.
+  for (const auto& c : proto::switch_history()) {
+    INFO(c.key);
+    const SwitchSpec* spec = find_switch(c.key);
+    REQUIRE(spec);
+    CHECK(std::find(spec->values.begin(), spec->values.end(), c.before) != spec->values.end());
+    for (const auto v : c.new_values)
+      CHECK(std::find(spec->values.begin(), spec->values.end(), v) != spec->values.end());
+    CHECK(c.version <= proto::kProtocolVersion);
+  }
+  // serve asked in 5 plays a switch it is not sent at its value before.
+  auto five = proto::ruleset_of(proto::Ruleset{"hig-c3", {}}, 5);
+  REQUIRE(five.ok());
+  CHECK(five->get("crop-add-where") == "same-tile-next-to");
+  CHECK(five->get("crop-rake-without-farmers") == "no-op");
+  CHECK(five->get("phantom-flier-same-turn-feature") == "allowed");
+  auto six = proto::ruleset_of(proto::Ruleset{"hig-c3", {}}, 6);
+  REQUIRE(six.ok());
+  CHECK(six->get("crop-add-where") == "own-segment");
+  // What is sent is played, whatever the version.
+  auto sent = proto::ruleset_of(proto::Ruleset{"hig-c3", {{"crop-add-where", "anywhere-in-feature"}}}, 5);
+  REQUIRE(sent.ok());
+  CHECK(sent->get("crop-add-where") == "anywhere-in-feature");
+  CHECK(sent->get("crop-rake-without-farmers") == "no-op");
 }
 
 TEST_CASE("From version 5 a request carries only the switches that can matter to its scenario",
@@ -294,9 +347,9 @@ TEST_CASE("From version 5 a request carries only the switches that can matter to
   CHECK(has(base, "farmers"));
   CHECK(has(base, "farmer-scoring"));
   CHECK(has(base, "tiny-city-scoring"));
-  // Before version 5 every switch of the version, whatever the scenario.
-  CHECK(keys(4, {"base"}).size() == switch_specs().size());
-  CHECK(keys(3, {"base"}).size() + 8 == switch_specs().size());
+  // Before version 5 every switch of the version, whatever the scenario (version 6 added four).
+  CHECK(keys(4, {"base"}).size() + 4 == switch_specs().size());
+  CHECK(keys(3, {"base"}).size() + 8 + 4 == switch_specs().size());
   // A switch of two rooms: sent when its scenario needs both (and_with), or either (or_with).
   CHECK(has(keys(5, {"base", "phantom"}), "phantom-after-non-follower-action"));
   CHECK_FALSE(has(keys(5, {"base", "phantom"}), "phantom-after-crashed-flight"));
@@ -314,7 +367,8 @@ TEST_CASE("From version 5 a request carries only the switches that can matter to
   // Every switch matters once its scenario needs every capability there is.
   std::vector<std::string> all;
   for (const auto c : capability_names()) all.emplace_back(c);
-  CHECK(keys(5, all).size() == switch_specs().size());
+  CHECK(keys(6, all).size() == switch_specs().size());
+  CHECK(keys(5, all).size() + 4 == switch_specs().size());
   // Whatever the combination, a switch of version 5 is never sent without its own capability.
   for (const auto& spec : switch_specs()) {
     INFO(spec.key);

@@ -100,7 +100,7 @@ TEST_CASE("run --impl exits 3 when the implementation cannot start or fails the 
   CHECK(contains(r.err, "--impl needs a command line"));
 }
 
-TEST_CASE("The runner sends protocol version 5 and accepts an implementation answering version 1", "[protocol][cli]") {
+TEST_CASE("The runner sends protocol version 6 and accepts an implementation answering version 1", "[protocol][cli]") {
   const std::string log = temp_file("v1.log");
   RunOptions o = impl_run("python3 " + adapter("v1.py") + " '" + CARC_BINARY + "' '" + log + "'");
   // hig-c1-prebigbox sets a Tower switch (version 3) and a fairy switch (version 4) away from
@@ -120,7 +120,7 @@ TEST_CASE("The runner sends protocol version 5 and accepts an implementation ans
   std::string sent, answered;
   std::getline(in, sent);
   std::getline(in, answered);
-  CHECK(sent == R"({"cmd":"start","protocol_version":5})");
+  CHECK(sent == R"({"cmd":"start","protocol_version":6})");
   CHECK(contains(answered, "\"protocol_version\": 1"));  // serve, asked in version 1, answers in kind
   std::remove(log.c_str());
 }
@@ -438,4 +438,54 @@ TEST_CASE("A handshake's misspelt names are warnings with the closest names and 
   const Run ok = run(clean);
   CHECK(ok.code == kExitOk);
   CHECK_FALSE(contains(ok.err, "warning"));
+}
+
+TEST_CASE("Protocol version 6: an implementation answering 5 is taken to play the defaults before",
+          "[protocol][cli][switches]") {
+  // tests/adapters/v5.py is serve asked in version 5 with serve's own version 5 handshake: it
+  // knows none of version 6's switches and values, and plays each at its value before.
+  RunOptions o = impl_run("python3 " + adapter("v5.py") + " '" + CARC_BINARY + "'");
+  for (const char* f :
+       {"flying-machines/fm-24-40-phantom.yaml", "phantom/ph-22-phantom-flier.yaml",
+        "crop-circles/cc-03-crop-step.yaml", "regressions/reg-002-crop-add-same-tile-both-segments.yaml",
+        "figures/br-11-builder-completed-feature.yaml"})
+    o.paths.push_back(std::string(CARC_SOURCE_DIR) + "/scenarios/" + f);
+  o.rulesets = {"hig-c3"};
+  o.format = "json";
+  const Run r = run(o);
+  INFO(r.out << r.err);
+  CHECK(r.code == kExitOk);
+  std::map<std::string, std::pair<std::string, std::string>> got;  // id -> state, message
+  for (const auto& j : json_lines(r.out))
+    if (j["type"] == "result") got[j["id"]] = {j["state"], j["message"]};
+  // Version 6's new defaults: not what a version 5 implementation plays, so never sent.
+  const std::map<std::string, std::string> needs = {
+      {"FM-24-b", "switch phantom-flier-same-turn-feature=forbidden"},
+      {"PH-22-c", "switch phantom-flier-same-turn-feature=forbidden"},
+      {"CC-29-a", "switch crop-rake-without-farmers=ask"},
+      {"REG-002", "switch crop-add-where=own-segment"},
+  };
+  for (const auto& [id, item] : needs) {
+    INFO(id);
+    REQUIRE(got.count(id));
+    CHECK(got[id].first == "unsupported");
+    CHECK(contains(got[id].second, item));
+  }
+  // A new switch's value that is not the behaviour before is unsupported as well.
+  for (const auto& [id, item] :
+       std::map<std::string, std::string>{{"CC-03-e", "switch crop-choice-on-empty-board=skip"},
+                                          {"BR-11-c", "switch builder-on-completed-feature=forbidden"}}) {
+    INFO(id);
+    CHECK(got[id].first == "unsupported");
+    CHECK(contains(got[id].second, item));
+  }
+  // The values before pass: serve, asked in 5, plays them without being sent them.
+  for (const char* id : {"FM-24-g", "PH-22-i", "CC-29-c", "REG-002-b", "CC-03-a", "BR-11-a", "FM-24-h"}) {
+    INFO(id);
+    CHECK(got[id].first == "passed");
+  }
+  for (const auto& [id, result] : got) {
+    INFO(id << ": " << result.first << " " << result.second);
+    CHECK((result.first == "passed" || result.first == "unsupported"));
+  }
 }

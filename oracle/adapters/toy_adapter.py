@@ -142,13 +142,15 @@ def toy_answer(position):
 # their scenarios, and their eight switches stay at their defaults too. Version 5 sends
 # a request only the switches that can matter to its scenario (PROTOCOL.md section 5.9):
 # the toy, which reads no switch, is then asked only about the three base switches for
-# its base scenarios. It speaks all five.
-VERSIONS = (1, 2, 3, 4, 5)
+# its base scenarios. Version 6 adds switches and switch values of expansions the toy
+# lacks, and changes three defaults among them: nothing the toy is sent changes. It
+# speaks all six.
+VERSIONS = (1, 2, 3, 4, 5, 6)
 
 HELLO = {
     "name": "toy-adapter",
     "version": "1.0",
-    "protocol_version": 5,  # answered in the version the runner asked for
+    "protocol_version": 6,  # answered in the version the runner asked for
     "capabilities": {
         "expansions": ["base"],   # no flier, crop-circles, portal, princess, tower, dragon or fairy
         "figures": ["follower"],  # no large, abbot (nor gardens), mayor, wagon, builder, pig, phantom

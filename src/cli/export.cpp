@@ -224,7 +224,21 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
   j["rulings"] = std::move(rulings);
   Json switches = Json::object();
   for (const auto& [k, v] : w.ruleset.switches)
-    if (const SwitchSpec* spec = find_switch(k); spec && spec->values.front() != v) switches[k] = v;
+    if (find_switch(k) && proto::default_in_version(k, version) != v) switches[k] = v;
+  // A value of a later version than the export's (a switch new since, or a changed default) that
+  // can change this case's verdict: no implementation of that version can declare it, so the case
+  // is unsupported for it, as run decides (runner.hpp needed_items).
+  const std::vector<std::string> caps = required_capabilities(s);
+  std::vector<std::string> later;
+  for (const auto& [k, v] : request.rules.effective())
+    if (const SwitchSpec* spec = find_switch(k); spec && switch_matters(*spec, caps) &&
+                                                 !proto::value_in_version(k, v, version) &&
+                                                 proto::expansion_introduced_in(spec->capability) <= version)
+      later.push_back(fmt::format("switch {}={}", k, v));
+  for (const auto& item : needed_items(request, later, e, version)) {
+    const auto eq = item.find('=');
+    switches[item.substr(7, eq - 7)] = item.substr(eq + 1);  // after "switch "
+  }
   j["requires"] =
       Json{{"capabilities", required_capabilities(s)}, {"switches", std::move(switches)}, {"queries", request.queries}};
   j["request"] = Json::parse(proto::encode_run(w));

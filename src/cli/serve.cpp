@@ -44,6 +44,8 @@ proto::RunReply errored(std::string seq, std::string message) {
 void fit_to_version(proto::Capabilities& c, int version) {
   std::erase_if(c.expansions, [&](const std::string& e) { return proto::expansion_introduced_in(e) > version; });
   std::erase_if(c.switches, [&](const auto& kv) { return proto::switch_introduced_in(kv.first) > version; });
+  for (auto& [key, values] : c.switches)  // a value of a later version (version 6's own-segment)
+    std::erase_if(values, [&](const std::string& v) { return !proto::value_in_version(key, v, version); });
 }
 
 void fit_to_version(proto::Answer& a, int version) {
@@ -64,7 +66,7 @@ void fit_to_version(proto::Answer& a, int version) {
 }
 
 proto::RunReply answer(const proto::RunRequest& run, proto::TileCache& cache, int version) {
-  auto rules = proto::ruleset_of(run.ruleset);
+  auto rules = proto::ruleset_of(run.ruleset, version);
   if (!rules) return errored(run.seq, rules.error());
   auto catalog = proto::catalog_of(run.position.definitions, cache);
   if (!catalog) return errored(run.seq, catalog.error());

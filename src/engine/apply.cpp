@@ -29,8 +29,10 @@ void apply_place(State& s, const Move& m, std::vector<Event>* ev) {
 
 void apply_deploy(State& s, const Move& m, std::vector<Event>* ev) {
   const bool phantom_step = s.phase() == Phase::Phantom;
-  s.add_figure(s.actor(), m.figure, node_at(s.board(), m.pos, m.feature));
+  const auto node = node_at(s.board(), m.pos, m.feature);
+  s.add_figure(s.actor(), m.figure, node);
   if (m.portal) s.mutable_flags().portal_used = true;
+  if (!phantom_step && m.figure != FigureKind::Phantom && is_follower(m.figure)) s.mutable_flags().claimed = node;
   emit(ev, EventKind::FigureDeployed, s.actor(), m.figure, m.pos, m.feature);
   after_step2_action(s,
                      phantom_step || m.figure == FigureKind::Phantom ? Step2::Phantom

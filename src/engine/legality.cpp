@@ -61,8 +61,13 @@ Reason check_deploy(const State& s, const Move& m) {
   if (const Reason c = tile_closed_to_figures(s, t); c != Reason::Ok) return c;  // PD-12, PD-13
   if (m.feature.kind == FeatureKind::Field && !s.rules().farmers_in_play()) return Reason::FarmersOff;
   const auto root = b.find(static_cast<std::uint16_t>(node));
-  if (!is_follower(m.figure))  // TB-01, TB-11: the player's own follower must be there
-    return followers_of(s, s.actor(), root) > 0 ? Reason::Ok : Reason::NotAllowedNow;
+  if (!is_follower(m.figure)) {  // TB-01, TB-11: the player's own follower must be there
+    if (followers_of(s, s.actor(), root) == 0) return Reason::NotAllowedNow;
+    // TB-14 (V-TB-3): a builder on a road or city the tile just placed completes.
+    if (m.figure == FigureKind::Builder && !s.rules().builder_on_completed_feature() && b.complete(root))
+      return Reason::FeatureComplete;
+    return Reason::Ok;
+  }
   // BR-03: unoccupied along its whole length, counted figure by figure.
   for (const BoardFigure& f : s.figures())
     if (is_follower(f.kind) && b.find(f.node) == root) return Reason::FeatureOccupied;

@@ -22,14 +22,18 @@ enum class Switch : std::uint8_t {
   WagonMove,                // V-AM-1
   BuilderSecondTile,        // V-TB-1
   BuilderPigAreFollowers,   // V-TB-2
+  BuilderOnCompleted,       // V-TB-3
   FlierEligible,            // V-FM-1
   PhantomAfterCrash,        // V-FM-5
   FlierDistance,            // V-FM-6
   PhantomFlierOccupied,     // V-FM-9
+  PhantomFlierSameTurn,     // V-FM-10
   PhantomAfterNonFollower,  // V-PH-1
   CropAddCompulsion,        // V-CC-1
   CropAddWhere,             // V-CC-2
   CropAddFigures,           // V-CC-4
+  CropRakeWithoutFarmers,   // V-CC-5
+  CropChoiceOnEmptyBoard,   // V-CC-6
   PortalToCompleted,        // V-PD-1
   PrincessAction,           // V-PD-2
   PrincessLargeFollower,    // V-PD-4
@@ -105,17 +109,25 @@ class RuleSet {
   bool second_tile_after_scoring() const { return at(Switch::BuilderSecondTile) == 0; }
   // V-TB-2: pre-Big Box C1 treats builder and pig as followers (kept without a follower; princess target).
   bool builder_pig_are_followers() const { return at(Switch::BuilderPigAreFollowers) == 1; }
+  // V-TB-3: may the builder go on a road or city that the tile just placed completes?
+  bool builder_on_completed_feature() const { return at(Switch::BuilderOnCompleted) == 0; }
   // V-FM-1: may this figure use a flying machine?
   bool may_fly(FigureKind k) const {
     if (at(Switch::FlierEligible) == 1) return k == FigureKind::Follower || k == FigureKind::Large;
     return is_follower(k);
   }
-  bool phantom_after_crash() const { return at(Switch::PhantomAfterCrash) == 1; }                      // V-FM-5
-  bool flier_counts_existing_tiles() const { return at(Switch::FlierDistance) == 1; }                  // V-FM-6
-  bool phantom_flier_may_land_occupied() const { return at(Switch::PhantomFlierOccupied) == 0; }       // V-FM-9
+  bool phantom_after_crash() const { return at(Switch::PhantomAfterCrash) == 1; }                 // V-FM-5
+  bool flier_counts_existing_tiles() const { return at(Switch::FlierDistance) == 1; }             // V-FM-6
+  bool phantom_flier_may_land_occupied() const { return at(Switch::PhantomFlierOccupied) == 0; }  // V-FM-9
+  // V-FM-10: may a flying phantom land in the feature its owner's first figure took this turn?
+  bool phantom_flier_may_join_own_claim() const { return at(Switch::PhantomFlierSameTurn) == 1; }
   bool phantom_after_non_follower_action() const { return at(Switch::PhantomAfterNonFollower) == 0; }  // V-PH-1
   bool crop_add_mandatory() const { return at(Switch::CropAddCompulsion) == 1; }                       // V-CC-1
-  bool crop_add_anywhere_in_feature() const { return at(Switch::CropAddWhere) == 1; }                  // V-CC-2
+  // V-CC-2: where a crop-circle add may go, next to a figure already there.
+  enum class CropAddWhere : std::uint8_t { OwnSegment = 0, SameTileSameFeature = 1, AnywhereInFeature = 2 };
+  CropAddWhere crop_add_where() const { return static_cast<CropAddWhere>(at(Switch::CropAddWhere)); }
+  bool crop_rake_asks_without_farmers() const { return at(Switch::CropRakeWithoutFarmers) == 0; }      // V-CC-5
+  bool crop_choice_skipped_on_empty_board() const { return at(Switch::CropChoiceOnEmptyBoard) == 1; }  // V-CC-6
   // V-CC-4: which figures a crop-circle "add" may bring onto a feature of kind f.
   bool crop_may_add(FigureKind k, FeatureKind f) const {
     if (at(Switch::CropAddFigures) == 1) return k == FigureKind::Follower;

@@ -44,6 +44,7 @@ struct TurnFlags {
   bool princess_used = false;      // a knight was removed by the princess (PD-08)
   bool abbot_returned = false;     // the abbot came back early this turn part (AB-04)
   bool step2_done = false;         // the step-2 action is over (phantom phase or later)
+  std::int32_t claimed = -1;       // a node of the feature the turn's first follower took (V-FM-10)
   friend bool operator==(const TurnFlags&, const TurnFlags&) = default;
 };
 

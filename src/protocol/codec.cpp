@@ -2,6 +2,8 @@
 // the replies. Bodies are in body_codec.cpp.
 #include "protocol/codec.hpp"
 
+#include <algorithm>
+
 #include "protocol/body_codec.hpp"
 
 namespace carc::proto {
@@ -48,11 +50,55 @@ RunReply read_reply_body(const Json& j, std::string seq) {
 
 }  // namespace
 
+const std::vector<SwitchChange>& switch_history() {
+  // Version 6: the truth pass (issue 20; oracle/rulings.yaml says why each default is what it is).
+  static const std::vector<SwitchChange> changes{
+      {"phantom-flier-same-turn-feature", 6, "allowed", true, {"forbidden", "allowed"}},
+      {"crop-choice-on-empty-board", 6, "ask", true, {"ask", "skip"}},
+      {"builder-on-completed-feature", 6, "allowed", true, {"allowed", "forbidden"}},
+      {"crop-rake-without-farmers", 6, "no-op", true, {"ask", "no-op"}},
+      {"crop-add-where", 6, "same-tile-next-to", false, {"own-segment"}},
+  };
+  return changes;
+}
+
+namespace {
+
+const SwitchChange* change_of(std::string_view key) {
+  for (const auto& c : switch_history())
+    if (c.key == key) return &c;
+  return nullptr;
+}
+
+}  // namespace
+
 int switch_introduced_in(std::string_view key) {
   // A switch came with its capability (the engine's switch table says which): the Tower's in
-  // version 3 (PROTOCOL.md §12.4), the dragon's and the fairy's in version 4 (§13.4).
+  // version 3 (PROTOCOL.md §12.4), the dragon's and the fairy's in version 4 (§13.4); or later.
+  if (const SwitchChange* c = change_of(key); c && c->new_switch) return c->version;
   const SwitchSpec* spec = find_switch(key);
   return spec ? expansion_introduced_in(spec->capability) : 1;
+}
+
+std::string_view default_in_version(std::string_view key, int version) {
+  if (const SwitchChange* c = change_of(key); c && version < c->version) return c->before;
+  const SwitchSpec* spec = find_switch(key);
+  return spec ? spec->values.front() : std::string_view{};
+}
+
+int value_introduced_in(std::string_view key, std::string_view value) {
+  for (int v = switch_introduced_in(key); v < kProtocolVersion; ++v)
+    if (value_in_version(key, value, v)) return v;
+  return kProtocolVersion;
+}
+
+bool value_in_version(std::string_view key, std::string_view value, int version) {
+  const SwitchSpec* spec = find_switch(key);
+  if (!spec || switch_introduced_in(key) > version) return false;
+  if (std::find(spec->values.begin(), spec->values.end(), value) == spec->values.end()) return false;
+  const SwitchChange* c = change_of(key);
+  return !c || version >= c->version ||
+         std::find(c->new_values.begin(), c->new_values.end(), value) == c->new_values.end();
 }
 
 std::string_view reason_in_version(std::string_view code, int version) {

@@ -179,8 +179,12 @@ Result<std::unique_ptr<TileCatalog>> catalog_of(const std::vector<TileDefinition
   return cat;
 }
 
-Result<RuleSet> ruleset_of(const Ruleset& r) {
+Result<RuleSet> ruleset_of(const Ruleset& r, int version) {
   RuleSet rules;
+  // A switch not sent is played at the default of the version asked (PROTOCOL.md §4).
+  for (const auto& spec : switch_specs())
+    if (const auto def = default_in_version(spec.key, version); def != spec.values.front())
+      (void)rules.set(spec.key, def);
   for (const auto& [key, value] : r.switches)
     if (auto ok = rules.set(key, value); !ok) return fail("ruleset: " + ok.error());
   rules.name = r.name;

@@ -31,8 +31,10 @@ class TileCache {
 
 // A catalog of exactly the definitions given (by id; aliases are not registered).
 Result<std::unique_ptr<TileCatalog>> catalog_of(const std::vector<TileDefinition>& defs, TileCache& cache);
-// Every switch set from the message; a switch not sent keeps its default.
-Result<RuleSet> ruleset_of(const Ruleset& r);
+// Every switch set from the message (a switch or value of a later version than asked too: serve
+// plays what it is told); a switch not sent keeps the default of the version asked
+// (default_in_version).
+Result<RuleSet> ruleset_of(const Ruleset& r, int version = kProtocolVersion);
 // The state of a position; the catalog must hold its definitions and outlive the state.
 Result<State> state_of(const Position& p, const TileCatalog& catalog, const RuleSet& rules);
 

@@ -1,5 +1,5 @@
 #pragma once
-// The messages of the adapter protocol, version 4 (oracle/PROTOCOL.md), as plain
+// The messages of the adapter protocol, version 6 (oracle/PROTOCOL.md), as plain
 // values. codec.hpp turns them into JSON lines and back; nothing here knows JSON,
 // the scenario format or the runner.
 #include <map>
@@ -17,19 +17,39 @@ namespace carc::proto {
 // engine/limits.hpp); version 3 adds the Tower (PROTOCOL.md §12: position and answer
 // keys, moves, phases, reason codes, five switches, scores below zero); version 4 adds
 // the dragon, the volcano and the fairy (PROTOCOL.md §13); version 5 sends only the switches
-// that can matter to a request's scenario (RuleSet's switch_matters). The runner sends 5 and
-// accepts implementations answering 1 to 5; serve accepts any of them.
-inline constexpr int kProtocolVersion = 5;
+// that can matter to a request's scenario (RuleSet's switch_matters); version 6 adds switches
+// and switch values, and changes three defaults (switch_history below). The runner sends 6 and
+// accepts implementations answering 1 to 6; serve accepts any of them.
+inline constexpr int kProtocolVersion = 6;
 // From this version a request carries only the switches that can matter to its scenario.
 inline constexpr int kSwitchesThatMatterVersion = 5;
 inline constexpr int kOldestProtocolVersion = 1;
 constexpr bool speaks_protocol(int version) { return version >= kOldestProtocolVersion && version <= kProtocolVersion; }
 
-// The protocol version that introduced a rule switch (1 for the switches of the
-// first version). An implementation answering an older version is neither sent the
-// switch nor asked to support it: it has never heard of it, and the scenarios that
-// need its expansion need a capability that version cannot declare either.
+// The protocol version that introduced a rule switch (its capability's version, or a later
+// one: switch_history). An implementation answering an older version is never sent the switch:
+// it plays the switch's value of its version (default_in_version), so a request with another
+// value is unsupported for it.
 int switch_introduced_in(std::string_view key);
+// A switch that came, or whose default changed, after its capability (PROTOCOL.md "Versions"):
+// before `version`, the switch did not exist (new_switch) or `before` was its default, and
+// `new_values` were not among its values. An implementation answering an older version plays
+// `before` wherever it is not told otherwise.
+struct SwitchChange {
+  std::string_view key;
+  int version = 0;
+  std::string_view before;                   // the value played before `version`
+  bool new_switch = false;                   // the switch itself is new in `version`
+  std::vector<std::string_view> new_values;  // values new in `version` (all of them for a new switch)
+};
+const std::vector<SwitchChange>& switch_history();
+// The value an implementation answering `version` plays when a request does not carry the
+// switch or its handshake does not list it: today's default, or the one before a change.
+std::string_view default_in_version(std::string_view key, int version);
+// Whether `value` is a value of the switch in `version` (false for a switch of a later version).
+bool value_in_version(std::string_view key, std::string_view value, int version);
+// The version that introduced a value of a switch (its switch's, or later: switch_history).
+int value_introduced_in(std::string_view key, std::string_view value);
 // The same for an expansion capability (`tower`: 3; `dragon`, `fairy`: 4).
 int expansion_introduced_in(std::string_view name);
 // A reason code as an implementation answering `version` gives it: a code that refined an

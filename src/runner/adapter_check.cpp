@@ -51,7 +51,10 @@ std::vector<std::string> used_items(const Scenario& s, const Request& r) {
 
 std::vector<std::string> missing_items(const Scenario& s, const Request& request, const proto::Hello& hello) {
   std::vector<std::string> out = missing_capabilities(s, capability_names_of(hello));
-  for (auto& item : lacking_items(hello, request)) out.push_back(std::move(item));
+  const int v = hello.protocol_version;
+  for (auto& item :
+       needed_items(request, lacking_items(hello, request), expect_in_version(s.resolved_expect(request.rules), v), v))
+    out.push_back(std::move(item));
   return out;
 }
 
@@ -61,7 +64,7 @@ std::vector<std::string> declared_items(const proto::Hello& hello) {
     const SwitchSpec* spec = find_switch(key);
     if (!spec || proto::switch_introduced_in(key) > hello.protocol_version) continue;
     for (const auto& v : values)
-      if (v != spec->values.front() && std::find(spec->values.begin(), spec->values.end(), v) != spec->values.end() &&
+      if (v != spec->values.front() && proto::value_in_version(key, v, hello.protocol_version) &&
           !contains(out, switch_item(key, v)))
         out.push_back(switch_item(key, v));
   }
@@ -76,7 +79,9 @@ std::vector<std::string> undeclared_items(const proto::Hello& hello) {
   for (const auto& spec : switch_specs()) {
     if (proto::switch_introduced_in(spec.key) > hello.protocol_version) continue;
     for (std::size_t i = 1; i < spec.values.size(); ++i)
-      if (!contains(has, switch_item(spec.key, spec.values[i]))) out.push_back(switch_item(spec.key, spec.values[i]));
+      if (proto::value_in_version(spec.key, spec.values[i], hello.protocol_version) &&
+          !contains(has, switch_item(spec.key, spec.values[i])))
+        out.push_back(switch_item(spec.key, spec.values[i]));
   }
   for (const auto& q : proto::engine_protocol_capabilities().queries)
     if (!contains(hello.capabilities.queries, q)) out.push_back("query " + q);

@@ -57,14 +57,19 @@ std::vector<std::string> handshake_warnings(const proto::Hello& hello) {
                                 key, proto::switch_introduced_in(key), v));
       continue;
     }
-    if (!listed(values, spec->values.front()))
+    const std::string_view def = proto::default_in_version(key, v);
+    if (!listed(values, def))
       out.push_back(
           fmt::format("switch '{}' does not list its default '{}': a request with it at its default is "
                       "unsupported (list every value the implementation plays)",
-                      key, spec->values.front()));
+                      key, def));
     const std::vector<std::string> names(spec->values.begin(), spec->values.end());
     for (const auto& value : values)
-      if (!listed(names, value)) out.push_back(unknown(fmt::format("value of switch '{}':", key), value, names));
+      if (!listed(names, value))
+        out.push_back(unknown(fmt::format("value of switch '{}':", key), value, names));
+      else if (!proto::value_in_version(key, value, v))
+        out.push_back(
+            fmt::format("value '{}' of switch '{}' is of a later protocol version than {} (ignored)", value, key, v));
   }
   for (const auto& q : c.queries)
     if (!listed(known.queries, q)) out.push_back(unknown("query kind", q, known.queries));

@@ -308,14 +308,36 @@ std::vector<std::string> lacking_items(const proto::Hello& hello, const Request&
   const auto& declared = hello.capabilities.switches;
   const std::vector<std::string> capabilities =
       request.scenario ? required_capabilities(*request.scenario) : std::vector<std::string>{};
+  const int version = hello.protocol_version;
   for (const auto& [key, value] : request.rules.effective()) {
-    if (!switch_sent(key, hello.protocol_version, request.scenario ? &capabilities : nullptr))
-      continue;  // never sent: see wire_ruleset
-    const auto it = declared.find(std::string(key));
     const SwitchSpec* spec = find_switch(key);
-    const bool ok = it != declared.end() ? std::find(it->second.begin(), it->second.end(), value) != it->second.end()
-                                         : spec && spec->values.front() == value;
-    if (!ok) missing.push_back("switch " + std::string(key) + "=" + std::string(value));
+    if (proto::switch_introduced_in(key) > version) {
+      // A switch of a capability of a later version: its scenarios need what this version
+      // cannot declare anyway.
+      if (!spec || proto::expansion_introduced_in(spec->capability) > version) continue;
+      // A switch new since (proto::switch_history): never sent, the implementation plays it as
+      // its version did. Where that can matter and differs from the request's value, the
+      // request is not for it (unless the runner finds the verdict the same: needed_items).
+      if (request.scenario && spec && switch_matters(*spec, capabilities) &&
+          value != proto::default_in_version(key, version))
+        missing.push_back(fmt::format("switch {}={} (protocol {})", key, value, proto::switch_introduced_in(key)));
+      continue;
+    }
+    if (!switch_sent(key, version, request.scenario ? &capabilities : nullptr))
+      continue;  // never sent: see wire_ruleset
+    // Up to version 4 every switch is sent; one that cannot matter, at a value of a later
+    // version, is sent as the version's default (wire_ruleset) and needs nothing.
+    const bool matters = !request.scenario || !spec || switch_matters(*spec, capabilities);
+    if (!matters && !proto::value_in_version(key, value, version)) continue;
+    const auto it = declared.find(std::string(key));
+    const bool listed =
+        it != declared.end() && std::find(it->second.begin(), it->second.end(), value) != it->second.end();
+    const bool ok = proto::value_in_version(key, value, version) &&  // not a value of a later version
+                    (it != declared.end() ? listed : proto::default_in_version(key, version) == value);
+    if (!ok && !proto::value_in_version(key, value, version))  // the version of the value
+      missing.push_back(fmt::format("switch {}={} (protocol {})", key, value, proto::value_introduced_in(key, value)));
+    else if (!ok)
+      missing.push_back("switch " + std::string(key) + "=" + std::string(value));
   }
   const auto& queries = hello.capabilities.queries;
   for (const auto& q : request.queries)

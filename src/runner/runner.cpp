@@ -14,6 +14,7 @@
 
 #include "data/ledger.hpp"
 #include "data/oracle_data.hpp"
+#include "runner/engine_subject.hpp"
 #include "runner/evaluate.hpp"
 #include "runner/wire.hpp"
 #include "scenario/capabilities.hpp"
@@ -197,7 +198,8 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
   req.board_views = options.board_views;
   // Everything the subject lacks at once: capabilities, then switch values and query kinds.
   std::vector<std::string> needs = missing_capabilities(s, subject.capabilities());
-  for (auto& item : subject.lacks(req)) needs.push_back(std::move(item));
+  for (auto& item : needed_items(req, subject.lacks(req), p.expect, subject.protocol_version()))
+    needs.push_back(std::move(item));
   if (!needs.empty()) {
     r.outcome = Outcome::Unsupported;
     r.message = fmt::format("needs {}", fmt::join(needs, ", "));
@@ -214,6 +216,50 @@ Expect expect_in_version(Expect e, int version) {
     for (auto& [move, code] : *e.legal) code = std::string(proto::reason_in_version(code, version));
   if (e.rejected) e.rejected->reason = std::string(proto::reason_in_version(e.rejected->reason, version));
   return e;
+}
+
+// The items a subject lacks, less the switch values of a later protocol version than it
+// answers (a switch new since, or a default that changed: proto::switch_history) that cannot
+// change the verdict here: the scenario's expectation holds under the value that version plays
+// as under the one asked (our engine, the reference, passes either way). Such a request is
+// sent; the implementation plays the value before (PROTOCOL.md §4). So a version 5
+// implementation keeps every crop-circle scenario that never meets a rake circle without
+// farmers, and loses only those whose answer version 6 changed.
+std::vector<std::string> needed_items(const Request& req, std::vector<std::string> lacks, const Expect& expect,
+                                      int version) {
+  constexpr std::string_view kSwitch = "switch ";
+  const auto later_key = [&](const std::string& item) -> std::string {
+    if (!item.starts_with(kSwitch)) return {};
+    std::string key = item.substr(kSwitch.size(), item.find('=') - kSwitch.size());
+    const auto& h = proto::switch_history();
+    const bool later =
+        std::any_of(h.begin(), h.end(), [&](const auto& c) { return c.key == key && c.version > version; });
+    return later ? key : std::string();
+  };
+  if (std::none_of(lacks.begin(), lacks.end(), [&](const auto& i) { return !later_key(i).empty(); })) return lacks;
+  EngineSubject engine;
+  const auto passes = [&](const RuleSet& rules) {
+    Request alt = req;
+    alt.rules = rules;
+    alt.board_views = false;
+    const Reply r = engine.answer(alt);
+    return r.kind == ReplyKind::Answered && compare(expect, r.answer, builtin_catalog()).empty();
+  };
+  if (!passes(req.rules)) return lacks;  // the verdict is not ours to predict
+  RuleSet before = req.rules;            // every value the implementation plays instead
+  std::vector<std::string> out;
+  for (auto& item : lacks) {
+    const std::string key = later_key(item);
+    RuleSet one = req.rules;
+    if (key.empty() || !one.set(key, proto::default_in_version(key, version)) || !passes(one)) {
+      out.push_back(std::move(item));
+      continue;
+    }
+    (void)before.set(key, proto::default_in_version(key, version));
+  }
+  // Each alone changes nothing; together they must not either.
+  if (out.empty() && !passes(before)) return lacks;
+  return out;
 }
 
 Request request_of(const Scenario& s, const RuleSet& rules, const Expect& expect) {

@@ -91,6 +91,11 @@ Request request_of(const Scenario& s, const RuleSet& rules, const Expect& expect
 // The expectations as an implementation speaking protocol `version` can meet them: a reason code
 // a later version refined reads as the code it refined (proto::reason_in_version; run, export).
 Expect expect_in_version(Expect e, int version);
+// What a subject answering `version` lacks for a request (Subject::lacks), less the switch values
+// of a later version whose value cannot change the verdict: the expectation holds under the value
+// that version plays as under the one asked (our engine answers both). Run and adapter-check.
+std::vector<std::string> needed_items(const Request& req, std::vector<std::string> lacks, const Expect& expect,
+                                      int version);
 Result<Request> request_for(const Scenario& s, const std::string& preset);
 
 }  // namespace carc

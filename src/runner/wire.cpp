@@ -140,8 +140,13 @@ bool switch_sent(std::string_view key, int protocol_version, const std::vector<s
 proto::Ruleset wire_ruleset(const RuleSet& rules, int protocol_version, const std::vector<std::string>* capabilities) {
   proto::Ruleset r;
   r.name = rules.name;
-  for (const auto& [k, v] : rules.effective())
-    if (switch_sent(k, protocol_version, capabilities)) r.switches.emplace_back(k, v);
+  for (const auto& [k, v] : rules.effective()) {
+    if (!switch_sent(k, protocol_version, capabilities)) continue;
+    // A value of a later version goes to an older implementation only where the switch cannot
+    // matter (up to version 4 every switch is sent): as the value that version plays.
+    r.switches.emplace_back(
+        k, proto::value_in_version(k, v, protocol_version) ? v : proto::default_in_version(k, protocol_version));
+  }
   return r;
 }
 

@@ -13,9 +13,9 @@ import sys
 class Serve:
     """`carc-oracle serve` as a child process: one request line in, one reply line out."""
 
-    def __init__(self, binary):
+    def __init__(self, binary, version=1):
         self.proc = subprocess.Popen([binary, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.hello = json.loads(self.ask({"cmd": "start", "protocol_version": 1}))
+        self.hello = json.loads(self.ask({"cmd": "start", "protocol_version": version}))
 
     def ask(self, message):
         self.proc.stdin.write(json.dumps(message) + "\n")
@@ -42,13 +42,14 @@ def write_bytes(data):
     sys.stdout.buffer.flush()
 
 
-def serve_loop(on_run, hello=None, on_start=None):
+def serve_loop(on_run, hello=None, on_start=None, version=1):
     """Reads messages until stop or end of input; `on_run(message, serve)` handles each run.
 
-    argv[1] is the carc-oracle binary. `hello(dict) -> dict` may change the handshake reply;
+    argv[1] is the carc-oracle binary, started as serve in protocol `version` (its handshake
+    is the fake's). `hello(dict) -> dict` may change the handshake reply;
     `on_start(line, reply)` sees the start line as received and the handshake given back.
     """
-    serve = Serve(sys.argv[1])
+    serve = Serve(sys.argv[1], version)
     reply = dict(serve.hello)
     if hello:
         reply = hello(reply)

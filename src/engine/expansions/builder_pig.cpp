@@ -10,7 +10,11 @@ namespace carc {
 bool special_allowed(const State& s, FigureKind kind, std::uint16_t node) {
   const FeatureKind f = s.board().at(node).kind;
   if (!may_deploy_on(s, kind, f)) return false;
-  return followers_of(s, s.actor(), s.board().find(node)) > 0;
+  const auto root = s.board().find(node);
+  // TB-14 (V-TB-3): under `forbidden` no builder on a feature the tile just placed completes.
+  if (kind == FigureKind::Builder && !s.rules().builder_on_completed_feature() && s.board().complete(root))
+    return false;
+  return followers_of(s, s.actor(), root) > 0;
 }
 
 bool extends_builder(const State& s, int tile_index) {
@@ -93,6 +97,12 @@ const RoomWords& builder_pig_words() {
          {"false", "true"},
          "builder and pig count as followers",
          {"pig"}},
+        {Switch::BuilderOnCompleted,
+         "builder-on-completed-feature",
+         "V-TB-3",
+         "builder",
+         {"allowed", "forbidden"},
+         "the builder on a road or city the tile just placed completes (JCZ: `forbidden`)"},
     };
     return specs;
   };

@@ -17,6 +17,13 @@ bool responder_has_moves(const State& s, int player) {
   return !crop_add_options(s, player).empty();
 }
 
+// V-CC-6 `skip`: no follower of any kind (abbots included) stands on the board.
+bool no_follower_on_board(const State& s) {
+  for (const BoardFigure& f : s.figures())
+    if (is_follower(f.kind)) return false;
+  return true;
+}
+
 // The responder who just acted leaves the queue.
 void pop_responder(State& s) { s.mutable_crop().responders.erase(s.mutable_crop().responders.begin()); }
 
@@ -55,12 +62,18 @@ std::vector<std::pair<FigureKind, std::uint16_t>> crop_add_options(const State& 
   std::vector<std::uint16_t> nodes;
   for (const BoardFigure& f : crop_role_figures(s, player)) {
     const auto root = b.find(f.node);
-    if (s.rules().crop_add_anywhere_in_feature()) {
-      add_feature_nodes(b, root, nodes);  // CC-18 (ZMG): any tile of the feature
-      continue;
+    switch (s.rules().crop_add_where()) {
+      case RuleSet::CropAddWhere::OwnSegment:  // CC-06, CC-24: "next to" it, on its own segment (HiG)
+        nodes.push_back(f.node);
+        continue;
+      case RuleSet::CropAddWhere::AnywhereInFeature:
+        add_feature_nodes(b, root, nodes);  // CC-18 (ZMG): any tile of the feature
+        continue;
+      case RuleSet::CropAddWhere::SameTileSameFeature:
+        break;
     }
-    // CC-06, CC-24: next to it, on the same tile and the same feature (HiG). Where the
-    // feature crosses that tile twice, both segments qualify (rulings.md §4 item 11).
+    // The same tile and the same feature: where the feature crosses that tile twice, both
+    // segments qualify (rulings.md §4 item 11; REG-002).
     const int tile = b.at(f.node).tile;
     for (int local = 0; local < b.tile(tile).nfeatures; ++local)
       if (b.find(b.node(tile, local)) == root) nodes.push_back(b.node(tile, local));
@@ -103,7 +116,11 @@ StageResult stage_crop_circles(State& s, std::vector<Event>*) {
     c.tiles.erase(c.tiles.begin());
     const TileDef& d = s.board().def(t);
     const CropSymbol sym = d.features[static_cast<std::size_t>(d.crop)].symbol;
-    if (sym == CropSymbol::Rake && !s.rules().farmers_in_play()) continue;  // V-CC-5: no-op without farmers
+    // CC-11: the choice is asked even when it cannot affect anyone; JCZ's two shortcuts are
+    // named values (CC-29): a rake circle without farmers (V-CC-5), no follower on the board (V-CC-6).
+    if (sym == CropSymbol::Rake && !s.rules().farmers_in_play() && !s.rules().crop_rake_asks_without_farmers())
+      continue;
+    if (s.rules().crop_choice_skipped_on_empty_board() && no_follower_on_board(s)) continue;
     c.symbol = sym;
     s.set_phase(Phase::CropChoice);
     s.set_actor(s.active());
@@ -281,14 +298,27 @@ const RoomWords& crop_circles_words() {
          "crop-add-where",
          "V-CC-2",
          "crop-circles",
-         {"same-tile-next-to", "anywhere-in-feature"},
-         "where the added figure goes"},
+         {"own-segment", "same-tile-next-to", "anywhere-in-feature"},
+         "where the added figure goes: on the segment of a figure there (HiG \"next to\"), any segment of the "
+         "feature on that tile, or any tile of the feature (ZMG)"},
         {Switch::CropAddFigures,
          "crop-add-figures",
          "V-CC-4",
          "crop-circles",
          {"any-follower-legal-there", "regular-only"},
          "which figures may be added"},
+        {Switch::CropRakeWithoutFarmers,
+         "crop-rake-without-farmers",
+         "V-CC-5",
+         "crop-circles",
+         {"ask", "no-op"},
+         "a rake circle with farmers off: the choice is asked (CC-11) or skipped (JCZ: `no-op`)"},
+        {Switch::CropChoiceOnEmptyBoard,
+         "crop-choice-on-empty-board",
+         "V-CC-6",
+         "crop-circles",
+         {"ask", "skip"},
+         "the choice with no follower on the board: asked (CC-11) or skipped (JCZ: `skip`)"},
     };
     return specs;
   };

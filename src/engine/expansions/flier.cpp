@@ -55,7 +55,15 @@ std::vector<std::uint16_t> landing_nodes(const State& s, FigureKind kind, Pos ta
                           (f == FeatureKind::Garden && kind == FigureKind::Abbot);
     if (!landable || !may_stand_on(kind, f)) continue;
     if (finished(s, node)) continue;  // FM-13: finished features, including those the flier tile completed
-    if (kind == FigureKind::Phantom && !s.rules().phantom_flier_may_land_occupied() && !unoccupied(s, node)) continue;
+    if (kind == FigureKind::Phantom) {
+      // V-FM-9: a feature others hold, or the owner's followers of earlier turns.
+      if (!s.rules().phantom_flier_may_land_occupied() && !unoccupied(s, node)) continue;
+      // V-FM-10: the feature the owner's first follower took this turn ("two different features").
+      const auto claimed = s.flags().claimed;
+      if (!s.rules().phantom_flier_may_join_own_claim() && claimed >= 0 &&
+          b.find(static_cast<std::uint16_t>(claimed)) == b.find(node))
+        continue;
+    }
     out.push_back(node);  // FM-09, FM-41: occupied features are fine
   }
   return out;
@@ -125,7 +133,9 @@ void apply_fly(State& s, const Move& m, std::vector<Event>* ev) {
 
 void apply_land(State& s, const Move& m, std::vector<Event>* ev) {
   const FigureKind kind = s.flight().figure;
-  s.add_figure(s.actor(), kind, node_at(s.board(), m.pos, m.feature));
+  const auto node = node_at(s.board(), m.pos, m.feature);
+  s.add_figure(s.actor(), kind, node);
+  if (kind != FigureKind::Phantom) s.mutable_flags().claimed = node;  // V-FM-10
   emit(ev, EventKind::FigureDeployed, s.actor(), kind, m.pos, m.feature);
   after_step2_action(s, kind == FigureKind::Phantom ? Step2::Phantom : Step2::Follower, ev);
 }
