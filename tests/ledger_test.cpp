@@ -3,9 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "data/ledger.hpp"
+#include "scenario/corpus.hpp"
 #include "test_support.hpp"
 
 namespace carc {
@@ -80,6 +82,25 @@ TEST_CASE("The ledger reader reads every field of a well-formed ledger", "[ledge
   CHECK(l.sources[0].where == "somewhere");
 }
 
+TEST_CASE("The ledger reader reads a ruling's checks line and leaves it empty where there is none", "[ledger]") {
+  Diagnostics diags;
+  const Ledger l =
+      parse_ledger(with_replaced(kSmallLedger, "    encodable: true\n",
+                                 "    encodable: true\n    checks: \"The placement set after one move.\"\n"),
+                   "checks.yaml", diags);
+  INFO((diags.empty() ? std::string() : diags.front().to_string()));
+  REQUIRE(diags.empty());
+  REQUIRE(l.rulings.size() == 2);
+  CHECK(l.rulings[0].checks == "The placement set after one move.");
+  CHECK(l.rulings[1].checks.empty());
+
+  Diagnostics typo;
+  parse_ledger(with_replaced(kSmallLedger, "    encodable: true\n", "    encodable: true\n    check: \"x\"\n"),
+               "typo.yaml", typo);
+  REQUIRE(typo.size() == 1);
+  CHECK_THAT(typo[0].message, Catch::Contains("unknown key 'check' in a ruling"));
+}
+
 TEST_CASE("A misspelt key anywhere in the ledger is an error at its line", "[ledger]") {
   struct Typo {
     std::string from, to, words;
@@ -130,6 +151,18 @@ TEST_CASE("oracle/rulings.yaml reads without a diagnostic", "[ledger]") {
   CHECK(diags.empty());
   CHECK(l.rulings.size() == builtin_ledger().size());
   CHECK(l.switches.size() == builtin_ledger_switches().size());
+}
+
+TEST_CASE("Every ruling that a scenario cites says in checks what its scenarios check", "[ledger][corpus]") {
+  const Corpus corpus = load_corpus({corpus_dir()});
+  std::set<std::string> cited;
+  for (const auto& f : corpus.files)
+    for (const auto& s : f.scenarios) cited.insert(s.rulings.begin(), s.rulings.end());
+  std::string missing;
+  for (const auto& r : builtin_ledger())
+    if (cited.count(r.id) != 0 && r.checks.empty()) missing += " " + r.id;
+  INFO("rulings with scenarios but no `checks:` line in oracle/rulings.yaml:" << missing);
+  CHECK(missing.empty());
 }
 
 }  // namespace carc

@@ -94,6 +94,7 @@ int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err)
       nlohmann::ordered_json list = nlohmann::ordered_json::array();
       for (const auto& c : scenarios) list.push_back({{"id", c.id}, {"verdict", c.verdict}});
       j["scenarios"] = list;
+      if (!r.checks.empty()) j["checks"] = r.checks;
       if (!r.encodable) j["not_encodable"] = r.not_encodable;
       fmt::print(out, "{}\n", j.dump());
       continue;
@@ -102,6 +103,8 @@ int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err)
     for (const auto& c : scenarios) covered.push_back(fmt::format("{} ({})", c.id, c.verdict));
     fmt::print(out, "{}  {}{}{}{}\n", r.id, status, status == "not-encodable" ? ": " + r.not_encodable : "",
                covered.empty() ? "" : "  ", fmt::join(covered, ", "));
+    // What those scenarios check (the ledger's `checks:`), under the ruling's line.
+    if (status == "covered" && !r.checks.empty()) fmt::print(out, "    checks: {}\n", r.checks);
   }
   const int total = totals["covered"] + totals["gap"] + totals["not-encodable"];
   if (o.format == "json") {

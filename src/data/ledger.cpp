@@ -76,7 +76,7 @@ LedgerRuling read_ruling(const YAML::Node& n, YamlReader& r) {
   LedgerRuling out;
   if (!r.keys(n,
               {"id", "area", "title", "status", "disputed", "statement", "notes", "expansions", "editions",
-               "publishers", "switches", "sources", "encodable"},
+               "publishers", "switches", "sources", "encodable", "checks"},
               "a ruling"))
     return out;
   for (const auto& kv : n) {
@@ -112,7 +112,8 @@ LedgerRuling read_ruling(const YAML::Node& n, YamlReader& r) {
         out.encodable = false;
         out.not_encodable = *v;
       }
-    }
+    } else if (key == "checks")
+      out.checks = r.str(kv.second, "checks").value_or("");
   }
   if (out.id.empty()) r.error(n, "a ruling: missing key 'id'");
   return out;

@@ -27,6 +27,8 @@ struct LedgerRuling {
   std::string not_encodable;  // the ledger's reason when encodable is not true
   // The full text, for `lookup` and `explain`.
   std::string statement, notes;
+  // What the scenarios citing the ruling actually check, in one line (`checks:`); empty when not written.
+  std::string checks;
   std::vector<std::string> expansions, editions, publishers, switches;
   std::vector<LedgerSourceRef> sources;
 };

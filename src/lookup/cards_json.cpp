@@ -85,6 +85,7 @@ Json ruling_json(const RulingCard& card) {
               {"status", r.status},
               {"disputed", r.disputed},
               {"encodable", r.encodable ? Json(true) : Json(r.not_encodable)},
+              {"checks", r.checks.empty() ? Json(nullptr) : Json(r.checks)},
               {"expansions", r.expansions},
               {"editions", r.editions},
               {"publishers", r.publishers},

@@ -184,6 +184,7 @@ void write_ruling_text(std::ostream& out, const RulingCard& card, const TextOpti
   if (!r.notes.empty()) fmt::print(out, "\n{}", wrap("Notes: " + r.notes, o.width, "  "));
   fmt::print(out, "\n{}\n", paint(o, kToneBold, "Sources"));
   write_sources_text(out, card.sources, o);
+  if (!r.checks.empty()) out << wrap("Checks: " + r.checks, o.width, "  ");  // what the scenarios below check
   fmt::print(out, "\n{}\n", paint(o, kToneBold, "Where publishers and editions differ"));
   if (card.variants.empty()) out << "  No switch: every publisher and edition the ledger covers agrees.\n";
   for (const auto& v : card.variants) write_variant_text(out, v, o);
