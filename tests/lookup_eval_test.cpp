@@ -186,7 +186,10 @@ TEST_CASE("lookup answers the second set, written after tuning, as first measure
   // Protocol 6's ledger (BR-11, V-TB-3: a builder on a city its tile completes) put CC-18 fifth for
   // the Italian "meeple aggiunto ... qualsiasi tessera della città" (aggiunto was unknown, so the
   // builder's short city-and-tile texts won); the past participles of `add` in every language
-  // (aggiunto, añadido, hinzugefügt, ...) put it first again.
+  // (aggiunto, añadido, hinzugefügt, ...) put it first again. The C3.1 scenarios then put PH-04
+  // 0.01 above FM-09 for "can two players' meeples end up in the same cloister because of a flier?"
+  // on the words two, end and up (not on the cloister); `up` became an English stop word (a
+  // particle, as `just` and `still` are).
   check_set(kHoldout,
             {22, -1, {{"en", 2}, {"es", 3}, {"ca", 3}, {"de", 3}, {"fr", 3}, {"it", 2}, {"nl", 3}, {"pl", 3}}});
 }

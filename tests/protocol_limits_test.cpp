@@ -239,7 +239,7 @@ TEST_CASE("The handshake: the runner sends version 6 and accepts 1 to 6, serve a
     CHECK((std::find(e.begin(), e.end(), "dragon") != e.end()) == (v >= 4));
     CHECK((std::find(e.begin(), e.end(), "fairy") != e.end()) == (v >= 4));
     CHECK(h->capabilities.switches.count("dragon-move") == (v >= 4 ? 1U : 0U));
-    // Version 6: four switches and one value are new.
+    // Version 6: six switches and one value are new.
     CHECK(h->capabilities.switches.count("phantom-flier-same-turn-feature") == (v >= 6 ? 1U : 0U));
     const auto& where = h->capabilities.switches.at("crop-add-where");
     CHECK((std::find(where.begin(), where.end(), "own-segment") != where.end()) == (v >= 6));
@@ -263,8 +263,8 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
     const int pd_number = pd ? std::stoi(std::string(spec.ruling.substr(5))) : 0;
     const bool dragon_fairy = pd && (pd_number == 3 || pd_number >= 5);
     // Version 6's new switches (proto::switch_history).
-    const bool six =
-        spec.ruling == "V-FM-10" || spec.ruling == "V-CC-5" || spec.ruling == "V-CC-6" || spec.ruling == "V-TB-3";
+    const bool six = spec.ruling == "V-FM-10" || spec.ruling == "V-CC-5" || spec.ruling == "V-CC-6" ||
+                     spec.ruling == "V-TB-3" || spec.ruling == "V-FM-11" || spec.ruling == "V-FM-12";
     CHECK(proto::switch_introduced_in(spec.key) == (six ? 6 : tower ? 3 : dragon_fairy ? 4 : 1));
   }
   CHECK(proto::expansion_introduced_in("tower") == 3);
@@ -283,7 +283,7 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
   CHECK(wire_ruleset(rules, 3).switches.size() + 8 == wire_ruleset(rules, 4).switches.size());
   CHECK_FALSE(has(wire_ruleset(rules, 3), "dragon-move"));
   CHECK(has(wire_ruleset(rules, 4), "dragon-move"));
-  CHECK(wire_ruleset(rules, 5).switches.size() + 4 == wire_ruleset(rules, 6).switches.size());
+  CHECK(wire_ruleset(rules, 5).switches.size() + 6 == wire_ruleset(rules, 6).switches.size());
   CHECK_FALSE(has(wire_ruleset(rules, 5), "crop-rake-without-farmers"));
   CHECK(has(wire_ruleset(rules, 6), "crop-rake-without-farmers"));
 }
@@ -347,9 +347,9 @@ TEST_CASE("From version 5 a request carries only the switches that can matter to
   CHECK(has(base, "farmers"));
   CHECK(has(base, "farmer-scoring"));
   CHECK(has(base, "tiny-city-scoring"));
-  // Before version 5 every switch of the version, whatever the scenario (version 6 added four).
-  CHECK(keys(4, {"base"}).size() + 4 == switch_specs().size());
-  CHECK(keys(3, {"base"}).size() + 8 + 4 == switch_specs().size());
+  // Before version 5 every switch of the version, whatever the scenario (version 6 added six).
+  CHECK(keys(4, {"base"}).size() + 6 == switch_specs().size());
+  CHECK(keys(3, {"base"}).size() + 8 + 6 == switch_specs().size());
   // A switch of two rooms: sent when its scenario needs both (and_with), or either (or_with).
   CHECK(has(keys(5, {"base", "phantom"}), "phantom-after-non-follower-action"));
   CHECK_FALSE(has(keys(5, {"base", "phantom"}), "phantom-after-crashed-flight"));
@@ -368,7 +368,7 @@ TEST_CASE("From version 5 a request carries only the switches that can matter to
   std::vector<std::string> all;
   for (const auto c : capability_names()) all.emplace_back(c);
   CHECK(keys(6, all).size() == switch_specs().size());
-  CHECK(keys(5, all).size() + 4 == switch_specs().size());
+  CHECK(keys(5, all).size() + 6 == switch_specs().size());
   // Whatever the combination, a switch of version 5 is never sent without its own capability.
   for (const auto& spec : switch_specs()) {
     INFO(spec.key);

@@ -58,7 +58,8 @@ Reason check_deploy(const State& s, const Move& m) {
   if (b.tile(t).pos != m.pos) return Reason::NotOnPlacedTile;
   if (node < 0) return Reason::NoSuchFeature;
   if (!may_stand_on(m.figure, m.feature.kind)) return Reason::FigureNotAllowed;
-  if (const Reason c = tile_closed_to_figures(s, t); c != Reason::Ok) return c;  // PD-12, PD-13
+  if (!flier_tile_allows(s, b.def(t), m.figure)) return Reason::FigureNotAllowed;  // FM-36 (C3.1)
+  if (const Reason c = tile_closed_to_figures(s, t); c != Reason::Ok) return c;    // PD-12, PD-13
   if (m.feature.kind == FeatureKind::Field && !s.rules().farmers_in_play()) return Reason::FarmersOff;
   const auto root = b.find(static_cast<std::uint16_t>(node));
   if (!is_follower(m.figure)) {  // TB-01, TB-11: the player's own follower must be there

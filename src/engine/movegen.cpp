@@ -27,6 +27,7 @@ void follower_deployments(const State& s, const TileDef& d, Pos p, int rot, bool
       const auto kind = static_cast<FigureKind>(k);
       if (phantom_only != (kind == FigureKind::Phantom)) continue;
       if (pl.supply[static_cast<std::size_t>(k)] == 0 || !is_follower(kind) || !may_deploy_on(s, kind, fk)) continue;
+      if (!flier_tile_allows(s, d, kind)) continue;  // FM-36 (C3.1)
       if (!known) {
         free = unoccupied_at(local);
         known = true;

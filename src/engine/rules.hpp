@@ -26,6 +26,8 @@ enum class Switch : std::uint8_t {
   FlierEligible,            // V-FM-1
   PhantomAfterCrash,        // V-FM-5
   FlierDistance,            // V-FM-6
+  FlierTileFigures,         // V-FM-11
+  FlierTilePhantom,         // V-FM-12
   PhantomFlierOccupied,     // V-FM-9
   PhantomFlierSameTurn,     // V-FM-10
   PhantomAfterNonFollower,  // V-PH-1
@@ -115,6 +117,13 @@ class RuleSet {
   bool may_fly(FigureKind k) const {
     if (at(Switch::FlierEligible) == 1) return k == FigureKind::Follower || k == FigureKind::Large;
     return is_follower(k);
+  }
+  // V-FM-11 and V-FM-12 (the C3.1 text): which figures may be put normally on a flying-machine
+  // tile. Builder and pig are no meeples: the text does not speak of them.
+  bool flier_tile_allows(FigureKind k) const {
+    if (at(Switch::FlierTileFigures) == 0 || !is_follower(k)) return true;
+    if (k == FigureKind::Phantom) return at(Switch::FlierTilePhantom) == 0;
+    return k == FigureKind::Follower || k == FigureKind::Large;
   }
   bool phantom_after_crash() const { return at(Switch::PhantomAfterCrash) == 1; }                 // V-FM-5
   bool flier_counts_existing_tiles() const { return at(Switch::FlierDistance) == 1; }             // V-FM-6

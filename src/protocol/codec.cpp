@@ -58,6 +58,8 @@ const std::vector<SwitchChange>& switch_history() {
       {"builder-on-completed-feature", 6, "allowed", true, {"allowed", "forbidden"}},
       {"crop-rake-without-farmers", 6, "no-op", true, {"ask", "no-op"}},
       {"crop-add-where", 6, "same-tile-next-to", false, {"own-segment"}},
+      {"flier-tile-figures", 6, "any-figure", true, {"any-figure", "standard-and-large-only"}},
+      {"flier-tile-phantom", 6, "allowed", true, {"allowed", "forbidden"}},
   };
   return changes;
 }

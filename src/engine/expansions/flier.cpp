@@ -15,6 +15,10 @@ bool may_launch(const State& s, FigureKind kind) {
   return s.player(s.actor()).supply[static_cast<std::size_t>(kind)] > 0;
 }
 
+bool flier_tile_allows(const State& s, const TileDef& d, FigureKind kind) {
+  return d.flier < 0 || s.rules().flier_tile_allows(kind);
+}
+
 std::vector<int> rolls_allowed(const State& s) {
   if (auto r = s.next_roll()) return {*r};
   return {1, 2, 3};
@@ -212,6 +216,20 @@ const RoomWords& flier_words() {
          "flier",
          {"grid-positions", "existing-tiles"},
          "how flight distance is counted"},
+        {Switch::FlierTileFigures,
+         "flier-tile-figures",
+         "V-FM-11",
+         "flier",
+         {"any-figure", "standard-and-large-only"},
+         "which figures may be put normally on a flying-machine tile (C3.1: the standard and the large meeple)"},
+        {Switch::FlierTilePhantom,
+         "flier-tile-phantom",
+         "V-FM-12",
+         "phantom",
+         {"allowed", "forbidden"},
+         "under `flier-tile-figures: standard-and-large-only`, the phantom put normally on the flying-machine tile",
+         {},
+         {"flier"}},
     };
     return specs;
   };

@@ -13,6 +13,7 @@
 namespace carc {
 
 struct RoomWords;
+struct TileDef;
 
 class State;
 
@@ -29,6 +30,9 @@ std::optional<Pos> flight_target(const State& s, int roll);
 std::vector<std::uint16_t> landing_nodes(const State& s, FigureKind kind, Pos target);
 std::vector<FeatureAddr> landing_options(const State& s, FigureKind kind, Pos target);
 // A flier on the placed tile, unused, the kind eligible and in supply.
+// FM-36 (V-FM-11, V-FM-12): may this figure be put normally on tile d (no restriction unless
+// d has a flying machine and the C3.1 text applies)?
+bool flier_tile_allows(const State& s, const TileDef& d, FigureKind kind);
 bool may_launch(const State& s, FigureKind kind);
 // The fixed next roll, or 1..3.
 std::vector<int> rolls_allowed(const State& s);
