@@ -65,7 +65,8 @@ def judge(case, answer):
             ok = len(answer.get("moves", [])) == want
         elif rule == "per-probe":
             legal = answer.get("legal", {})
-            ok = all(probe in legal and legal[probe] == verdict for probe, verdict in want.items())
+            ok = all(probe in legal and (legal[probe] != "ok" if verdict is False else legal[probe] == verdict)
+                     for probe, verdict in want.items())
         elif rule == "equal-or-null":
             ok = got == want  # absent is None, like null
         elif rule == "per-player":

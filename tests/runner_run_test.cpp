@@ -262,3 +262,39 @@ TEST_CASE("a result carries the ledger area of its scenario's first ruling", "[r
   REQUIRE_FALSE(r.results.empty());
   for (const auto& each : r.results) CHECK(each.area == "base");
 }
+
+TEST_CASE("legal false is met by any refusal and by no legal move", "[runner][engine][legal]") {
+  EngineSubject engine;
+  const RunReport r = run_corpus(load_corpus({data("legal-false")}), Selection{}, engine);
+  REQUIRE(r.results.size() == 2);
+  const RunResult& refused = r.results[0];
+  INFO(refused.id << ": " << refused.message);
+  CHECK(refused.id == "BR-03-lfa");
+  CHECK(refused.outcome == Outcome::Passed);  // feature-occupied and not-on-placed-tile both meet false
+  const RunResult& legal = r.results[1];
+  CHECK(legal.id == "BR-03-lfb");
+  CHECK(legal.outcome == Outcome::Failed);
+  REQUIRE(legal.diffs.size() == 1);
+  CHECK(legal.diffs[0].key == "legal");
+  CHECK(legal.diffs[0].expected == std::vector<std::string>{"deploy follower 1,0:field{NL,NR,EL,WR}: illegal"});
+  CHECK(legal.diffs[0].actual == std::vector<std::string>{"deploy follower 1,0:field{NL,NR,EL,WR}: ok"});
+  // true is not a verdict: a legal move is written ok; a quoted 'false' is no reason code either.
+  const std::string base = R"(id: BR-03-lfc
+title: t
+rulings: [BR-03]
+source: s
+position: {players: [red, blue], active: red, phase: tile, tiles: [D 0,0 r0], in_hand: U}
+expect:
+  legal:
+)";
+  const auto problems = [](const ScenarioFile& f) {
+    std::string all;
+    for (const auto& s : f.scenarios)
+      for (const auto& d : s.problems) all += d.message + "\n";
+    return all;
+  };
+  const ScenarioFile t = load_scenario_text(base + "    \"place U 1,0 r0\": true\n", "true.yaml");
+  CHECK(contains(problems(t), "a legal move is written 'ok'"));
+  const ScenarioFile q = load_scenario_text(base + "    \"place U 1,0 r0\": 'false'\n", "quoted.yaml");
+  CHECK(contains(problems(q), "'false'"));
+}

@@ -94,8 +94,9 @@ const std::map<std::string, std::string>& rule_texts() {
       {"canonical-excludes", "no expected move appears among the canonicalised answered moves"},
       {"length", "the number of entries of answer.moves, as answered, equals the expected number"},
       {"per-probe",
-       "for each probe (keyed exactly as sent in query.probes) answer.legal has the expected verdict; a probe "
-       "missing from answer.legal fails"},
+       "for each probe (keyed exactly as sent in query.probes) answer.legal has the expected verdict, or, where "
+       "false is expected, any verdict but ok (refused for whatever reason); a probe missing from answer.legal "
+       "fails"},
       {"equal-or-null",
        "answer.rejected (absent = null) equals the expected {move, reason}, or is null when null is expected"},
       {"per-player", "for each colour listed, the answer's value for that colour is present and equal"},
@@ -137,7 +138,8 @@ Json expected_json(const Expect& e) {
   if (e.count) j["count"] = *e.count;
   if (e.legal) {
     Json legal = Json::object();
-    for (const auto& [m, verdict] : *e.legal) legal[wire_move(m.text)] = verdict;
+    for (const auto& [m, verdict] : *e.legal)  // false: refused, any reason (kAnyRefusal)
+      legal[wire_move(m.text)] = verdict == kAnyRefusal ? Json(false) : Json(verdict);
     j["legal"] = std::move(legal);
   }
   j["rejected"] = e.rejected ? Json{{"move", e.rejected->move}, {"reason", e.rejected->reason}} : Json(nullptr);

@@ -149,7 +149,8 @@ Json position_def() {
 Json expect_def() {
   Json legal{{"type", "object"},
              {"propertyNames", ref("move")},
-             {"additionalProperties", {{"anyOf", Json::array({Json{{"const", "ok"}}, ref("reason")})}}}};
+             {"additionalProperties",
+              {{"anyOf", Json::array({Json{{"const", "ok"}}, ref("reason"), Json{{"const", false}}})}}}};
   Json supply{{"type", "object"},
               {"propertyNames", ref("colour")},
               {"additionalProperties", counts_of(ref("figureKind"), kMaxFiguresOfKind)}};

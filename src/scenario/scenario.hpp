@@ -97,10 +97,20 @@ struct Rejection {
 };
 
 // The expectations; each key is optional and only given keys are checked.
+// A `legal:` verdict written `false`: the move is refused, whatever the reason code (for rulings
+// that say "not allowed" without saying why). Met by any answer but `ok`.
+inline constexpr std::string_view kAnyRefusal = "illegal";
+// Whether an answered verdict meets the expected one (a code, `ok`, or kAnyRefusal).
+inline bool verdict_meets(std::string_view want, std::string_view got) {
+  if (want == kAnyRefusal) return !got.empty() && got != "ok";
+  return got == want;
+}
+
 struct Expect {
   std::optional<std::vector<MoveText>> moves, includes, excludes;
   std::optional<int> count;
-  std::optional<std::vector<std::pair<MoveText, std::string>>> legal;  // move -> "ok" or a reason code
+  // move -> "ok", a reason code, or kAnyRefusal (`legal: {MOVE: false}`: refused, for any reason).
+  std::optional<std::vector<std::pair<MoveText, std::string>>> legal;
   std::optional<Rejection> rejected;
   std::optional<std::map<Colour, int>> scores;
   std::optional<std::vector<FigureEntry>> returned, figures;

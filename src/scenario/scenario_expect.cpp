@@ -194,12 +194,20 @@ Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what)
   if (const auto* v = m.get("legal")) {
     e.legal.emplace();
     if (!v->IsMap())
-      r_.error(*v, "legal: expected a map of move to 'ok' or a reason code");
+      r_.error(*v, "legal: expected a map of move to 'ok', a reason code or false (refused, any reason)");
     else
       for (const auto& kv : *v) {
         auto mv = move(kv.first, "legal");
         auto verdict = r_.str(kv.second, "legal");
-        if (verdict && *verdict != "ok") verdict = reason(kv.second);
+        const bool plain = kv.second.IsScalar() && kv.second.Tag() != "!";  // not quoted
+        if (verdict && plain && *verdict == "false") {
+          verdict = std::string(kAnyRefusal);  // refused, whatever the reason
+        } else if (verdict && plain && *verdict == "true") {
+          r_.error(kv.second, "legal: a legal move is written 'ok' (false: refused, any reason)");
+          verdict.reset();
+        } else if (verdict && *verdict != "ok") {
+          verdict = reason(kv.second);
+        }
         if (mv && verdict) e.legal->emplace_back(*mv, *verdict);
       }
   }
