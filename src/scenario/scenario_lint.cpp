@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string_view>
 
+#include "data/ledger.hpp"
 #include "data/oracle_data.hpp"
 #include "scenario/capabilities.hpp"
 #include "scenario/scenario_reader.hpp"
@@ -121,6 +123,68 @@ void check_edition(Scenario& s) {
   }
 }
 
+// TEMPORARY, the lead removes it: (ruling, scenario id) pairs the edition check below lets
+// through because the lead is rewriting exactly these rulings and files for the C3.1 preset
+// (FM-12, FM-20, FM-23, FM-24, FM-32, FM-36, FM-37, FM-40, PH-22; fm-36-37-c31.yaml,
+// fm-24-40-phantom.yaml, ph-22-phantom-flier.yaml). Every pair here was flagged on the
+// corpus of the editions pass (oracle/research/editions-pass.md); delete the list once those
+// rulings' editions and those scenarios' applies_to agree.
+struct EditionExemption {
+  std::string_view ruling, scenario;
+};
+constexpr EditionExemption kEditionExemptionsForTheLead[] = {
+    // fm-36-37-c31.yaml, rewritten by the lead: FM-36 is C3.1 only, the file also runs other presets,
+    // and FM-36-a cites the C1/C2/C3 figure rulings under hig-c3.1.
+    {"FM-36", "FM-36-a"},
+    {"FM-36", "FM-36-b"},
+    {"FM-36", "FM-36-c"},
+    {"FM-18", "FM-36-a"},
+    {"FM-19", "FM-36-a"},
+    {"FM-21", "FM-36-a"},
+    // FM-37 (the C3.1 wording), rewritten by the lead, cited for V-FM-6 existing-tiles under every preset.
+    {"FM-37", "FM-06-c"},
+    {"FM-37", "FM-06-d"},
+    {"FM-37", "FM-06-e"},
+};
+
+bool edition_exempt(const std::string& ruling, const std::string& scenario) {
+  return std::any_of(std::begin(kEditionExemptionsForTheLead), std::end(kEditionExemptionsForTheLead),
+                     [&](const EditionExemption& e) { return e.ruling == ruling && e.scenario == scenario; });
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> ruling_edition_exemptions() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& e : kEditionExemptionsForTheLead) out.emplace_back(e.ruling, e.scenario);
+  return out;
+}
+
+namespace {
+
+// A cited ruling must be about the edition of every ruleset the scenario runs under: a C1-only
+// ruling pinned under hig-c3 claims a C3 answer no C3 text gives. Switch ids (V-*) carry no
+// editions (their presets say who takes which value) and are not checked.
+void check_ruling_editions(Scenario& s) {
+  const auto rulesets = scenario_rulesets(s);
+  for (std::size_t i = 0; i < s.rulings.size(); ++i) {
+    const std::string& id = s.rulings[i];
+    const LedgerRuling* r = find_ruling(id);
+    if (!r || edition_exempt(id, s.id)) continue;
+    std::string outside;
+    for (const auto& name : rulesets) {
+      const Preset* p = find_preset(name);
+      if (!p || std::find(r->editions.begin(), r->editions.end(), p->edition) != r->editions.end()) continue;
+      outside += fmt::format("{}{} ({})", outside.empty() ? "" : ", ", name, p->edition);
+    }
+    if (outside.empty()) continue;
+    const Loc at = i < s.ruling_locs.size() ? s.ruling_locs[i] : s.loc_of("rulings");
+    s.problem(at, fmt::format("rulings: {} is about editions {}, but the scenario runs under {}: narrow applies_to "
+                              "or cite the ruling where it holds",
+                              id, fmt::join(r->editions, ", "), outside));
+  }
+}
+
 void check_canonical(Scenario& s, const std::optional<std::vector<MoveText>>& moves, const std::string& what) {
   if (!moves) return;
   const auto& cat = builtin_catalog();
@@ -187,6 +251,7 @@ void lint_scenario(Scenario& s) {
   if (s.valid()) check_position_per_ruleset(s);
   check_requires(s);
   check_edition(s);
+  check_ruling_editions(s);
   for (const Expect* e : {&s.expect}) {
     check_canonical(s, e->moves, "moves");
     check_canonical(s, e->includes, "includes");
