@@ -124,24 +124,14 @@ void check_edition(Scenario& s) {
 }
 
 // TEMPORARY, the lead removes it: (ruling, scenario id) pairs the edition check below lets
-// through because the lead is rewriting exactly these rulings and files for the C3.1 preset
-// (FM-12, FM-20, FM-23, FM-24, FM-32, FM-36, FM-37, FM-40, PH-22; fm-36-37-c31.yaml,
-// fm-24-40-phantom.yaml, ph-22-phantom-flier.yaml). Every pair here was flagged on the
-// corpus of the editions pass (oracle/research/editions-pass.md); delete the list once those
-// rulings' editions and those scenarios' applies_to agree.
+// through because they are the lead's to settle: FM-37 (the C3.1 wording) is cited for
+// V-FM-6 existing-tiles by scenarios that run under every preset. Every pair here is flagged
+// on the corpus (tests: "Each temporary edition exemption is a pair the corpus still needs");
+// oracle/research/editions-pass.md suggests dropping the citation. Delete the list once settled.
 struct EditionExemption {
   std::string_view ruling, scenario;
 };
 constexpr EditionExemption kEditionExemptionsForTheLead[] = {
-    // fm-36-37-c31.yaml, rewritten by the lead: FM-36 is C3.1 only, the file also runs other presets,
-    // and FM-36-a cites the C1/C2/C3 figure rulings under hig-c3.1.
-    {"FM-36", "FM-36-a"},
-    {"FM-36", "FM-36-b"},
-    {"FM-36", "FM-36-c"},
-    {"FM-18", "FM-36-a"},
-    {"FM-19", "FM-36-a"},
-    {"FM-21", "FM-36-a"},
-    // FM-37 (the C3.1 wording), rewritten by the lead, cited for V-FM-6 existing-tiles under every preset.
     {"FM-37", "FM-06-c"},
     {"FM-37", "FM-06-d"},
     {"FM-37", "FM-06-e"},

@@ -98,8 +98,8 @@ Result<bool> check_position_structure(const Scenario& s, Loc* where);
 void lint_scenario(Scenario& s);
 
 // TEMPORARY (oracle/research/editions-pass.md; the lead removes it with the list in
-// scenario_lint.cpp): the (ruling, scenario id) pairs whose edition check is suspended while
-// those rulings and scenarios are rewritten for the C3.1 preset.
+// scenario_lint.cpp): the (ruling, scenario id) pairs whose edition check is suspended until
+// the lead settles them.
 std::vector<std::pair<std::string, std::string>> ruling_edition_exemptions();
 
 }  // namespace carc
