@@ -8,10 +8,13 @@
 #include <fstream>
 #include <regex>
 
+#include "data/ledger.hpp"
+#include "data/oracle_data.hpp"
 #include "data/yaml_limits.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
 #include "scenario/corpus.hpp"
+#include "scenario/scenario_reader.hpp"
 
 using namespace carc;
 
@@ -208,4 +211,51 @@ TEST_CASE("check names a pig under a farmer scoring without pig scoring by its r
   CHECK(got.front().code == "pig-scoring-undefined");
   CHECK_THAT(got.front().to_string(), Catch::EndsWith("[pig-scoring-undefined]"));
   CHECK_THAT(got.front().message, Catch::Contains("the pig is defined only with per-field farmer scoring"));
+}
+
+namespace {
+
+// A base-game scenario citing `rulings` under `applies_to` (empty: every preset).
+std::string citing(const std::string& rulings, const std::string& applies_to) {
+  return "id: BR-03-z\ntitle: Fixture\nrulings: " + rulings + "\nsource: test fixture\n" +
+         (applies_to.empty() ? "" : "applies_to: " + applies_to + "\n") +
+         "position:\n  players: [red, blue]\n  active: red\n  phase: tile\n  tiles:\n    - D 0,0 r0\n"
+         "  in_hand: U\nexpect:\n  count: 8\n";
+}
+
+Diagnostics problems_of(const std::string& text) {
+  const ScenarioFile f = load_scenario_text(text, "editions.yaml");
+  Diagnostics out = f.problems;
+  for (const auto& s : f.scenarios) out.insert(out.end(), s.problems.begin(), s.problems.end());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("A cited ruling must be about the edition of every ruleset the scenario runs under", "[scenario][invalid]") {
+  SECTION("a C1 ruling under C1 rulesets only is accepted") {
+    CHECK(problems_of(citing("[BR-03, FM-35]", "[rgg-c1, rgg-c1-pre2008]")).empty());
+  }
+  SECTION("without applies_to every preset outside the ruling's editions is named at the ruling") {
+    const Diagnostics got = problems_of(citing("[BR-03, FM-35]", ""));
+    REQUIRE(got.size() == 1);
+    CHECK(got.front().line == 3);
+    CHECK(got.front().column == 18);
+    CHECK_THAT(got.front().message,
+               Catch::StartsWith("rulings: FM-35 is about editions C1, but the scenario runs under"));
+    for (const auto& p : builtin_presets()) {
+      INFO(p.name);
+      const bool named = got.front().message.find(p.name + " (" + p.edition + ")") != std::string::npos;
+      CHECK(named == (p.edition != "C1"));
+    }
+  }
+  SECTION("one problem per ruling out of its editions") {
+    const Diagnostics got = problems_of(citing("[FM-35, CC-24, BR-03]", "[hig-c2]"));
+    REQUIRE(got.size() == 2);
+    CHECK_THAT(got[0].message, Catch::Contains("FM-35 is about editions C1, but the scenario runs under hig-c2 (C2)"));
+    CHECK_THAT(got[1].message, Catch::Contains("CC-24 is about editions C1, but the scenario runs under hig-c2 (C2)"));
+  }
+  SECTION("switch ids carry no editions and are not checked") {
+    CHECK(problems_of(citing("[BR-03, V-FM-1, V-CC-2]", "")).empty());
+  }
 }

@@ -146,6 +146,7 @@ struct Scenario {
   std::string id, title, source, notes, status;
   bool disputed = false;
   std::vector<std::string> rulings, tags, required;  // `requires` as written, or [base]
+  std::vector<Loc> ruling_locs;                      // where each of `rulings` was written
   std::vector<std::string> applies_to;               // canonical preset names; empty = every preset
   std::vector<std::pair<std::string, std::string>> rules;
   Position position;

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string_view>
 
+#include "data/ledger.hpp"
 #include "data/oracle_data.hpp"
 #include "scenario/capabilities.hpp"
 #include "scenario/scenario_reader.hpp"
@@ -121,6 +123,29 @@ void check_edition(Scenario& s) {
   }
 }
 
+// A cited ruling must be about the edition of every ruleset the scenario runs under: a C1-only
+// ruling pinned under hig-c3 claims a C3 answer no C3 text gives. Switch ids (V-*) carry no
+// editions (their presets say who takes which value) and are not checked.
+void check_ruling_editions(Scenario& s) {
+  const auto rulesets = scenario_rulesets(s);
+  for (std::size_t i = 0; i < s.rulings.size(); ++i) {
+    const std::string& id = s.rulings[i];
+    const LedgerRuling* r = find_ruling(id);
+    if (!r) continue;
+    std::string outside;
+    for (const auto& name : rulesets) {
+      const Preset* p = find_preset(name);
+      if (!p || std::find(r->editions.begin(), r->editions.end(), p->edition) != r->editions.end()) continue;
+      outside += fmt::format("{}{} ({})", outside.empty() ? "" : ", ", name, p->edition);
+    }
+    if (outside.empty()) continue;
+    const Loc at = i < s.ruling_locs.size() ? s.ruling_locs[i] : s.loc_of("rulings");
+    s.problem(at, fmt::format("rulings: {} is about editions {}, but the scenario runs under {}: narrow applies_to "
+                              "or cite the ruling where it holds",
+                              id, fmt::join(r->editions, ", "), outside));
+  }
+}
+
 void check_canonical(Scenario& s, const std::optional<std::vector<MoveText>>& moves, const std::string& what) {
   if (!moves) return;
   const auto& cat = builtin_catalog();
@@ -187,6 +212,7 @@ void lint_scenario(Scenario& s) {
   if (s.valid()) check_position_per_ruleset(s);
   check_requires(s);
   check_edition(s);
+  check_ruling_editions(s);
   for (const Expect* e : {&s.expect}) {
     check_canonical(s, e->moves, "moves");
     check_canonical(s, e->includes, "includes");

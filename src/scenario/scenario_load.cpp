@@ -163,6 +163,7 @@ void ScenarioReader::read_rulings(const MapView& m) {
         s_.problem(
             at, "rulings: unknown ruling '" + echo(id) + "' (neither a ruling nor a switch id of oracle/rulings.yaml)");
       s_.rulings.push_back(id);
+      s_.ruling_locs.push_back(at);
     }
     if (s_.rulings.empty() && r_.ok()) r_.error(*n, "rulings: list at least one ruling id of oracle/rulings.yaml");
   } else {
