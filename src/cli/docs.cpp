@@ -99,13 +99,14 @@ std::string switches_block() {
     // A later change (proto::switch_history): "1; 6: `own-segment` new, default (was `same-tile-next-to`)".
     std::string version = fmt::format("{}", proto::switch_introduced_in(s.key));
     for (const auto& c : proto::switch_history()) {
-      if (c.key != s.key || c.new_switch) continue;
+      if (c.key != s.key) continue;
+      if (c.new_switch) {
+        if (c.before != s.values.front()) version += fmt::format(" (before, implementations played `{}`)", c.before);
+        continue;
+      }
       version += fmt::format("; {}: {} new", c.version, fmt::join(codes(c.new_values), ", "));
       if (c.before != s.values.front()) version += fmt::format(", default (was `{}`)", c.before);
     }
-    for (const auto& c : proto::switch_history())
-      if (c.key == s.key && c.new_switch && c.before != s.values.front())
-        version += fmt::format(" (before, implementations played `{}`)", c.before);
     out += fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", s.key, fmt::join(codes(s.values), ", "), s.ruling, when,
                        version, s.summary);
   }

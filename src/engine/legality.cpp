@@ -64,10 +64,7 @@ Reason check_deploy(const State& s, const Move& m) {
   const auto root = b.find(static_cast<std::uint16_t>(node));
   if (!is_follower(m.figure)) {  // TB-01, TB-11: the player's own follower must be there
     if (followers_of(s, s.actor(), root) == 0) return Reason::NotAllowedNow;
-    // TB-14 (V-TB-3): a builder on a road or city the tile just placed completes.
-    if (m.figure == FigureKind::Builder && !s.rules().builder_on_completed_feature() && b.complete(root))
-      return Reason::FeatureComplete;
-    return Reason::Ok;
+    return builder_refused_on_completed(s, m.figure, root) ? Reason::FeatureComplete : Reason::Ok;  // BR-11
   }
   // BR-03: unoccupied along its whole length, counted figure by figure.
   for (const BoardFigure& f : s.figures())

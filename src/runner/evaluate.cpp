@@ -72,9 +72,9 @@ class Comparer {
     if (!e.legal) return;
     for (const auto& [m, want] : *e.legal) {
       const auto it = a_.legal.find(m.text);
-      const std::string got = it == a_.legal.end() ? "(no answer)" : it->second;
-      if (!verdict_meets(want, it == a_.legal.end() ? std::string_view{} : std::string_view(got)))
-        add("legal", {m.text + ": " + want}, {m.text + ": " + got});
+      const bool answered = it != a_.legal.end();
+      if (!answered || !verdict_meets(want, it->second))
+        add("legal", {m.text + ": " + want}, {m.text + ": " + (answered ? it->second : "(no answer)")});
     }
   }
 

@@ -329,15 +329,14 @@ std::vector<std::string> lacking_items(const proto::Hello& hello, const Request&
     // version, is sent as the version's default (wire_ruleset) and needs nothing.
     const bool matters = !request.scenario || !spec || switch_matters(*spec, capabilities);
     if (!matters && !proto::value_in_version(key, value, version)) continue;
-    const auto it = declared.find(std::string(key));
-    const bool listed =
-        it != declared.end() && std::find(it->second.begin(), it->second.end(), value) != it->second.end();
-    const bool ok = proto::value_in_version(key, value, version) &&  // not a value of a later version
-                    (it != declared.end() ? listed : proto::default_in_version(key, version) == value);
-    if (!ok && !proto::value_in_version(key, value, version))  // the version of the value
+    if (!proto::value_in_version(key, value, version)) {  // a value of a later version: never declarable
       missing.push_back(fmt::format("switch {}={} (protocol {})", key, value, proto::value_introduced_in(key, value)));
-    else if (!ok)
-      missing.push_back("switch " + std::string(key) + "=" + std::string(value));
+      continue;
+    }
+    const auto it = declared.find(std::string(key));
+    const bool ok = it != declared.end() ? std::find(it->second.begin(), it->second.end(), value) != it->second.end()
+                                         : proto::default_in_version(key, version) == value;
+    if (!ok) missing.push_back("switch " + std::string(key) + "=" + std::string(value));
   }
   const auto& queries = hello.capabilities.queries;
   for (const auto& q : request.queries)

@@ -11,10 +11,11 @@ bool special_allowed(const State& s, FigureKind kind, std::uint16_t node) {
   const FeatureKind f = s.board().at(node).kind;
   if (!may_deploy_on(s, kind, f)) return false;
   const auto root = s.board().find(node);
-  // TB-14 (V-TB-3): under `forbidden` no builder on a feature the tile just placed completes.
-  if (kind == FigureKind::Builder && !s.rules().builder_on_completed_feature() && s.board().complete(root))
-    return false;
-  return followers_of(s, s.actor(), root) > 0;
+  return !builder_refused_on_completed(s, kind, root) && followers_of(s, s.actor(), root) > 0;
+}
+
+bool builder_refused_on_completed(const State& s, FigureKind kind, std::uint16_t root) {
+  return kind == FigureKind::Builder && !s.rules().builder_on_completed_feature() && s.board().complete(root);
 }
 
 bool extends_builder(const State& s, int tile_index) {

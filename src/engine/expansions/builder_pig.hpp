@@ -19,6 +19,9 @@ class State;
 
 // The feature at node holds a follower of the player to act (TB-01, TB-11).
 bool special_allowed(const State& s, FigureKind kind, std::uint16_t node);
+// BR-11 (V-TB-3 `forbidden`): a builder may not join the feature at root, which the tile just
+// placed completed.
+bool builder_refused_on_completed(const State& s, FigureKind kind, std::uint16_t root);
 // TB-04: the tile at tile_index extends a road or city holding the active player's builder.
 bool extends_builder(const State& s, int tile_index);
 // Returns a player's builder and pig from a feature where that player has no follower left (TB-03, TB-13).
