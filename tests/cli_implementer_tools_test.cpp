@@ -209,7 +209,7 @@ TEST_CASE("The version flag names the tool and protocol versions and digests the
   const std::string first = version();
   CHECK(contains(first, "carc-oracle "));
   CHECK(contains(first, "adapter protocol: versions 1 to 6 (sends 6)"));
-  CHECK(contains(first, "rulings ledger: version 1, "));
+  CHECK(contains(first, "rulings ledger: version 2, "));
   CHECK(contains(first, "scenarios/ (current directory): 1 scenario file, digest "));
   CHECK(version() == first);  // deterministic
   std::ofstream(dir / "scenarios" / "sub" / "a.yaml") << "id: Y\n";

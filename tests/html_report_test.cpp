@@ -64,8 +64,30 @@ TEST_CASE("the HTML report fetches nothing: no external scripts, styles, images 
   CHECK(html.find(" src=") == std::string::npos);
   CHECK(html.find("@import") == std::string::npos);
   CHECK(html.find("url(") == std::string::npos);
-  const std::regex external("(href|src)=\"(https?:)?//");
+  // Links to the sources (<a href="https://...">) are navigation, not fetches; no other element may point out.
+  const std::regex external("<(?!a )[a-z]+ [^>]*(href|src)=\"(https?:)?//");
   CHECK_FALSE(std::regex_search(html, external));
+  CHECK(std::regex_search(html, std::regex("<a href=\"https://[^\"]+\" rel=\"noreferrer\">")));
+}
+
+TEST_CASE("the HTML report shows every cited ruling once with its sources' links, dates and passages",
+          "[report][html][sources]") {
+  const std::string html = html_of({data("runner/pass")});
+  // Scenario bodies link to the ruling cards; each card is written once, in ledger order.
+  CHECK(html.find("<a class=\"ruling-link\" href=\"#r-BR-03\">BR-03</a>") != std::string::npos);
+  CHECK(count(html, "<details class=\"ruling\" id=\"r-BR-03\">") == 1);
+  CHECK(count(html, "<details class=\"ruling\" id=\"r-V-BG-1\">") == 1);
+  CHECK(html.find("<details class=\"ruling\" id=\"r-BR-03\">") <
+        html.find("<details class=\"ruling\" id=\"r-BR-04\">"));
+  const auto card = html.substr(html.find("id=\"r-BR-03\""));
+  const auto end = card.find("</details>");
+  const std::string br03 = card.substr(0, end);
+  CHECK(br03.find("<blockquote lang=\"de\">") != std::string::npos);  // the German rule book, quoted
+  CHECK(br03.find("<p class=\"english\">English: ") != std::string::npos);
+  CHECK(br03.find("href=\"https://yumpu.com/") != std::string::npos);
+  CHECK(br03.find("<span class=\"tier\">RULE</span>") != std::string::npos);
+  // A ruling no scenario of the run cites has no card.
+  CHECK(html.find("id=\"r-FM-06\"") == std::string::npos);
 }
 
 TEST_CASE("the HTML report is deterministic", "[report][html]") {

@@ -139,6 +139,22 @@ TEST_CASE("lookup prints the ruling, its sources, its variants and the engine's 
   CHECK(r.out.find("+-----------+") != std::string::npos);  // the board, in ASCII
 }
 
+TEST_CASE("lookup shows each source's link and the passage it quotes in both languages", "[lookup][cli][sources]") {
+  // FM-06 cites the printed Spanish sheet: its address, the Spanish words and our English.
+  const Out r = lookup(words({"FM-06"}));
+  INFO(r.out << r.err);
+  REQUIRE(r.code == kExitOk);
+  CHECK(r.out.find("https://studylib.es/doc/5246291") != std::string::npos);
+  CHECK(r.out.find("[RULE]") != std::string::npos);
+  CHECK(r.out.find("ninguna pieza de territorio") != std::string::npos);
+  CHECK(r.out.find("English: ") != std::string::npos);
+  // A source without a date of its own says when it was read, never a bare date.
+  const Out jcz = lookup(words({"FM-43"}));
+  INFO(jcz.out);
+  CHECK(jcz.out.find("undated, read 2026-12-01") != std::string::npos);
+  CHECK(jcz.out.find("CountCapability.java") != std::string::npos);
+}
+
 TEST_CASE("lookup --format json emits one object with matches and ruling cards", "[lookup][cli][json]") {
   LookupOptions o = words({"abbot", "garden"});
   o.format = "json";
@@ -160,7 +176,12 @@ TEST_CASE("lookup --format json emits one object with matches and ruling cards",
   for (const char* key : {"id", "area", "title", "statement", "status", "disputed", "encodable", "expansions",
                           "editions", "publishers", "sources", "variants", "scenarios"})
     CHECK(ruling.contains(key));
-  for (const char* key : {"ref", "title", "where", "locator", "date"}) CHECK(ruling["sources"][0].contains(key));
+  const auto& source = ruling["sources"][0];
+  for (const char* key : {"ref", "title", "tier", "url", "locator", "date", "date_kind", "supports", "passages"})
+    CHECK(source.contains(key));
+  REQUIRE_FALSE(source["passages"].empty());
+  for (const char* key : {"key", "where", "tier", "lang", "original", "english"})
+    CHECK(source["passages"][0].contains(key));
   REQUIRE_FALSE(ruling["scenarios"].empty());
   const auto& s = ruling["scenarios"][0];
   CHECK(s["ruleset"] == "hig-c2");

@@ -140,6 +140,12 @@ TEST_CASE("The Markdown summary has the state counts, the area x ruleset table a
   CHECK(md.find("| (invalid) |  |  |  | 0/0 · 0/1 (1 invalid) |") != std::string::npos);
   CHECK(md.find("### BR-03-u under hig-c3: failed") != std::string::npos);
   CHECK(md.find("Rerun: `carc-oracle run") != std::string::npos);
+  // The rulings behind the failures, with each source's link, date and quoted passage.
+  const auto behind = md.find("## The rulings behind them");
+  REQUIRE(behind != std::string::npos);
+  CHECK(md.find("- **BR-03** (RULE)", behind) != std::string::npos);
+  CHECK(md.find("](<https://yumpu.com/", behind) != std::string::npos);
+  CHECK(md.find("    > English: ", behind) != std::string::npos);
 }
 
 TEST_CASE("The text report shows the board, a +/- diff and the rerun command", "[report][text]") {

@@ -16,6 +16,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/output.hpp"
 #include "cli/schema_build.hpp"
+#include "data/ledger.hpp"
 #include "data/oracle_data.hpp"
 #include "engine/limits.hpp"
 #include "engine/state.hpp"
@@ -62,7 +63,11 @@ Json vocabularies() {
   d["ruleset"] = enum_of(presets);
   d["phase"] = enum_of(std::vector<std::string>(all_phase_names().begin(), all_phase_names().end()));
   d["reason"] = enum_of(reasons());
-  d["status"] = enum_of({"RULE", "OFFICIAL", "EXAMPLE", "EDITORIAL", "DERIVED", "IMPL", "UNVERIFIED"});
+  {
+    std::vector<std::string> tiers;
+    for (const auto t : status_tiers()) tiers.emplace_back(t);
+    d["status"] = enum_of(tiers);
+  }
   d["switches"] = Json{{"type", "object"}, {"additionalProperties", false}, {"properties", switches}};
   Json when = switches;
   when["ruleset"] = one_or_list(ref("ruleset"));

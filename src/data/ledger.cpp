@@ -24,13 +24,18 @@ std::vector<LedgerSourceRef> read_refs(const YAML::Node& n, YamlReader& r) {
   for (const auto& item : n) {
     LedgerSourceRef ref;
     const int before = r.errors();
-    if (r.keys(item, {"ref", "locator", "date"}, "a citation") && r.errors() == before) {
+    if (r.keys(item, {"ref", "locator", "passages", "date", "date_kind", "supports", "note"}, "a citation") &&
+        r.errors() == before) {
       if (item["ref"])
         ref.ref = r.str(item["ref"], "ref").value_or("");
       else
         r.error(item, "a citation: missing key 'ref'");
       if (item["locator"]) ref.locator = r.str(item["locator"], "locator").value_or("");
+      if (item["passages"]) ref.passages = r.str_list(item["passages"], "passages");
       if (item["date"]) ref.date = r.str(item["date"], "date").value_or("");
+      if (item["date_kind"]) ref.date_kind = r.str(item["date_kind"], "date_kind").value_or("");
+      if (item["supports"]) ref.supports = r.str(item["supports"], "supports").value_or("");
+      if (item["note"]) ref.note = r.str(item["note"], "note").value_or("");
     }
     out.push_back(std::move(ref));
   }
@@ -55,18 +60,63 @@ std::vector<LedgerWho> read_who(const YAML::Node& n, YamlReader& r) {
   return out;
 }
 
-std::vector<LedgerSource> read_sources(const YAML::Node& n, YamlReader& r) {
-  std::vector<LedgerSource> out;
+std::vector<LedgerPassage> read_passages(const YAML::Node& n, YamlReader& r, const std::string& source) {
+  std::vector<LedgerPassage> out;
   if (!n.IsMap()) {
-    r.error(n, "sources: expected a map of source key -> {title, where}");
+    r.error(n, "source " + source + ": passages: expected a map of passage key -> {where, tier, ...}");
     return out;
   }
   for (const auto& kv : n) {
-    LedgerSource src{kv.first.Scalar(), "", ""};
-    if (r.keys(kv.second, {"title", "where"}, "source " + src.key)) {
-      if (kv.second["title"]) src.title = r.str(kv.second["title"], "title").value_or("");
-      if (kv.second["where"]) src.where = r.str(kv.second["where"], "where").value_or("");
+    LedgerPassage p;
+    p.key = kv.first.Scalar();
+    const YAML::Node& v = kv.second;
+    if (!r.keys(v, {"where", "tier", "date", "lang", "checked", "original", "english", "note"},
+                "passage " + source + "/" + p.key))
+      continue;
+    const auto text = [&](const char* key) { return v[key] ? r.str(v[key], key).value_or("") : std::string(); };
+    p.where = text("where");
+    p.tier = text("tier");
+    p.date = text("date");
+    p.lang = text("lang");
+    p.checked = text("checked");
+    p.original = text("original");
+    p.english = text("english");
+    p.note = text("note");
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+std::vector<LedgerSource> read_sources(const YAML::Node& n, YamlReader& r) {
+  std::vector<LedgerSource> out;
+  if (!n.IsMap()) {
+    r.error(n, "sources: expected a map of source key -> {title, url, tier, passages, ...}");
+    return out;
+  }
+  for (const auto& kv : n) {
+    LedgerSource src;
+    src.key = kv.first.Scalar();
+    const YAML::Node& v = kv.second;
+    if (!r.keys(v,
+                {"title", "kind", "tier", "url", "revision", "date", "date_kind", "date_note", "also", "notes", "tried",
+                 "passages"},
+                "source " + src.key)) {
+      out.push_back(std::move(src));
+      continue;
     }
+    const auto text = [&](const char* key) { return v[key] ? r.str(v[key], key).value_or("") : std::string(); };
+    src.title = text("title");
+    src.kind = text("kind");
+    src.tier = text("tier");
+    src.url = text("url");
+    src.revision = text("revision");
+    src.date = text("date");
+    src.date_kind = text("date_kind");
+    src.date_note = text("date_note");
+    src.notes = text("notes");
+    if (v["also"]) src.also = r.str_list(v["also"], "also");
+    if (v["tried"]) src.tried = r.str_list(v["tried"], "tried");
+    if (v["passages"]) src.passages = read_passages(v["passages"], r, src.key);
     out.push_back(std::move(src));
   }
   return out;
@@ -75,8 +125,8 @@ std::vector<LedgerSource> read_sources(const YAML::Node& n, YamlReader& r) {
 LedgerRuling read_ruling(const YAML::Node& n, YamlReader& r) {
   LedgerRuling out;
   if (!r.keys(n,
-              {"id", "area", "title", "status", "disputed", "statement", "notes", "expansions", "editions",
-               "publishers", "switches", "sources", "encodable", "checks"},
+              {"id", "area", "title", "status", "derives_from", "disputed", "statement", "notes", "expansions",
+               "editions", "publishers", "switches", "sources", "encodable", "checks"},
               "a ruling"))
     return out;
   for (const auto& kv : n) {
@@ -89,6 +139,8 @@ LedgerRuling read_ruling(const YAML::Node& n, YamlReader& r) {
       out.title = r.str(kv.second, "title").value_or("");
     else if (key == "status")
       out.status = r.str(kv.second, "status").value_or("");
+    else if (key == "derives_from")
+      out.derives_from = r.str_list(kv.second, "derives_from");
     else if (key == "disputed")
       out.disputed = r.boolean(kv.second, "disputed").value_or(false);
     else if (key == "statement")
@@ -200,6 +252,7 @@ const Ledger& ledger() {
 
 }  // namespace
 
+const Ledger& builtin_ledger_file() { return ledger(); }
 const std::vector<LedgerRuling>& builtin_ledger() { return ledger().rulings; }
 int builtin_ledger_version() { return ledger().version; }
 const std::vector<LedgerSwitch>& builtin_ledger_switches() { return ledger().switches; }
@@ -232,8 +285,19 @@ const LedgerRuling* find_ruling(std::string_view id) {
 
 const std::vector<std::string_view>& status_tiers() {
   static const std::vector<std::string_view> tiers{"RULE",    "OFFICIAL", "EXAMPLE",   "EDITORIAL",
-                                                   "DERIVED", "IMPL",     "UNVERIFIED"};
+                                                   "DERIVED", "IMPL",     "COMMUNITY", "UNVERIFIED"};
   return tiers;
+}
+
+const std::vector<std::string_view>& source_tiers() {
+  static const std::vector<std::string_view> tiers{"RULE", "OFFICIAL", "EXAMPLE", "EDITORIAL", "IMPL", "COMMUNITY"};
+  return tiers;
+}
+
+const LedgerPassage* LedgerSource::passage(std::string_view name) const {
+  for (const auto& p : passages)
+    if (p.key == name) return &p;
+  return nullptr;
 }
 
 }  // namespace carc

@@ -10,18 +10,41 @@
 
 namespace carc {
 
-// A citation: a key of the ledger's `sources:` with where in it and when.
+// A citation: a key of the ledger's `sources:`, where in it, the passages of it
+// that support the ruling, and when.
 struct LedgerSourceRef {
-  std::string ref, locator, date;  // date: YYYY, YYYY-MM or YYYY-MM-DD, may be empty
+  std::string ref, locator;
+  std::vector<std::string> passages;  // keys of the source's `passages:`
+  std::string date;                   // YYYY, YYYY-MM or YYYY-MM-DD
+  // What the date is: "" (the date the cited passage carries), or the source's kind of date
+  // (revision, post, publication, commit, inferred), or "accessed" (the source shows none).
+  std::string date_kind;
+  std::string supports = "yes";  // yes, partial, unverified (no quoted text of it was reached)
+  std::string note;              // what a partial citation leaves out
 };
 
-// An entry of the ledger's `sources:`.
+// A quoted passage of a source, in its own language with an English translation.
+struct LedgerPassage {
+  std::string key, where, tier, date, lang;
+  std::string checked;  // seed, stored-copy, located (not read), not-retrieved
+  std::string original, english, note;
+  bool quoted() const { return !original.empty(); }
+};
+
+// An entry of the ledger's `sources:`: what it is, its public address, its tier and
+// the passages the ledger quotes from it.
 struct LedgerSource {
-  std::string key, title, where;
+  std::string key, title, kind, tier, url, revision, date, date_kind, date_note, notes;
+  std::vector<std::string> also, tried;
+  std::vector<LedgerPassage> passages;
+  const LedgerPassage* passage(std::string_view name) const;
+  // The address to follow: the exact revision where one is known, else the page.
+  const std::string& link() const { return revision.empty() ? url : revision; }
 };
 
 struct LedgerRuling {
   std::string id, area, title, status;
+  std::vector<std::string> derives_from;  // for a DERIVED ruling: the rulings it follows from
   bool disputed = false;
   bool encodable = true;
   std::string not_encodable;  // the ledger's reason when encodable is not true
@@ -73,7 +96,21 @@ const LedgerSource* find_ledger_source(std::string_view key);
 // The ruling a scenario's `rulings:` entry stands for: itself, or a switch's first ruling.
 const LedgerRuling* ruling_for(std::string_view ledger_id);
 
-// The status tiers, most authoritative first.
+// The status tiers, most authoritative first: RULE, OFFICIAL, EXAMPLE, EDITORIAL,
+// DERIVED, IMPL, COMMUNITY, UNVERIFIED.
 const std::vector<std::string_view>& status_tiers();
+// The tiers a source or passage may carry, most authoritative first (the status tiers
+// without DERIVED and UNVERIFIED, which are statuses of rulings only).
+const std::vector<std::string_view>& source_tiers();
+
+// What is wrong with a ledger's sources and citations, one located line each:
+// a source without a public address (http:// or https://) or with an unknown tier or
+// kind, a passage that outranks its source or quotes nothing without saying why, a
+// citation without passages or without a date, a ruling whose status ranks above the
+// best passage it cites (DERIVED names the rulings it derives from instead;
+// UNVERIFIED needs nothing). Empty when all hold.
+std::vector<std::string> ledger_source_problems(const Ledger& ledger);
+// The built-in ledger, whole.
+const Ledger& builtin_ledger_file();
 
 }  // namespace carc

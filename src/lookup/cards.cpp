@@ -12,11 +12,10 @@ constexpr const char* kDefaultRuleset = "hig-c3";
 std::vector<SourceLine> source_lines(const std::vector<LedgerSourceRef>& refs) {
   std::vector<SourceLine> out;
   for (const auto& r : refs) {
-    SourceLine line{r.ref, "", "", r.locator, r.date};
-    if (const LedgerSource* s = find_ledger_source(r.ref)) {
-      line.title = s->title;
-      line.where = s->where;
-    }
+    SourceLine line{r.ref, r.locator, r.date, r.date_kind, r.supports, r.note, find_ledger_source(r.ref), {}};
+    if (line.source)
+      for (const auto& key : r.passages)
+        if (const LedgerPassage* p = line.source->passage(key)) line.passages.push_back(p);
     out.push_back(std::move(line));
   }
   return out;

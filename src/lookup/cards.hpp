@@ -15,8 +15,12 @@
 
 namespace carc {
 
+// A citation as shown: the source (its title, tier and address), where in it, when,
+// and the passages quoted from it (original language, English translation).
 struct SourceLine {
-  std::string ref, title, where, locator, date;
+  std::string ref, locator, date, date_kind, supports, note;
+  const LedgerSource* source = nullptr;        // null when the ref names no source
+  std::vector<const LedgerPassage*> passages;  // the cited passages that exist
 };
 std::vector<SourceLine> source_lines(const std::vector<LedgerSourceRef>& refs);
 

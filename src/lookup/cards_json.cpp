@@ -9,11 +9,28 @@ using Json = nlohmann::ordered_json;
 Json sources_json(const std::vector<SourceLine>& sources) {
   Json out = Json::array();
   for (const auto& s : sources) {
+    Json passages = Json::array();
+    for (const LedgerPassage* p : s.passages)
+      passages.push_back({{"key", p->key},
+                          {"where", p->where},
+                          {"tier", p->tier},
+                          {"date", p->date.empty() ? Json(nullptr) : Json(p->date)},
+                          {"lang", p->lang},
+                          {"checked", p->checked},
+                          {"original", p->quoted() ? Json(p->original) : Json(nullptr)},
+                          {"english", p->english.empty() ? Json(nullptr) : Json(p->english)}});
+    const LedgerSource* src = s.source;
     out.push_back({{"ref", s.ref},
-                   {"title", s.title},
-                   {"where", s.where},
+                   {"title", src ? Json(src->title) : Json(nullptr)},
+                   {"tier", src ? Json(src->tier) : Json(nullptr)},
+                   {"url", src ? Json(src->url) : Json(nullptr)},
+                   {"revision", src && !src->revision.empty() ? Json(src->revision) : Json(nullptr)},
                    {"locator", s.locator},
-                   {"date", s.date.empty() ? Json(nullptr) : Json(s.date)}});
+                   {"date", s.date.empty() ? Json(nullptr) : Json(s.date)},
+                   {"date_kind", s.date_kind.empty() ? Json("passage") : Json(s.date_kind)},
+                   {"supports", s.supports},
+                   {"note", s.note.empty() ? Json(nullptr) : Json(s.note)},
+                   {"passages", passages}});
   }
   return out;
 }

@@ -106,12 +106,32 @@ std::string verdict_text(const TextOptions& o, Outcome outcome) {
   return paint(o, tone, verdict_word(outcome));
 }
 
+std::string citation_date(const SourceLine& s) {
+  if (s.date.empty()) return "undated";
+  if (s.date_kind == "accessed") return "undated, read " + s.date;
+  return s.date_kind.empty() ? s.date : s.date + ", " + s.date_kind;
+}
+
 void write_sources_text(std::ostream& out, const std::vector<SourceLine>& sources, const TextOptions& o) {
   for (const auto& s : sources) {
-    std::string head = "  " + s.ref + (s.date.empty() ? " (undated)" : " (" + s.date + ")");
-    fmt::print(out, "{}  {}\n", printable(head), printable(s.title));
+    const LedgerSource* src = s.source;
+    std::string head = "  " + s.ref + " (" + citation_date(s) + ")";
+    fmt::print(out, "{}  {}{}\n", printable(head), printable(src ? src->title : "(unknown source)"),
+               src ? "  [" + printable(src->tier) + "]" : "");
     if (!s.locator.empty()) out << wrap("at: " + s.locator, o.width, "      ");
-    if (!s.where.empty()) out << paint(o, kToneDim, wrap("where: " + s.where, o.width, "      "));
+    if (src) out << paint(o, kToneDim, wrap(src->link(), o.width, "      "));
+    for (const LedgerPassage* p : s.passages) {
+      std::string tag = p->key + " [" + p->tier + (p->date.empty() ? "" : ", " + p->date) + "]";
+      if (!p->quoted()) {
+        out << wrap(tag + " " + p->where + ": not read (" + p->checked + ")", o.width, "      ");
+        continue;
+      }
+      out << wrap(tag + " " + p->where + ": \"" + p->original + "\"", o.width, "      ");
+      if (!p->english.empty()) out << paint(o, kToneDim, wrap("English: \"" + p->english + "\"", o.width, "        "));
+    }
+    if (s.supports != "yes")
+      out << paint(o, kToneWarn,
+                   wrap("supports: " + s.supports + (s.note.empty() ? "" : " - " + s.note), o.width, "      "));
   }
 }
 

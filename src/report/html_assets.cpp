@@ -74,6 +74,20 @@ li.plain::before { content: "\2022  "; color: var(--muted); }
 .verdict.passed { color: var(--ok); } .verdict.failed { color: var(--bad); }
 .rerun code { display: block; width: fit-content; margin: 3px 0; background: #f1f5f9; padding: 1px 5px;
               border-radius: 4px; font-size: 12px; }
+details.ruling { background: var(--card); border: 1px solid var(--line); border-left: 5px solid #64748b;
+                 border-radius: 6px; margin: 5px 0; }
+details.ruling > summary { cursor: pointer; padding: 6px 10px; }
+details.ruling > summary code { font-weight: bold; }
+details.ruling .card { padding: 4px 14px 10px; }
+.tier { display: inline-block; padding: 0 6px; border-radius: 8px; font-size: 11px; background: #f1f5f9; color: var(--muted); }
+.tier.disputed { background: var(--warn-bg); color: var(--warn); }
+ul.sources { padding-left: 18px; }
+ul.sources > li { margin: 6px 0; }
+.passage { margin: 4px 0 6px 4px; }
+.passage .where { color: var(--muted); font-size: 12px; }
+.passage blockquote { margin: 2px 0 2px 8px; padding-left: 8px; border-left: 3px solid var(--line); }
+.passage .english, .supports { margin: 0 0 0 19px; color: var(--muted); font-size: 13px; }
+a.ruling-link { color: inherit; }
 .hidden { display: none; }
 footer { color: var(--muted); padding: 10px 28px; }
 )CSS";

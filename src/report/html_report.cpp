@@ -17,6 +17,7 @@
 #include "report/answer.hpp"
 #include "report/html_assets.hpp"
 #include "report/report.hpp"
+#include "report/ruling_html.hpp"
 #include "report/writer_base.hpp"
 
 namespace carc {
@@ -201,9 +202,11 @@ void write_body(const Group& g, const RunHeader& run, std::ostream& out) {
   if (g.scenario && g.scenario->valid()) write_board(*g.scenario, r, out);
   out << "<div class=\"qa\">";
   if (const Scenario* s = g.scenario) {
+    std::vector<std::string> links;  // each ruling links to its card in the "Rulings cited" section
+    for (const auto& id : s->rulings)
+      links.push_back(fmt::format("<a class=\"ruling-link\" href=\"#{}\">{}</a>", esc(ruling_anchor(id)), esc(id)));
     fmt::print(out, "<p class=\"meta\">{}:{} &middot; rulings {} &middot; status {}{}</p>", esc(s->file), s->loc.line,
-               esc(fmt::format("{}", fmt::join(s->rulings, ", "))), esc(s->status),
-               s->disputed ? " &middot; disputed" : "");
+               fmt::join(links, ", "), esc(s->status), s->disputed ? " &middot; disputed" : "");
     fmt::print(out, "<p class=\"meta\">source: {}</p>", esc(s->source));
     if (!s->rules.empty())
       fmt::print(out, "<p class=\"meta\">rules set by the scenario on top of each ruleset: {}</p>",
@@ -342,6 +345,7 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
     const Group g = group_of(results);
     ++run.scenarios;
     scenarios_.insert(g.id + "\n" + results.front().file);
+    if (g.scenario) cited_.insert(g.scenario->rulings.begin(), g.scenario->rulings.end());
     if (g.failing) run.failing.push_back(g.id);
     HtmlArea& area = run.areas[g.area];
     ++area.members;
@@ -361,7 +365,11 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
            fmt::format("<p class=\"coverage\">coverage: {}</p>", esc(coverage_line(run.tally.counts))),
            cut_short_line(run.tally).empty() ? ""
                                              : fmt::format("<p class=\"cut\">{}</p>", esc(cut_short_line(run.tally)))},
-          [&](std::ostream& main) { write_run(run, "", main); }, out);
+          [&](std::ostream& main) {
+            write_run(run, "", main);
+            write_rulings(main);
+          },
+          out);
       return spool_.error();
     }
     const std::vector<RunTally> all = tallies();
@@ -383,6 +391,7 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
             write_run(run, fmt::format("i{}-", k + 1), main);
             main << "</section>\n";
           }
+          write_rulings(main);
         },
         out);
     return spool_.error();
@@ -407,8 +416,23 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
     }
   }
 
+  // Every ruling and switch the scenarios cite, in ledger order, with its sources' passages and links.
+  void write_rulings(std::ostream& out) const {
+    if (cited_.empty()) return;
+    fmt::print(out,
+               "<section id=\"rulings\"><h2>Rulings cited <span class=\"n\">{}; each with its sources: the link, "
+               "the date and the passage quoted</span></h2>\n",
+               cited_.size());
+    for (const auto& r : builtin_ledger())
+      if (cited_.contains(r.id)) out << ruling_card_html(r.id);
+    for (const auto& s : builtin_ledger_switches())
+      if (cited_.contains(s.id)) out << ruling_card_html(s.id);
+    out << "</section>\n";
+  }
+
   bool several_;
   std::set<std::string> scenarios_;  // id and file of every scenario of any run
+  std::set<std::string> cited_;      // ruling and switch ids the scenarios cite
 };
 
 }  // namespace

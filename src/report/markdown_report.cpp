@@ -93,9 +93,42 @@ std::string attention(const RunResult& r, const RunHeader& run, const std::strin
   return text + fmt::format("{0}\n{1}{0}\n\nRerun: {2}\n\n", fence, block, code_span(rerun_command(r, run)));
 }
 
+// A ruling (or switch) behind a result needing attention: its status and statement, then each
+// citation with the source's link, the locator, the date and the quoted passages.
+std::string ruling_markdown(std::string_view id) {
+  const LedgerRuling* r = find_ruling(id);
+  const LedgerSwitch* sw = r ? nullptr : find_ledger_switch(id);
+  if (!r && !sw) return "";
+  std::string text =
+      r ? fmt::format("- **{}** ({}{}) {}: {}\n", markdown_safe(r->id), r->status, r->disputed ? ", disputed" : "",
+                      cell(r->title), cell(r->statement))
+        : fmt::format("- **{}** (switch {}) {}\n", markdown_safe(sw->id), markdown_safe(sw->key), cell(sw->title));
+  for (const auto& c : r ? r->sources : sw->sources) {
+    const LedgerSource* src = find_ledger_source(c.ref);
+    const std::string when = c.date_kind == "accessed" ? "undated, read " + c.date
+                             : c.date_kind.empty()     ? c.date
+                                                       : c.date + " (" + c.date_kind + ")";
+    if (src)
+      text += fmt::format("  - [{}](<{}>) ({}), {}, {}{}\n", cell(src->title), src->link(), src->tier, cell(c.locator),
+                          when, c.supports == "yes" ? "" : "; supports: " + c.supports);
+    else
+      text += fmt::format("  - {} (unknown source), {}\n", markdown_safe(c.ref), cell(c.locator));
+    if (!src) continue;
+    for (const auto& key : c.passages) {
+      const LedgerPassage* p = src->passage(key);
+      if (!p || !p->quoted()) continue;
+      text += fmt::format("    > {}\n", cell(p->original));
+      if (!p->english.empty()) text += fmt::format("    >\n    > English: {}\n", cell(p->english));
+      text += "\n";
+    }
+  }
+  return text;
+}
+
 struct MarkdownRun {
   RunTally tally;
   std::vector<Spool::Part> attention;
+  std::vector<std::string> attention_rulings;               // ruling ids cited by those results, first seen first
   std::map<std::string, std::vector<std::string>> not_run;  // "state: message" -> ids
 };
 
@@ -120,6 +153,11 @@ class MarkdownWriter final : public TallyingWriter<MarkdownRun> {
       count(r);
       if (needs_attention(r.outcome)) {
         spool_.append_to(run.attention, attention(r, run.tally.header, h));
+        if (r.scenario)
+          for (const auto& id : r.scenario->rulings)
+            if (std::find(run.attention_rulings.begin(), run.attention_rulings.end(), id) ==
+                run.attention_rulings.end())
+              run.attention_rulings.push_back(id);
       } else if (r.outcome != Outcome::Passed) {
         auto& ids = run.not_run[fmt::format("{}: {}", outcome_name(r.outcome), r.message)];
         if (ids.empty() || ids.back() != r.id) ids.push_back(r.id);
@@ -158,6 +196,11 @@ class MarkdownWriter final : public TallyingWriter<MarkdownRun> {
     fmt::print(out, "{} Results needing attention\n\n", h);
     if (run.attention.empty()) out << "None.\n\n";
     spool_.copy(run.attention, out);
+    if (!run.attention_rulings.empty()) {
+      fmt::print(out, "{} The rulings behind them\n\n", h);
+      for (const auto& id : run.attention_rulings) out << ruling_markdown(id);
+      out << "\n";
+    }
     write_not_run(run, h, out);
   }
 
