@@ -21,7 +21,7 @@ void load_tile_file(const SourceFile& file, TileCatalog& cat, Diagnostics& diags
   YamlReader r(file.path, diags);
   const YAML::Node doc = parse_yaml(file.text, file.path, diags);
   if (!doc) return;
-  if (!r.keys(doc, {"set", "editions", "start", "tiles"}, "tile file")) return;
+  if (!r.keys(doc, {"set", "editions", "played_in", "start", "tiles"}, "tile file")) return;
   TileSet set;
   if (auto s = r.str(doc["set"], "set")) set.name = *s;
   const auto editions = r.str_list(doc["editions"], "editions");
@@ -72,6 +72,21 @@ void load_tile_file(const SourceFile& file, TileCatalog& cat, Diagnostics& diags
         continue;
       }
       if (auto n = r.integer(kv.second, "count"); n && *n > 0) it->second.emplace_back(*added, static_cast<int>(*n));
+    }
+  }
+  // played_in: {C3: C2} - an edition with no printing of the set plays the tiles of one that has.
+  if (const YAML::Node played = doc["played_in"]) {
+    if (!played.IsMap()) r.error(played, "played_in: expected a map of edition -> printed edition, e.g. {C3: C2}");
+    for (const auto& kv : played) {
+      const auto later = r.str(kv.first, "played_in");
+      const auto printed = r.str(kv.second, "played_in");
+      if (!later || !printed) continue;
+      if (set.counts.contains(*later))
+        r.error(kv.first, "played_in: the set has a printing of its own for " + *later);
+      else if (!set.counts.contains(*printed))
+        r.error(kv.second, "played_in: '" + *printed + "' is not one of the set's editions");
+      else
+        set.played_in[*later] = *printed;
     }
   }
   if (doc["start"]) {

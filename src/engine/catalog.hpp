@@ -19,6 +19,9 @@ struct TileSet {
   // edition ("C1", "C2", "C3", ...) -> (tile, count); the start tile is included in its count.
   std::map<std::string, std::vector<std::pair<TileTypeId, int>>, std::less<>> counts;
   TileTypeId start = kNoTile;  // the start tile (base set only)
+  // Editions without a printing of the set that play the tiles of one that has (the Tower has no
+  // C3 printing; a C3 game with the Tower plays the C2 tiles): edition -> printed edition.
+  std::map<std::string, std::string, std::less<>> played_in;
 };
 
 class TileCatalog {

@@ -123,6 +123,70 @@ void check_edition(Scenario& s) {
   }
 }
 
+// The tile edition of a preset's edition: C3.1 is the C3 game with the 2025 Flying Machines text
+// (oracle/rulesets), so its tiles are the C3 tiles.
+std::string_view tiles_of_edition(std::string_view edition) { return edition == "C3.1" ? "C3" : edition; }
+
+// Whether a tile is in the box a game of `edition` plays with: some set that counts the tile
+// counts it in that edition, or in the printing the set names for it (`played_in`: the Tower's
+// C2 tiles in a C3 game, TO-T1). A set with neither for the edition does not exist in it (the
+// magic portals of The Princess & the Dragon have no C3 printing). `editions` gets the editions
+// the tile is counted in.
+bool tile_in_edition(TileTypeId t, std::string_view edition, std::vector<std::string>& editions) {
+  const auto counts = [&](const TileSet& set, std::string_view e) {
+    const auto it = set.counts.find(e);
+    return it != set.counts.end() &&
+           std::any_of(it->second.begin(), it->second.end(), [&](const auto& tc) { return tc.first == t && tc.second > 0; });
+  };
+  bool counted = false, played = false;
+  for (const auto& set : builtin_catalog().sets()) {
+    bool in_set = false;
+    for (const auto& [e, tiles] : set.counts)
+      if (counts(set, e)) {
+        in_set = true;
+        if (std::find(editions.begin(), editions.end(), e) == editions.end()) editions.push_back(e);
+      }
+    if (!in_set) continue;
+    counted = true;
+    const auto stand_in = set.played_in.find(edition);
+    played = played || counts(set, edition) || (stand_in != set.played_in.end() && counts(set, stand_in->second));
+  }
+  std::sort(editions.begin(), editions.end());
+  return !counted || played;  // a tile of no counted set (test catalogs) is not judged
+}
+
+// Every tile the scenario puts on the board, in hand, in the pile, set aside or places in
+// query.apply must exist in the edition of each ruleset it runs under: a portal tile (C1/C2) or
+// the C1 flier tile without a garden under hig-c3 pins an answer no C3 box can reach.
+void check_tile_editions(Scenario& s) {
+  const auto& cat = builtin_catalog();
+  std::vector<std::pair<TileTypeId, Loc>> used;
+  const auto use = [&](TileTypeId t, Loc at) {
+    if (t == kNoTile || static_cast<std::size_t>(t) >= cat.size()) return;
+    if (std::none_of(used.begin(), used.end(), [&](const auto& u) { return u.first == t; })) used.emplace_back(t, at);
+  };
+  for (const auto& e : s.position.tiles) use(e.tile, e.loc);
+  use(s.position.in_hand, pos_loc(s, "in_hand"));
+  for (const auto t : s.position.pile) use(t, pos_loc(s, "pile"));
+  for (const auto t : s.position.set_aside) use(t, pos_loc(s, "set_aside"));
+  for (const auto& m : s.apply)
+    if (m.move && m.move->kind == MoveKind::Place) use(m.move->tile, m.loc);
+  const auto rulesets = scenario_rulesets(s);
+  for (const auto& [tile, at] : used) {
+    std::vector<std::string> editions;
+    std::string outside;
+    for (const auto& name : rulesets) {
+      const Preset* p = find_preset(name);
+      if (!p || tile_in_edition(tile, tiles_of_edition(p->edition), editions)) continue;
+      outside += fmt::format("{}{} ({})", outside.empty() ? "" : ", ", name, p->edition);
+    }
+    if (!outside.empty())
+      s.problem(at, fmt::format("edition leakage: tile {} is in the {} boxes only, but the scenario runs under {} "
+                                "(list applies_to without them, or use a tile of those editions)",
+                                cat[tile].id, fmt::join(editions, ", "), outside));
+  }
+}
+
 // A cited ruling must be about the edition of every ruleset the scenario runs under: a C1-only
 // ruling pinned under hig-c3 claims a C3 answer no C3 text gives. Switch ids (V-*) carry no
 // editions (their presets say who takes which value) and are not checked.
@@ -212,6 +276,7 @@ void lint_scenario(Scenario& s) {
   if (s.valid()) check_position_per_ruleset(s);
   check_requires(s);
   check_edition(s);
+  check_tile_editions(s);
   check_ruling_editions(s);
   for (const Expect* e : {&s.expect}) {
     check_canonical(s, e->moves, "moves");
