@@ -40,3 +40,20 @@ TEST_CASE("play shuffles the set-aside dragon tiles back into the pile with its 
   }
   CHECK(reshuffled > 0);  // measured: seeds 1-4 each set a dragon tile aside before the first volcano
 }
+
+TEST_CASE("play in a C3 game takes the Tower's C2 tiles and refuses The Princess and the Dragon",
+          "[cli][play][editions]") {
+  // The tile sets say which printing an edition without its own plays (oracle/tiles, played_in):
+  // the Tower names C2 for C3 (TO-T1); The Princess & the Dragon names none, so it is not in a C3 box.
+  PlayOptions p;
+  p.seed = 3;
+  p.ruleset = "hig-c3";
+  p.sets = "base,tower";
+  std::ostringstream out, err;
+  CHECK(run_play(p, out, err) == kExitOk);
+  CHECK(out.str().find("final scores:") != std::string::npos);
+  p.sets = "base,princess-dragon";
+  std::ostringstream out2, err2;
+  CHECK(run_play(p, out2, err2) != kExitOk);
+  CHECK(err2.str().find("tile set 'princess-dragon' has no edition 'C3' (printed for C1, C2)") != std::string::npos);
+}

@@ -38,7 +38,12 @@ Result<std::vector<TileTypeId>> TileCatalog::tiles_of(std::string_view set_name,
   const TileSet* s = set(set_name);
   if (!s) return fail("unknown tile set '" + std::string(set_name) + "'");
   auto it = s->counts.find(edition);
-  if (it == s->counts.end()) return fail("tile set '" + s->name + "' has no edition '" + std::string(edition) + "'");
+  if (it == s->counts.end()) {
+    std::string printed;
+    for (const auto& [e, tiles] : s->counts) printed += (printed.empty() ? "" : ", ") + e;
+    return fail("tile set '" + s->name + "' has no edition '" + std::string(edition) + "' (printed for " + printed +
+                ")");
+  }
   std::vector<TileTypeId> out;
   for (const auto& [tile, n] : it->second)
     for (int i = 0; i < n; ++i) out.push_back(tile);

@@ -17,9 +17,12 @@ Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const G
   TileTypeId start = kNoTile;
   for (const auto& name : setup.sets) {
     auto tiles = catalog.tiles_of(name, setup.edition);
-    // A set with no C3 printing in the catalog plays its C2 tiles in a C3 game (TO-T1: the
-    // Tower's C3 counts are in no cited source, and the C2 box is what C3 players use).
-    if (!tiles && setup.edition == "C3" && catalog.set(name)) tiles = catalog.tiles_of(name, "C2");
+    // A set with no printing for the edition plays the printing its `played_in` names (the Tower:
+    // no C3 printing, C3 games use the C2 box, TO-T1); one without either is not in that game.
+    if (const TileSet* ts = catalog.set(name); !tiles && ts) {
+      const auto stand_in = ts->played_in.find(setup.edition);
+      if (stand_in != ts->played_in.end()) tiles = catalog.tiles_of(name, stand_in->second);
+    }
     if (!tiles) return fail(tiles.error());
     pile.insert(pile.end(), tiles->begin(), tiles->end());
     if (const TileSet* ts = catalog.set(name); ts && ts->start != kNoTile) start = ts->start;

@@ -135,8 +135,8 @@ std::string_view tiles_of_edition(std::string_view edition) { return edition == 
 bool tile_in_edition(TileTypeId t, std::string_view edition, std::vector<std::string>& editions) {
   const auto counts = [&](const TileSet& set, std::string_view e) {
     const auto it = set.counts.find(e);
-    return it != set.counts.end() &&
-           std::any_of(it->second.begin(), it->second.end(), [&](const auto& tc) { return tc.first == t && tc.second > 0; });
+    return it != set.counts.end() && std::any_of(it->second.begin(), it->second.end(),
+                                                 [&](const auto& tc) { return tc.first == t && tc.second > 0; });
   };
   bool counted = false, played = false;
   for (const auto& set : builtin_catalog().sets()) {
