@@ -191,3 +191,67 @@ TEST_CASE("Moves are canonicalised to the smallest rotation of the same layout",
   CHECK(canonical_move(*m, cat) == "place U 1,0 r0");
   CHECK(canonical_move(MoveText{"fly   follower 2 ", std::nullopt, {}}, cat) == "fly follower 2");
 }
+
+TEST_CASE("A player owns the ruleset's numbers of special figures unless the supply states more",
+          "[scenario][loader][figures]") {
+  // The box (every built-in ruleset today): 7 followers and one of each other figure.
+  const auto box = box_figures();
+  CHECK(box[static_cast<std::size_t>(FigureKind::Follower)] == 7);
+  CHECK(box[static_cast<std::size_t>(FigureKind::Wagon)] == 1);
+  for (const auto& p : builtin_presets()) CHECK(figures_per_player(p.name) == box);
+  const std::string two_wagons = R"(id: BR-03-z
+title: Fixture
+rulings: [BR-03]
+source: test fixture
+requires: [wagon]
+applies_to: [hig-c3]
+position:
+  players: [red, blue]
+  active: red
+  phase: tile
+  tiles:
+    - D 0,0 r0
+  figures:
+    - red wagon 0,0:road{E,W}
+    - red wagon 0,0:city{N}
+SUPPLY  in_hand: U
+expect:
+  count: 7
+)";
+  const auto with_supply = [&](const std::string& supply) {
+    std::string text = two_wagons;
+    text.replace(text.find("SUPPLY"), 6, supply);
+    return problems_of(load_scenario_text(text, "wagons.yaml"));
+  };
+  // Two wagons on the board and no supply stated for them: over the box's one.
+  CHECK_THAT(with_supply(""), Catch::Contains("red has 2 wagon figures (supply 0 + board 2); a player owns at most 1 "
+                                              "(state red's supply of wagon to give more)"));
+  // The supply states the wagon: taken as written, as in a game mixing sets.
+  CHECK(with_supply("  supply:\n    red: {follower: 7, wagon: 0}\n") == "");
+  // Followers stay within 7 even when stated: 7 in hand and 1 on the board is the usual slip.
+  std::string follower = two_wagons;
+  follower.replace(follower.find("    - red wagon 0,0:city{N}\n"), 28, "    - red follower 0,0:city{N}\n");
+  follower.replace(follower.find("SUPPLY"), 6, "  supply:\n    red: {follower: 7, wagon: 0}\n");
+  CHECK_THAT(problems_of(load_scenario_text(follower, "followers.yaml")),
+             Catch::Contains("red has 8 follower figures (supply 7 + board 1); a player owns at most 7\n"));
+}
+
+TEST_CASE("A preset's figures entry names a special figure, a count and a source", "[scenario][loader][figures]") {
+  const auto load = [](const std::string& figures) {
+    Diagnostics diags;
+    const auto presets = load_presets(
+        {{"x-test.yaml", "name: x-test\ntitle: test\nedition: C2\nswitches: {}\nfigures:\n" + figures}}, diags);
+    std::string out;
+    for (const auto& d : diags) out += d.to_string() + "\n";
+    return std::make_pair(presets.ok() ? presets->front().figures : std::vector<PresetFigures>{}, out);
+  };
+  const auto [ok, none] = load("  wagon: {count: 2, source: a mixed-sets test}\n");
+  CHECK(none.empty());
+  REQUIRE(ok.size() == 1);
+  CHECK(ok[0].kind == FigureKind::Wagon);
+  CHECK(ok[0].count == 2);
+  CHECK_THAT(load("  follower: {count: 8, source: x}\n").second, Catch::Contains("followers are the box's 7"));
+  CHECK_THAT(load("  wagn: {count: 2, source: x}\n").second, Catch::Contains("unknown figure kind 'wagn'"));
+  CHECK_THAT(load("  wagon: {count: 2}\n").second, Catch::Contains("needs a source"));
+  CHECK_THAT(load("  wagon: {count: 12, source: x}\n").second, Catch::Contains("needs a count from 0 to 9"));
+}

@@ -117,7 +117,8 @@ Result<std::vector<Preset>> load_presets(const std::vector<SourceFile>& files, D
   for (const auto& file : files) {
     YamlReader r(file.path, diags);
     const YAML::Node doc = parse_yaml(file.text, file.path, diags);
-    if (!doc || !r.keys(doc, {"name", "aliases", "title", "parent", "edition", "switches", "notes"}, "ruleset"))
+    if (!doc ||
+        !r.keys(doc, {"name", "aliases", "title", "parent", "edition", "switches", "figures", "notes"}, "ruleset"))
       continue;
     Preset p;
     p.file = file.path;
@@ -149,12 +150,37 @@ Result<std::vector<Preset>> load_presets(const std::vector<SourceFile>& files, D
       if (!r.keys(kv.second, {"value", "source"}, "switch")) continue;
       PresetSwitch sw;
       sw.key = kv.first.Scalar();
-      sw.value = r.str(kv.second["value"], "value").value_or("");
-      sw.source = r.str(kv.second["source"], "source").value_or("");
+      if (kv.second["value"]) sw.value = r.str(kv.second["value"], "value").value_or("");
+      if (kv.second["source"]) sw.source = r.str(kv.second["source"], "source").value_or("");
       if (sw.source.empty()) r.error(kv.second, "switch '" + sw.key + "' needs a source (every preset delta is cited)");
       RuleSet probe;
       if (auto ok = probe.set(sw.key, sw.value); !ok) r.error(kv.first, ok.error());
       p.switches.push_back(std::move(sw));
+    }
+    // figures: {wagon: {count: 2, source: ...}} - per-player counts other than the box's.
+    if (doc["figures"] && !doc["figures"].IsMap()) r.error(doc["figures"], "figures: expected a map");
+    for (const auto& kv : doc["figures"]) {
+      if (!r.keys(kv.second, {"count", "source"}, "figures entry")) continue;
+      PresetFigures f;
+      const std::string kind = kv.first.Scalar();
+      if (!parse_figure(kind, f.kind)) {
+        r.error(kv.first, "figures: unknown figure kind '" + kind + "'");
+        continue;
+      }
+      if (f.kind == FigureKind::Follower) {
+        r.error(kv.first,
+                "figures: followers are the box's 7 in every ruleset (a scenario states others in its supply)");
+        continue;
+      }
+      const auto n = kv.second["count"] ? r.integer(kv.second["count"], "count") : std::nullopt;
+      if (!n || *n < 0 || *n > 9) {
+        r.error(kv.second, "figures: " + kind + " needs a count from 0 to 9");
+        continue;
+      }
+      f.count = static_cast<int>(*n);
+      if (kv.second["source"]) f.source = r.str(kv.second["source"], "source").value_or("");
+      if (f.source.empty()) r.error(kv.second, "figures: " + kind + " needs a source (every preset delta is cited)");
+      p.figures.push_back(std::move(f));
     }
     out.push_back(std::move(p));
   }
@@ -204,6 +230,24 @@ const Preset* find_preset(std::string_view name) {
       if (a == name) return &p;
   }
   return nullptr;
+}
+
+std::array<int, kFigureKinds> box_figures() {
+  std::array<int, kFigureKinds> out{};
+  out.fill(1);
+  out[static_cast<std::size_t>(FigureKind::Follower)] = 7;
+  return out;
+}
+
+std::array<int, kFigureKinds> figures_per_player(std::string_view preset) {
+  std::vector<const Preset*> chain;
+  for (const Preset* q = find_preset(preset); q && chain.size() <= 16;
+       q = q->parent.empty() ? nullptr : find_preset(q->parent))
+    chain.push_back(q);
+  auto out = box_figures();
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+    for (const auto& f : (*it)->figures) out[static_cast<std::size_t>(f.kind)] = f.count;
+  return out;
 }
 
 Result<RuleSet> ruleset_named(std::string_view name) {

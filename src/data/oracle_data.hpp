@@ -7,6 +7,7 @@
 //   tiles: [{id, letter?, jcz?, edges: "CRFR", count: {C1: n, ...}, features: [spec, ...]}]
 // Ruleset file format (oracle/rulesets/README.md):
 //   name, aliases?, title, parent?, edition, switches: {key: {value, source}}, notes?
+#include <array>
 #include <map>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 
 #include "data/diagnostic.hpp"
 #include "engine/catalog.hpp"
+#include "engine/figures.hpp"
 #include "engine/result.hpp"
 #include "engine/rules.hpp"
 
@@ -30,10 +32,17 @@ Result<TileCatalog> load_catalog(const std::vector<SourceFile>& files, Diagnosti
 struct PresetSwitch {
   std::string key, value, source;
 };
+// A per-player figure count a preset changes from the box's (`figures:`), with its source.
+struct PresetFigures {
+  FigureKind kind = FigureKind::Large;
+  int count = 1;
+  std::string source;
+};
 struct Preset {
   std::string name, title, parent, edition, notes, file;
   std::vector<std::string> aliases;
   std::vector<PresetSwitch> switches;  // this preset's own delta
+  std::vector<PresetFigures> figures;  // this preset's own per-player figure counts
 };
 Result<std::vector<Preset>> load_presets(const std::vector<SourceFile>& files, Diagnostics& diags);
 
@@ -43,6 +52,12 @@ const std::vector<Preset>& builtin_presets();
 // A preset by name or alias, resolved through its parents into a RuleSet named by its canonical name.
 Result<RuleSet> ruleset_named(std::string_view name);
 const Preset* find_preset(std::string_view name_or_alias);
+// How many of each figure a player owns under a preset (through its parents): the box's
+// numbers (7 followers, one of each other figure) unless a preset's `figures:` says otherwise.
+// Followers keep the box's 7 (a scenario states other numbers in its supply).
+std::array<int, kFigureKinds> figures_per_player(std::string_view preset);
+// The box's numbers: 7 followers, one of each other figure.
+std::array<int, kFigureKinds> box_figures();
 // The embedded files under a directory prefix ("oracle/tiles/").
 std::vector<SourceFile> embedded_under(std::string_view prefix);
 

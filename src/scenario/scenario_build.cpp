@@ -91,25 +91,46 @@ std::string with_article(std::string_view noun) {
   return (vowel ? "an " : "a ") + std::string(noun);
 }
 
-// Owned figures per kind (supply + board); an error when over the box's numbers.
-Result<FigureCounts> owned_figures(const Position& p, Colour c, Loc* where) {
+// Owned figures per kind (supply + board); an error when over the ruleset's per-player numbers
+// (`per_player`, from figures_per_player; `under` names the ruleset, or is empty when the limit
+// is the most any ruleset allows). A special figure the scenario's supply states for that player
+// is taken as written: the stated supply overrides the ruleset's number (a game mixing sets may
+// give a player two wagons). Followers stay within 7.
+Result<FigureCounts> owned_figures(const Position& p, Colour c, Loc* where, const FigureCounts& per_player,
+                                   const std::string& under) {
   const FigureCounts in_hand = effective_supply(p, c);
+  const auto stated = p.supply.find(c);
   FigureCounts owned = in_hand;
   for (const auto& f : p.figures)
     if (f.owner == c) ++owned[static_cast<std::size_t>(f.kind)];
   for (std::size_t k = 0; k < owned.size(); ++k) {
-    const int limit = k == 0 ? 7 : 1;  // the box: 7 followers, one of every other figure
+    const int limit = per_player[k];
     if (owned[k] <= limit) continue;
+    // A special figure the supply states is taken as written; followers keep the 7 (a stated 7
+    // with one on the board is the usual slip, not a wish for eight).
+    if (k != 0 && stated != p.supply.end() && stated->second[k] >= 0) continue;
     if (where) {
       const auto given = p.locs.find("supply." + std::string(colour_name(c)));
       const auto figures = p.locs.find("figures");
       *where = given != p.locs.end() ? given->second : figures != p.locs.end() ? figures->second : Loc{};
     }
-    return fail(fmt::format("{} has {} {} figures (supply {} + board {}); a player owns at most {}", colour_name(c),
-                            owned[k], figure_name(static_cast<FigureKind>(k)), in_hand[k], owned[k] - in_hand[k],
-                            limit));
+    const std::string kind(figure_name(static_cast<FigureKind>(k)));
+    return fail(
+        fmt::format("{} has {} {} figures (supply {} + board {}); a player owns at most {}{}{}", colour_name(c),
+                    owned[k], kind, in_hand[k], owned[k] - in_hand[k], limit, under.empty() ? "" : " under " + under,
+                    k == 0 ? "" : fmt::format(" (state {}'s supply of {} to give more)", colour_name(c), kind)));
   }
   return owned;
+}
+
+// The most of each figure any built-in ruleset lets a player own (the limit before a ruleset is chosen).
+FigureCounts most_per_player() {
+  FigureCounts out = box_figures();
+  for (const auto& preset : builtin_presets()) {
+    const auto n = figures_per_player(preset.name);
+    for (std::size_t k = 0; k < out.size(); ++k) out[k] = std::max(out[k], n[k]);
+  }
+  return out;
 }
 
 // The scenario's position as the engine's position value: tiles, figures, the
@@ -220,7 +241,8 @@ Result<bool> check_position_structure(const Scenario& s, Loc* where) {
                   with_article(feature_kind_name(f.feature.kind)));
   }
   for (const Colour c : s.position.players)
-    if (auto owned = owned_figures(s.position, c, where); !owned) return fail("supply: " + owned.error());
+    if (auto owned = owned_figures(s.position, c, where, most_per_player(), ""); !owned)
+      return fail("supply: " + owned.error());
   return true;
 }
 
@@ -240,7 +262,8 @@ Result<State> build_state(const Scenario& s, const RuleSet& rules, Loc* where) {
   }
   const std::size_t checked = !st && at.part == SetupPart::Supply ? at.index + 1 : p.players.size();
   for (std::size_t i = 0; i < checked; ++i)
-    if (auto owned = owned_figures(p, p.players[i], where); !owned) return fail("supply: " + owned.error());
+    if (auto owned = owned_figures(p, p.players[i], where, figures_per_player(rules.name), rules.name); !owned)
+      return fail("supply: " + owned.error());
   if (!st && at.part != SetupPart::Turn) {
     if (where) *where = loc_of(s, at);
     return st;
