@@ -173,6 +173,22 @@ TEST_CASE("check shows the control characters of a file escaped, never sent to t
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("moves says no decision and the phase when nobody has a decision to make", "[cli][moves]") {
+  const auto dir = fresh_dir("moves-no-decision");
+  std::filesystem::create_directories(dir);
+  const auto file = (dir / "over.yaml").string();
+  std::ofstream(file) << "id: BR-03-z\ntitle: t\nrulings: [BR-03]\nsource: t\nposition:\n  players: [red, blue]\n"
+                         "  active: red\n  phase: tile\n  tiles:\n    - D 0,0 r0\n  in_hand: U\n  last_tile: true\n"
+                         "query:\n  apply:\n    - place U 1,0 r0\n    - pass\nexpect:\n  phase: game-over\n";
+  std::ostringstream out, err;
+  MovesOptions o;
+  o.file = file;
+  CHECK(run_moves(o, out, err) == kExitOk);
+  INFO(err.str());
+  CHECK(out.str() == "no decision: phase game-over\n");
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("check prints warnings after the problems and exits 0 on warnings alone", "[cli][check]") {
   const auto dir = fresh_dir("check-warning");
   std::filesystem::create_directories(dir);
