@@ -41,9 +41,9 @@ TEST_CASE("Without a matching variant the base expectations hold", "[scenario][v
   CHECK_FALSE(e.active);
 }
 
-TEST_CASE("The first matching variant wins, and switch values are matched all together", "[scenario][variants]") {
+TEST_CASE("A matching switch-keyed variant wins, and switch values are matched all together", "[scenario][variants]") {
   const Scenario& s = load("variants.yaml", "BR-05-t");
-  // hig-c1-2000 has fs1-city-4 and tiny-city 2: the first variant, though the second names it too.
+  // hig-c1-2000 has fs1-city-4 and tiny-city 2: the first variant, though the second (by ruleset) names it too.
   const Expect e = resolved(s, "hig-c1-2000");
   CHECK(e.phase == std::string("figure"));
   CHECK_FALSE(e.active);
