@@ -128,7 +128,7 @@ struct Expect {
 
   // Replaces every key that `over` sets.
   void overlay(const Expect& over);
-  // Leaves out the key named (one of kExpectKeys); false for a name that is not a key.
+  // Leaves out the key named (one of expect_keys()); false for a name that is not a key.
   bool remove(std::string_view key);
   bool has(std::string_view key) const;
   bool empty() const;

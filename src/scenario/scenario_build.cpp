@@ -32,9 +32,9 @@ void Expect::overlay(const Expect& over) {
 
 namespace {
 
-// Each key of `expect` with its member, for remove() and has().
-template <typename F>
-bool with_key(Expect& e, std::string_view key, F f) {
+// Calls f on the member of `expect` named key (Expect or const Expect); false for an unknown key.
+template <typename E, typename F>
+bool with_key(E& e, std::string_view key, F f) {
   if (key == "moves") return f(e.moves);
   if (key == "includes") return f(e.includes);
   if (key == "excludes") return f(e.excludes);
@@ -74,7 +74,7 @@ bool Expect::remove(std::string_view key) {
 }
 
 bool Expect::has(std::string_view key) const {
-  return with_key(const_cast<Expect&>(*this), key, [](const auto& member) { return member.has_value(); });
+  return with_key(*this, key, [](const auto& member) { return member.has_value(); });
 }
 
 std::string combination_id(const std::string& id, const SwitchValues& switches) {
