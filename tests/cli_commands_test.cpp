@@ -172,3 +172,40 @@ TEST_CASE("check shows the control characters of a file escaped, never sent to t
   CHECK(out.str().find('\033') == std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("moves says no decision and the phase when nobody has a decision to make", "[cli][moves]") {
+  const auto dir = fresh_dir("moves-no-decision");
+  std::filesystem::create_directories(dir);
+  const auto file = (dir / "over.yaml").string();
+  std::ofstream(file) << "id: BR-03-z\ntitle: t\nrulings: [BR-03]\nsource: t\nposition:\n  players: [red, blue]\n"
+                         "  active: red\n  phase: tile\n  tiles:\n    - D 0,0 r0\n  in_hand: U\n  last_tile: true\n"
+                         "query:\n  apply:\n    - place U 1,0 r0\n    - pass\nexpect:\n  phase: game-over\n";
+  std::ostringstream out, err;
+  MovesOptions o;
+  o.file = file;
+  CHECK(run_moves(o, out, err) == kExitOk);
+  INFO(err.str());
+  CHECK(out.str() == "no decision: phase game-over\n");
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("check prints warnings after the problems and exits 0 on warnings alone", "[cli][check]") {
+  const auto dir = fresh_dir("check-warning");
+  std::filesystem::create_directories(dir);
+  const auto file = (dir / "warn.yaml").string();
+  // rgg-c1-pre2008 plays farmer-scoring fs1-city-4, unlike hig-c3; rules: override it everywhere.
+  std::ofstream(file) << "id: BR-05-z\ntitle: t\nrulings: [BR-05, V-BG-1]\nsource: t\n"
+                         "applies_to: [hig-c3, rgg-c1-pre2008]\nrules: {farmer-scoring: fs3-field-3}\n"
+                         "position:\n  players: [red, blue]\n  active: red\n  phase: figure\n  tiles:\n"
+                         "    - D 0,0 r0\n  placed: 0,0\nexpect:\n  count: 5\nvariants:\n"
+                         "  - when: {ruleset: [rgg-c1-pre2008]}\n    expect: {phase: figure}\n";
+  std::ostringstream out, err;
+  CheckOptions o;
+  o.paths = {file};
+  CHECK(run_check(o, out, err) == kExitOk);
+  INFO(out.str());
+  CHECK(out.str().find("warn.yaml:17:11: warning: variant: 'when' names ruleset rgg-c1-pre2008, which plays "
+                       "farmer-scoring: fs1-city-4") != std::string::npos);
+  CHECK(out.str().find("no problems, 1 warning") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}

@@ -5,8 +5,8 @@ Generates `carc-oracle run --format html` for a scenario folder, loads the page
 in Debian's chromium (installed by scripts/install-deps.sh) and checks from the
 DOM after its script ran that #report-status says data-state="ready" with
 data-count equal to the number of scenarios in the folder (counted here from
-the YAML), that the page has that many <details class="scenario"> elements,
-and that Chromium logged no console message (a script error would be one).
+the YAML, each also_with combination as one more), that the page has that many
+<details class="scenario"> elements, and that Chromium logged no console message (a script error would be one).
 It also checks that `explain --svg` writes well-formed XML, and takes a
 screenshot (to --screenshot, e.g. reports/report.png, or a temporary file).
 
@@ -34,13 +34,15 @@ SCREENSHOT_VIEW = "#q=FM-24-b,FM-30-a&open=FM-24-b,FM-30-a"
 
 
 def scenario_count(folder):
+    # A scenario with `also_with` gives an entry of its own per combination (ID[switch=value]).
     count = 0
     for root, _dirs, files in os.walk(folder):
         for name in sorted(files):
             if not name.endswith((".yaml", ".yml")):
                 continue
             with open(os.path.join(root, name), encoding="utf-8") as f:
-                count += sum(1 for doc in yaml.safe_load_all(f) if isinstance(doc, dict) and "id" in doc)
+                count += sum(1 + len(doc.get("also_with") or []) for doc in yaml.safe_load_all(f)
+                             if isinstance(doc, dict) and "id" in doc)
     return count
 
 

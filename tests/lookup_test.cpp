@@ -397,3 +397,23 @@ TEST_CASE("explain's unknown-id error shows the control characters of the closes
   CHECK(r.err.find("(closest: \\x1b[31mX)") != std::string::npos);
   CHECK(r.err.find('\033') == std::string::npos);
 }
+
+TEST_CASE("explain shows each switch of its rulings under the ruleset asked and the scenario's rules",
+          "[lookup][explain][cli]") {
+  // V-BG-1 (farmer-scoring) under hig-c1-2000 plays fs1-city-4, not hig-c3's fs3-field-3.
+  ExplainOptions o = explain_id("BR-05-t", {data("runner/pass/variants.yaml")});
+  o.ruleset = "hig-c1-2000";
+  const Out asked = explain(o);
+  INFO(asked.out << asked.err);
+  CHECK(asked.out.find("under hig-c1-2000: fs1-city-4") != std::string::npos);
+  CHECK(asked.out.find("under hig-c3: ") == std::string::npos);
+  // FM-12-c sets phantom-after-crashed-flight: allowed in rules:, which no preset plays.
+  const Out rules = explain(explain_id("FM-12-c", {corpus_dir()}));
+  INFO(rules.out << rules.err);
+  CHECK(rules.out.find("under hig-c3 (the scenario's rules: set it): allowed") != std::string::npos);
+  // An also_with copy: the value its combination sets.
+  const Out copy = explain(explain_id("FM-11-b[phantom-after-crashed-flight=allowed]", {corpus_dir()}));
+  INFO(copy.out << copy.err);
+  CHECK(copy.code == kExitOk);
+  CHECK(copy.out.find("under hig-c3 (its also_with combination sets it): allowed") != std::string::npos);
+}

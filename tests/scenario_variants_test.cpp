@@ -1,8 +1,14 @@
-// Variant resolution: per ruleset, the first variant whose `when` matches the
-// effective rules (preset plus the scenario's `rules:`) replaces the keys it names.
+// Variant resolution: per ruleset, the variant whose `when` matches the effective rules
+// (preset plus the scenario's `rules:` and an also_with combination) replaces the keys it
+// names and removes those of `remove`; one naming switch values before one naming rulesets only.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "data/oracle_data.hpp"
+#include "runner/engine_subject.hpp"
+#include "runner/runner.hpp"
+#include "scenario/corpus.hpp"
 #include "scenario/scenario.hpp"
 
 using namespace carc;
@@ -35,9 +41,9 @@ TEST_CASE("Without a matching variant the base expectations hold", "[scenario][v
   CHECK_FALSE(e.active);
 }
 
-TEST_CASE("The first matching variant wins, and switch values are matched all together", "[scenario][variants]") {
+TEST_CASE("A matching switch-keyed variant wins, and switch values are matched all together", "[scenario][variants]") {
   const Scenario& s = load("variants.yaml", "BR-05-t");
-  // hig-c1-2000 has fs1-city-4 and tiny-city 2: the first variant, though the second names it too.
+  // hig-c1-2000 has fs1-city-4 and tiny-city 2: the first variant, though the second (by ruleset) names it too.
   const Expect e = resolved(s, "hig-c1-2000");
   CHECK(e.phase == std::string("figure"));
   CHECK_FALSE(e.active);
@@ -85,4 +91,160 @@ TEST_CASE("A switch entry indented under a preset's notes is refused and not rea
   const auto rules = ruleset_named("hig-c1-prebigbox");
   REQUIRE(rules.ok());
   CHECK(rules->get("tower-capture-targets") == "all-figures");
+}
+
+namespace {
+
+// A scenario of the given extra top-level text on the start tile, phase figure.
+ScenarioFile load_text(const std::string& extra, const std::string& tail = "") {
+  return load_scenario_text("id: BR-05-z\ntitle: t\nrulings: [BR-05, V-BG-3]\nsource: t\n" + extra +
+                                "position:\n  players: [red, blue]\n  active: red\n  phase: figure\n  tiles:\n"
+                                "    - D 0,0 r0\n  placed: 0,0\nexpect:\n  count: 5\n  phase: figure\n" +
+                                tail,
+                            "fixture.yaml");
+}
+
+std::string problems_of(const ScenarioFile& f) {
+  std::string out;
+  for (const auto& s : f.scenarios)
+    for (const auto& d : s.problems) out += d.to_string() + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("A variant naming switch values takes precedence over one naming rulesets only", "[scenario][variants]") {
+  // Both match hig-c3 with farmers off; the ruleset-keyed one comes first in the list.
+  const ScenarioFile f = load_text("applies_to: [hig-c3]\nrules: {farmers: \"off\"}\n",
+                                   "variants:\n  - when: {ruleset: [hig-c3]}\n    expect: {count: 1}\n"
+                                   "  - when: {farmers: \"off\"}\n    expect: {count: 3}\n");
+  INFO(problems_of(f));
+  REQUIRE(f.scenarios.size() == 1);
+  REQUIRE(f.scenarios[0].valid());
+  CHECK(resolved(f.scenarios[0], "hig-c3").count == 3);
+}
+
+TEST_CASE("also_with runs a scenario again under each combination with the id ID[switch=value]",
+          "[scenario][variants][also_with]") {
+  const ScenarioFile f = load_text("applies_to: [hig-c3, zmg-c2]\nalso_with:\n  - {farmers: \"off\"}\n",
+                                   "variants:\n  - when: {farmers: \"off\"}\n    expect: {count: 3}\n");
+  INFO(problems_of(f));
+  REQUIRE(f.scenarios.size() == 2);
+  const Scenario& written = f.scenarios[0];
+  const Scenario& copy = f.scenarios[1];
+  REQUIRE(written.valid());
+  REQUIRE(copy.valid());
+  CHECK(copy.id == "BR-05-z[farmers=off]");
+  CHECK(written_id(copy.id) == "BR-05-z");
+  CHECK(written_id(copy.id + "@r90") == "BR-05-z");
+  CHECK(copy.combination == SwitchValues{{"farmers", "off"}});
+  CHECK(copy.also_with.empty());
+  CHECK(resolved(written, "hig-c3").count == 5);  // no preset plays farmers off
+  CHECK(resolved(copy, "hig-c3").count == 3);
+  CHECK(resolved(copy, "zmg-c2").count == 3);
+  CHECK(resolved(copy, "zmg-c2").phase == std::string("figure"));
+  CHECK(combination_id("X", {{"a", "1"}, {"b", "2"}}) == "X[a=1,b=2]");
+}
+
+TEST_CASE("also_with results run with their own ids and --id selects them with the scenario",
+          "[scenario][variants][also_with]") {
+  const Corpus c = load_corpus({std::string(CARC_SOURCE_DIR) + "/scenarios/base/br-05-farmers-also-with.yaml"});
+  REQUIRE(c.valid());
+  CHECK(c.scenario_count() == 1);  // the copies are not scenarios as written
+  EngineSubject engine;
+  Selection sel;
+  sel.ids = {"BR-05-g"};
+  sel.rulesets = {"hig-c3"};
+  const RunReport r = run_corpus(c, sel, engine);
+  REQUIRE(r.results.size() == 2);
+  CHECK(r.results[0].id == "BR-05-g");
+  CHECK(r.results[1].id == "BR-05-g[farmers=off]");
+  for (const auto& result : r.results) CHECK(result.outcome == Outcome::Passed);
+  sel.ids = {"BR-05-g[farmers=off]"};
+  const RunReport one = run_corpus(c, sel, engine);
+  REQUIRE(one.results.size() == 1);
+  CHECK(one.results[0].id == "BR-05-g[farmers=off]");
+  const auto farmers = std::find_if(one.results[0].rules.begin(), one.results[0].rules.end(),
+                                    [](const auto& kv) { return kv.first == "farmers"; });
+  REQUIRE(farmers != one.results[0].rules.end());
+  CHECK(farmers->second == "off");
+}
+
+TEST_CASE("A variant keyed on a switch value only an also_with combination plays is valid",
+          "[scenario][variants][also_with]") {
+  const std::string variant = "variants:\n  - when: {farmers: \"off\"}\n    expect: {count: 3}\n";
+  const ScenarioFile without = load_text("", variant);
+  CHECK(problems_of(without).find("matches none of the rulesets") != std::string::npos);
+  const ScenarioFile with = load_text("also_with: [{farmers: \"off\"}]\n", variant);
+  CHECK(problems_of(with).empty());
+}
+
+TEST_CASE("A position refused under an also_with combination is a problem at the entry",
+          "[scenario][variants][also_with]") {
+  // A pig in a field under fs1 farmer scoring has no scoring (pig-scoring-undefined).
+  const ScenarioFile f = load_scenario_text(
+      "id: BR-05-z\ntitle: t\nrulings: [BR-05]\nsource: t\nrequires: [base, pig]\napplies_to: [hig-c3]\n"
+      "also_with:\n  - {farmer-scoring: fs1-city-4}\nposition:\n  players: [red, blue]\n  active: red\n"
+      "  phase: figure\n  tiles:\n    - D 0,0 r0\n  placed: 0,0\n  figures:\n"
+      "    - red follower 0,0:field{ER,SL,SR,WL}\n    - red pig 0,0:field{ER,SL,SR,WL}\nexpect:\n  phase: figure\n",
+      "fixture.yaml");
+  REQUIRE(f.scenarios.size() == 1);  // no copy of an invalid scenario
+  INFO(problems_of(f));
+  CHECK(problems_of(f).find("fixture.yaml:8:5: also_with [farmer-scoring=fs1-city-4]: the position is refused") !=
+        std::string::npos);
+}
+
+TEST_CASE("A variant may remove keys of the expectation", "[scenario][variants][remove]") {
+  const ScenarioFile f = load_text("applies_to: [hig-c3]\nalso_with: [{farmers: \"off\"}]\n",
+                                   "variants:\n  - when: {farmers: \"off\"}\n    remove: [count]\n");
+  INFO(problems_of(f));
+  REQUIRE(f.scenarios.size() == 2);
+  const Expect base = resolved(f.scenarios[0], "hig-c3");
+  CHECK(base.count == 5);
+  const Expect removed = resolved(f.scenarios[1], "hig-c3");
+  CHECK_FALSE(removed.count);
+  CHECK(removed.phase == std::string("figure"));  // the keys not removed stay
+  const ScenarioFile both = load_text("also_with: [{farmers: \"off\"}]\n",
+                                      "variants:\n  - when: {farmers: \"off\"}\n    remove: [count]\n"
+                                      "    expect: {count: 3}\n");
+  CHECK(problems_of(both).find("remove: 'count' is also given in this variant's expect") != std::string::npos);
+  const ScenarioFile everything = load_text("also_with: [{farmers: \"off\"}]\n",
+                                            "variants:\n  - when: {farmers: \"off\"}\n    remove: [count, phase]\n");
+  CHECK(problems_of(everything).find("removes every key of expect, leaving nothing to check") != std::string::npos);
+}
+
+TEST_CASE("A variant keyed on a ruleset whose own switch value rules: overrides is warned about at its when",
+          "[scenario][variants][warnings]") {
+  // rgg-c1-pre2008 plays farmer-scoring fs1-city-4 (unlike hig-c3), and rules: set fs3-field-3 everywhere.
+  const ScenarioFile f = load_scenario_text(
+      "id: BR-05-z\ntitle: t\nrulings: [BR-05, V-BG-1]\nsource: t\napplies_to: [hig-c3, rgg-c1-pre2008]\n"
+      "rules: {farmer-scoring: fs3-field-3}\nposition:\n  players: [red, blue]\n  active: red\n  phase: figure\n"
+      "  tiles:\n    - D 0,0 r0\n  placed: 0,0\nexpect:\n  count: 5\nvariants:\n"
+      "  - when: {ruleset: [rgg-c1-pre2008]}\n    expect: {phase: figure}\n",
+      "fixture.yaml");
+  REQUIRE(f.scenarios.size() == 1);
+  const Scenario& s = f.scenarios[0];
+  INFO(problems_of(f));
+  CHECK(s.valid());  // a warning, not a problem
+  REQUIRE(s.warnings.size() == 1);
+  CHECK(s.warnings[0].line == 17);
+  CHECK(s.warnings[0].column == 11);
+  CHECK(s.warnings[0].message.find("warning: variant: 'when' names ruleset rgg-c1-pre2008, which plays "
+                                   "farmer-scoring: fs1-city-4 (unlike hig-c3)") == 0);
+  // Keyed on the switch value instead: no warning.
+  const ScenarioFile keyed = load_text("applies_to: [hig-c3, rgg-c1-pre2008]\nrules: {farmers: \"off\"}\n",
+                                       "variants:\n  - when: {ruleset: [rgg-c1-pre2008]}\n    expect: {count: 3}\n");
+  REQUIRE(keyed.scenarios.size() == 1);
+  CHECK(keyed.scenarios[0].warnings.empty());  // rgg-c1-pre2008 plays farmers on, as hig-c3
+}
+
+TEST_CASE("check flags a move listed twice in an expected set at its line", "[scenario][duplicates]") {
+  const ScenarioFile f =
+      load_text("",
+                "variants:\n  - when: {ruleset: [hig-c3]}\n    expect:\n      moves:\n        - pass\n        - pass\n"
+                "      legal:\n        pass: ok\n        \"pass\": ok\n");
+  const std::string p = problems_of(f);
+  INFO(p);
+  CHECK(p.find("fixture.yaml:20:11: moves: 'pass' is listed twice (also at line 19)") != std::string::npos);
+  CHECK(p.find("fixture.yaml:23:9: legal: 'pass' is listed twice (also at line 22)") != std::string::npos);
 }

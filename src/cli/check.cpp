@@ -25,14 +25,18 @@ int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   if (paths.empty()) return kExitInvalidInput;
   const Corpus corpus = load_corpus(paths);
   const Diagnostics problems = corpus.all_problems();
+  const Diagnostics warnings = corpus.all_warnings();
   for (const auto& d : problems)
     fmt::print(out, "{}\n", terminal_safe(d.to_string()));  // a file's text may hold escapes
+  for (const auto& d : warnings) fmt::print(out, "{}\n", terminal_safe(d.to_string()));
   fmt::print(out, "checked {} scenario{} in {} file{}: ", corpus.scenario_count(),
              corpus.scenario_count() == 1 ? "" : "s", corpus.files.size(), corpus.files.size() == 1 ? "" : "s");
   if (problems.empty())
-    out << "no problems\n";
+    out << "no problems";
   else
-    fmt::print(out, "{} problem{}\n", problems.size(), problems.size() == 1 ? "" : "s");
+    fmt::print(out, "{} problem{}", problems.size(), problems.size() == 1 ? "" : "s");
+  if (!warnings.empty()) fmt::print(out, ", {} warning{}", warnings.size(), warnings.size() == 1 ? "" : "s");
+  out << "\n";
   return problems.empty() ? kExitOk : kExitInvalidInput;
 }
 

@@ -1,5 +1,6 @@
 // `carc-oracle moves FILE`: the legal moves of a scenario's position (after
-// its query.apply), one per line in canonical notation, sorted.
+// its query.apply), one per line in canonical notation, sorted; "no decision: phase PHASE"
+// when nobody has one to make.
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -10,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/scenario_state.hpp"
+#include "engine/events.hpp"
 #include "engine/movegen.hpp"
 
 namespace carc {
@@ -29,6 +31,8 @@ int run_moves(const MovesOptions& o, std::ostream& out, std::ostream& err) {
   std::vector<std::string> lines;
   for (const Move& m : legal_moves(*state)) lines.push_back(to_string(m, state->catalog()));
   std::sort(lines.begin(), lines.end());
+  // Nobody has a decision to make (the game is over): say so rather than print nothing.
+  if (lines.empty()) fmt::print(out, "no decision: phase {}\n", phase_name(state->phase()));
   for (const auto& l : lines) fmt::print(out, "{}\n", l);
   return kExitOk;
 }

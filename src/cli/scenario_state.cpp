@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
+
 #include "data/oracle_data.hpp"
 #include "scenario/capabilities.hpp"
 #include "scenario/scenario.hpp"
@@ -16,7 +18,10 @@ const Scenario* pick(const ScenarioFile& f, const std::string& id, std::string_v
     if (!id.empty() && s.id == id) return &s;
     ids += (ids.empty() ? "" : ", ") + s.id;
   }
-  if (id.empty() && f.scenarios.size() == 1) return &f.scenarios.front();
+  // One scenario as written (with the copies its also_with makes, ID[switch=value]): that one.
+  const auto written =
+      std::count_if(f.scenarios.begin(), f.scenarios.end(), [](const Scenario& s) { return s.combination.empty(); });
+  if (id.empty() && written == 1 && !f.scenarios.empty()) return &f.scenarios.front();
   fmt::print(err, "carc-oracle {}: ", command);
   if (id.empty())
     fmt::print(err, "{} holds several scenarios ({}); choose one with --id\n", f.path, ids);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "data/oracle_data.hpp"
@@ -61,19 +62,36 @@ void write_ruleset(std::ostream& out, const ExplainCard& e, const TextOptions& o
     switches.push_back(k + "=" + v + (overridden ? "*" : ""));
   }
   out << wrap(join(switches, " · "), o.width, "  ");
-  if (!s.rules.empty()) out << "  (* set by the scenario's rules:)\n";
+  if (!s.rules.empty())
+    out << (s.combination.empty() ? "  (* set by the scenario's rules:)\n"
+                                  : "  (* set by the scenario's rules: or its also_with combination)\n");
   std::vector<std::string> others;
   for (const auto& [r, outcome] : e.others) others.push_back(r + " " + std::string(outcome_name(outcome)));
   out << wrap("under each ruleset it applies to: " + join(others, ", "), o.width, "  ");
 }
 
-void write_rulings(std::ostream& out, const Scenario& s, const TextOptions& o) {
+// The rulings cited; a switch with its value under the ruleset explained and the scenario's
+// rules: (the effective rules of the result shown).
+void write_rulings(std::ostream& out, const ExplainCard& e, const TextOptions& o) {
+  const Scenario& s = *e.card.scenario;
   heading(out, o, "Rulings");
   for (const auto& id : s.rulings) {
     const LedgerSwitch* sw = find_ledger_switch(id);
     const LedgerRuling* r = sw ? nullptr : find_ruling(id);
     if (sw) {
-      write_variant_text(out, variant_card(*sw, "hig-c3"), o);
+      VariantCard card = variant_card(*sw, e.card.ruleset);
+      if (card.engine_switch)
+        if (auto rules = scenario_rules(s, e.card.ruleset)) {
+          card.effective = std::string(rules->get(sw->key));
+          const auto sets = [&](const SwitchValues& values) {
+            return std::any_of(values.begin(), values.end(), [&](const auto& kv) { return kv.first == sw->key; });
+          };
+          if (sets(s.combination))
+            card.ruleset += " (its also_with combination sets it)";
+          else if (sets(s.rules))
+            card.ruleset += " (the scenario's rules: set it)";
+        }
+      write_variant_text(out, card, o);
       continue;
     }
     if (!r) continue;
@@ -109,7 +127,7 @@ void write_explain(std::ostream& out, const ExplainCard& e, const TextOptions& o
   fmt::print(out, "  ({} the engine agrees; - expected but not answered; + answered but not expected)\n",
              (o.board.unicode ? "✓" : "[ok]"));
   write_sections_text(out, e.card.sections, o, false, "  ", answered(e.card.result));
-  write_rulings(out, s, o);
+  write_rulings(out, e, o);
 }
 
 std::string explain_svg(const ExplainCard& e) {

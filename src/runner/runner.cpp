@@ -158,9 +158,10 @@ void judge(RunResult& r, const Reply& reply, const Expect& e) {
 }  // namespace
 
 bool selected(const Selection& sel, const Scenario* s, const std::string& key) {
-  // A transformed scenario (run --metamorphic, id@r90) shards and matches --id with its original.
+  // A transformed scenario (run --metamorphic, id@r90) and a copy made from an also_with entry
+  // (id[switch=value]) shard and match --id with the scenario as written.
   const std::string id = s && !s->id.empty() ? s->id : key;
-  const std::string base = id.substr(0, id.find('@'));
+  const std::string base = written_id(id);
   if (sel.shards > 1 &&
       fnv1a(base) % static_cast<std::uint64_t>(sel.shards) != static_cast<std::uint64_t>(sel.shard - 1))
     return false;

@@ -92,7 +92,9 @@ void check_unique_ids(Corpus& c) {
 
 std::size_t Corpus::scenario_count() const {
   std::size_t n = 0;
-  for (const auto& f : files) n += f.scenarios.size();
+  for (const auto& f : files)
+    n += static_cast<std::size_t>(
+        std::count_if(f.scenarios.begin(), f.scenarios.end(), [](const Scenario& s) { return s.combination.empty(); }));
   return n;
 }
 
@@ -112,6 +114,13 @@ Diagnostics Corpus::all_problems() const {
       out.insert(out.end(), d.begin(), d.end());
     }
   }
+  return out;
+}
+
+Diagnostics Corpus::all_warnings() const {
+  Diagnostics out;
+  for (const auto& f : files)
+    for (const auto& s : f.scenarios) out.insert(out.end(), s.warnings.begin(), s.warnings.end());
   return out;
 }
 

@@ -18,10 +18,13 @@ namespace carc {
 struct Corpus {
   std::vector<ScenarioFile> files;  // sorted by path; a path that could not be read has a problem and no scenario
 
+  // The scenarios as written (the copies also_with makes, ID[switch=value], not counted).
   std::size_t scenario_count() const;
   bool valid() const;
   // Every problem: each file's own problems and its scenarios', in file order.
   Diagnostics all_problems() const;
+  // Every warning of its scenarios (check prints them; they leave the scenario valid).
+  Diagnostics all_warnings() const;
 };
 
 // Loads each path: a file, or a directory searched recursively. Paths are

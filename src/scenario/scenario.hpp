@@ -128,17 +128,42 @@ struct Expect {
 
   // Replaces every key that `over` sets.
   void overlay(const Expect& over);
+  // Leaves out the key named (one of expect_keys()); false for a name that is not a key.
+  bool remove(std::string_view key);
+  bool has(std::string_view key) const;
   bool empty() const;
 };
+// The keys of `expect`, in the order the format lists them.
+const std::vector<std::string>& expect_keys();
 
-// One entry of `variants`: when every condition of `when` holds, its keys replace `expect`'s.
+// Switch values as written (`rules:`, a variant's `when`, an `also_with` entry): key -> value.
+using SwitchValues = std::vector<std::pair<std::string, std::string>>;
+
+// One entry of `variants`: when every condition of `when` holds, its keys replace `expect`'s
+// and the keys of `remove` are left out. A variant naming switch values takes precedence over
+// one naming rulesets only (scenarios/README.md "Where publishers or editions differ").
 struct Variant {
-  std::vector<std::pair<std::string, std::string>> switches;  // switch key -> value
-  std::vector<std::string> rulesets;                          // canonical preset names; empty = any
-  Expect expect;
+  SwitchValues switches;              // switch key -> value
+  std::vector<std::string> rulesets;  // canonical preset names; empty = any
+  Loc when_loc;                       // where `when` was written
+  Expect expect;                      // the keys it replaces (none given: only removals)
+  std::vector<std::string> remove;    // keys of the scenario's expect it leaves out
+  std::vector<Loc> remove_locs;
   Loc loc;
   bool matches(const RuleSet& effective) const;
+  bool keyed_on_switches() const { return !switches.empty(); }
 };
+
+// One entry of `also_with`: switch values the scenario also runs under, on top of `rules:`,
+// as results of its own with the id ID[switch=value,...] (scenarios/README.md).
+struct Combination {
+  SwitchValues switches;
+  Loc loc;
+};
+// "ID[switch=value,switch=value]": the id of a scenario run under an also_with combination.
+std::string combination_id(const std::string& id, const SwitchValues& switches);
+// The id a result or copy was made from: without "@transform" and "[switch=value]".
+std::string written_id(const std::string& id);
 
 struct Scenario {
   std::string file;  // as given (relative to the current directory)
@@ -148,7 +173,11 @@ struct Scenario {
   std::vector<std::string> rulings, tags, required;  // `requires` as written, or [base]
   std::vector<Loc> ruling_locs;                      // where each of `rulings` was written
   std::vector<std::string> applies_to;               // canonical preset names; empty = every preset
-  std::vector<std::pair<std::string, std::string>> rules;
+  SwitchValues rules;
+  std::vector<Combination> also_with;  // as written; empty in the copies made from it
+  // A copy made from an also_with entry (id ID[switch=value]): the switch values it adds to
+  // rules (rules holds them already); empty for a scenario as written.
+  SwitchValues combination;
   Position position;
   std::vector<MoveText> apply;
   bool final_scoring = false;
@@ -156,10 +185,12 @@ struct Scenario {
   std::vector<Variant> variants;
   std::map<std::string, Loc> locs;  // top-level key -> where it was written
   Diagnostics problems;             // non-empty: the scenario is invalid
+  Diagnostics warnings;             // shown by check; the scenario stays valid
 
   bool valid() const { return problems.empty(); }
   Loc loc_of(const std::string& key) const;
   void problem(Loc at, std::string message, std::string code = {});  // code: a reason code naming it
+  void warning(Loc at, std::string message);
   // The expectations that hold under `effective` (the first matching variant applied).
   Expect resolved_expect(const RuleSet& effective) const;
 };

@@ -30,6 +30,62 @@ void Expect::overlay(const Expect& over) {
   if (over.dragon_path) dragon_path = over.dragon_path;
 }
 
+namespace {
+
+// Calls f on the member of `expect` named key (Expect or const Expect); false for an unknown key.
+template <typename E, typename F>
+bool with_key(E& e, std::string_view key, F f) {
+  if (key == "moves") return f(e.moves);
+  if (key == "includes") return f(e.includes);
+  if (key == "excludes") return f(e.excludes);
+  if (key == "count") return f(e.count);
+  if (key == "legal") return f(e.legal);
+  if (key == "rejected") return f(e.rejected);
+  if (key == "scores") return f(e.scores);
+  if (key == "returned") return f(e.returned);
+  if (key == "figures") return f(e.figures);
+  if (key == "supply") return f(e.supply);
+  if (key == "phase") return f(e.phase);
+  if (key == "active") return f(e.active);
+  if (key == "towers") return f(e.towers);
+  if (key == "floors") return f(e.floors);
+  if (key == "prisoners") return f(e.prisoners);
+  if (key == "dragon") return f(e.dragon);
+  if (key == "fairy") return f(e.fairy);
+  if (key == "set_aside") return f(e.set_aside);
+  if (key == "dragon_path") return f(e.dragon_path);
+  return false;
+}
+
+}  // namespace
+
+const std::vector<std::string>& expect_keys() {
+  static const std::vector<std::string> keys{
+      "moves", "includes", "excludes", "count",  "legal",     "rejected", "scores", "returned",  "figures",    "supply",
+      "phase", "active",   "towers",   "floors", "prisoners", "dragon",   "fairy",  "set_aside", "dragon_path"};
+  return keys;
+}
+
+bool Expect::remove(std::string_view key) {
+  return with_key(*this, key, [](auto& member) {
+    member.reset();
+    return true;
+  });
+}
+
+bool Expect::has(std::string_view key) const {
+  return with_key(*this, key, [](const auto& member) { return member.has_value(); });
+}
+
+std::string combination_id(const std::string& id, const SwitchValues& switches) {
+  std::string out = id + "[";
+  for (std::size_t i = 0; i < switches.size(); ++i)
+    out += (i == 0 ? "" : ",") + switches[i].first + "=" + switches[i].second;
+  return out + "]";
+}
+
+std::string written_id(const std::string& id) { return id.substr(0, std::min(id.find('@'), id.find('['))); }
+
 bool Expect::empty() const {
   return !moves && !includes && !excludes && !count && !legal && !rejected && !scores && !returned && !figures &&
          !supply && !phase && !active && !towers && !floors && !prisoners && !dragon && !fairy && !set_aside &&
@@ -43,13 +99,20 @@ bool Variant::matches(const RuleSet& effective) const {
   return true;
 }
 
+// The variant that applies: the first matching one naming switch values, else the first matching
+// one naming rulesets only (a switch value says what the answer depends on; an also_with copy
+// runs under its preset's name with other switch values).
 Expect Scenario::resolved_expect(const RuleSet& effective) const {
   Expect e = expect;
-  for (const auto& v : variants) {
-    if (!v.matches(effective)) continue;
-    e.overlay(v.expect);
-    break;
-  }
+  const Variant* chosen = nullptr;
+  for (const auto& v : variants)
+    if (v.matches(effective) && (!chosen || (v.keyed_on_switches() && !chosen->keyed_on_switches()))) {
+      chosen = &v;
+      if (v.keyed_on_switches()) break;
+    }
+  if (!chosen) return e;
+  e.overlay(chosen->expect);
+  for (const auto& key : chosen->remove) e.remove(key);
   return e;
 }
 

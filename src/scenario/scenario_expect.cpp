@@ -1,6 +1,8 @@
 // Reading `query`, `expect` and `variants` (scenarios/README.md "query and expect").
+#include <algorithm>
 #include <limits>
 
+#include "data/closest.hpp"
 #include "data/oracle_data.hpp"
 #include "scenario/capabilities.hpp"
 #include "scenario/scenario_reader.hpp"
@@ -240,9 +242,10 @@ Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what)
 Variant ScenarioReader::read_variant(const YAML::Node& n) {
   Variant v;
   v.loc = loc_of(n);
-  if (!r_.keys(n, {"when", "expect"}, "variant")) return v;
+  if (!r_.keys(n, {"when", "expect", "remove"}, "variant")) return v;
   const MapView m(n, r_);
   if (const auto* w = m.get("when")) {
+    v.when_loc = loc_of(*w);
     if (!w->IsMap() || w->size() == 0) {
       r_.error(*w, "when: expected a map of switch values or 'ruleset: [...]', e.g. {farmers: \"off\"}");
     } else {
@@ -253,10 +256,34 @@ Variant ScenarioReader::read_variant(const YAML::Node& n) {
   } else {
     r_.error(n, "variant: missing 'when' (the switch values or rulesets it holds under)");
   }
+  // remove: keys of the scenario's expect this variant leaves out (scenarios/README.md).
+  if (const auto* rm = m.get("remove")) {
+    for (const auto& [key, at] : list(*rm, "remove")) {
+      const auto& keys = expect_keys();
+      if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+        const std::string close = closest_names(key, keys, 1, typo_distance(key));
+        s_.problem(at, "remove: '" + echo(key) + "' is not a key of expect" +
+                           (close.empty() ? "" : " (closest: " + close + ")"));
+      } else if (std::find(v.remove.begin(), v.remove.end(), key) != v.remove.end()) {
+        s_.problem(at, "remove: '" + key + "' is listed twice");
+      } else {
+        v.remove.push_back(key);
+        v.remove_locs.push_back(at);
+      }
+    }
+    if (rm->IsSequence() && rm->size() == 0) r_.error(*rm, "remove: list at least one key of expect");
+  }
   if (const auto* e = m.get("expect"))
     v.expect = read_expect(*e, "variant expect");
-  else
-    r_.error(n, "variant: missing 'expect' (the keys that replace the scenario's expect)");
+  else if (!m.get("remove"))
+    r_.error(n,
+             "variant: missing 'expect' (the keys that replace the scenario's expect) or 'remove' (the keys it "
+             "leaves out)");
+  for (std::size_t i = 0; i < v.remove.size(); ++i)
+    if (v.expect.has(v.remove[i]))
+      s_.problem(v.remove_locs[i], "remove: '" + v.remove[i] +
+                                       "' is also given in this variant's expect (either replace the key or "
+                                       "remove it)");
   return v;
 }
 

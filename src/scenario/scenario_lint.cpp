@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <string_view>
 
 #include "data/ledger.hpp"
@@ -237,13 +238,127 @@ void check_rejected(Scenario& s, const Expect& e) {
               "rejected: cannot be combined with query.final_scoring (the refused move ends the query)");
 }
 
-void check_variants(Scenario& s) {
+// The effective rules of every result the scenario gives: each ruleset as written, then each
+// ruleset under each also_with combination.
+std::vector<RuleSet> every_effective(const Scenario& s) {
+  std::vector<RuleSet> out;
   const auto rulesets = scenario_rulesets(s);
+  for (const auto& name : rulesets)
+    if (auto rules = scenario_rules(s, name)) out.push_back(*rules);
+  for (const auto& combo : s.also_with)
+    for (const auto& name : rulesets) {
+      auto rules = scenario_rules(s, name);
+      if (!rules) continue;
+      bool ok = true;
+      for (const auto& [key, value] : combo.switches) ok = ok && rules->set(key, value);
+      if (ok) out.push_back(*rules);
+    }
+  return out;
+}
+
+void check_variants(Scenario& s) {
+  const auto effective = every_effective(s);
   for (const auto& v : s.variants) {
-    bool used = false;
-    for (const auto& name : rulesets)
-      if (auto rules = scenario_rules(s, name); rules && v.matches(*rules)) used = true;
-    if (!used) s.problem(v.loc, "variant: its 'when' matches none of the rulesets the scenario applies to");
+    const bool used = std::any_of(effective.begin(), effective.end(), [&](const RuleSet& r) { return v.matches(r); });
+    if (!used)
+      s.problem(v.loc, s.also_with.empty()
+                           ? "variant: its 'when' matches none of the rulesets the scenario applies to"
+                           : "variant: its 'when' matches none of the rulesets the scenario applies to, with or "
+                             "without its also_with combinations");
+    for (std::size_t i = 0; i < v.remove.size(); ++i)
+      if (!s.expect.has(v.remove[i]))
+        s.problem(v.remove_locs[i],
+                  "remove: '" + v.remove[i] + "' is not in the scenario's expect (nothing to remove)");
+  }
+  for (const auto& r : effective)
+    if (s.resolved_expect(r).empty()) {
+      s.problem(s.loc_of("variants"), "variants: under " + r.name +
+                                          " the variant that applies removes every key of expect, leaving nothing "
+                                          "to check");
+      break;
+    }
+}
+
+// A variant keyed on a ruleset whose distinguishing value of a switch the scenario's rules:
+// overrides: under that ruleset the scenario plays the rules: value, so the answer the variant
+// gives for the ruleset's own rule is never asked for (a warning: it may key on something else).
+void check_variant_rulesets(Scenario& s) {
+  const auto rulesets = scenario_rulesets(s);
+  for (const auto& v : s.variants)
+    for (const auto& name : v.rulesets) {
+      const auto own = ruleset_named(name);
+      if (!own) continue;
+      for (const auto& [key, value] : s.rules) {
+        const std::string mine(own->get(key));
+        if (mine == value) continue;
+        std::string others;
+        for (const auto& other : rulesets)
+          if (auto o = ruleset_named(other); o && other != name && o->get(key) != mine) others = other;
+        if (others.empty()) continue;  // not a value that sets this ruleset apart here
+        s.warning(v.when_loc.line > 0 ? v.when_loc : v.loc,
+                  fmt::format("variant: 'when' names ruleset {}, which plays {}: {} (unlike {}), but the "
+                              "scenario's rules: set {}: {} under every ruleset, so the variant never applies "
+                              "to {}'s own {}; key it on the switch values it depends on, or take {} out of rules:",
+                              name, key, mine, others, key, value, name, key, key));
+      }
+    }
+}
+
+// also_with: each combination once, and each of its values one that some ruleset of the
+// scenario does not play already (else the copy repeats a result of the scenario as written).
+void check_also_with(Scenario& s) {
+  const auto rulesets = scenario_rulesets(s);
+  for (std::size_t i = 0; i < s.also_with.size(); ++i) {
+    const Combination& c = s.also_with[i];
+    auto sorted = c.switches;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t j = 0; j < i; ++j) {
+      auto earlier = s.also_with[j].switches;
+      std::sort(earlier.begin(), earlier.end());
+      if (earlier == sorted) {
+        s.problem(c.loc, fmt::format("also_with: the combination {} is given twice (also at line {})",
+                                     combination_id("", c.switches), s.also_with[j].loc.line));
+        break;
+      }
+    }
+    for (const auto& [key, value] : c.switches) {
+      const bool everywhere = std::all_of(rulesets.begin(), rulesets.end(), [&](const std::string& name) {
+        const auto rules = scenario_rules(s, name);
+        return !rules || rules->get(key) == value;
+      });
+      if (everywhere)
+        s.problem(c.loc, fmt::format("also_with: {}: {} is in effect under every ruleset the scenario runs under "
+                                     "already (with its rules:), so the combination would repeat its results",
+                                     key, value));
+    }
+  }
+}
+
+// Each move of an expected set once: the set is compared as a set, so a repeat is a slip (a
+// move meant to be another). `figures` and `returned` are multisets (two followers of one colour
+// may stand on one feature after a crop circle's add) and are not checked.
+void check_duplicate_moves(Scenario& s, const std::optional<std::vector<MoveText>>& moves, const std::string& what,
+                           bool canonical) {
+  if (!moves) return;
+  const auto& cat = builtin_catalog();
+  std::map<std::string, Loc> seen;
+  for (const auto& m : *moves) {
+    const std::string key = canonical || !m.move ? canonical_move(m, cat) : to_string(*m.move, cat);
+    const auto [it, fresh] = seen.emplace(key, m.loc);
+    if (!fresh)
+      s.problem(m.loc, fmt::format("{}: '{}' is listed twice (also at line {}): an expected set holds each move once",
+                                   what, echo(m.text), it->second.line));
+  }
+}
+
+void check_duplicates(Scenario& s, const Expect& e) {
+  check_duplicate_moves(s, e.moves, "moves", true);
+  check_duplicate_moves(s, e.includes, "includes", true);
+  check_duplicate_moves(s, e.excludes, "excludes", true);
+  if (e.legal) {
+    std::vector<MoveText> keys;
+    for (const auto& [m, verdict] : *e.legal) keys.push_back(m);
+    check_duplicate_moves(s, keys, "legal", false);
   }
 }
 
@@ -265,6 +380,8 @@ void check_switches_matter(Scenario& s) {
   for (const auto& [key, value] : s.rules) check(key, s.loc_of("rules"), "rules");
   for (const auto& v : s.variants)
     for (const auto& [key, value] : v.switches) check(key, v.loc, "variant");
+  for (const auto& c : s.also_with)
+    for (const auto& [key, value] : c.switches) check(key, c.loc, "also_with");
 }
 
 }  // namespace
@@ -278,6 +395,8 @@ void lint_scenario(Scenario& s) {
   check_edition(s);
   check_tile_editions(s);
   check_ruling_editions(s);
+  check_duplicates(s, s.expect);
+  for (const auto& v : s.variants) check_duplicates(s, v.expect);
   for (const Expect* e : {&s.expect}) {
     check_canonical(s, e->moves, "moves");
     check_canonical(s, e->includes, "includes");
@@ -290,8 +409,12 @@ void lint_scenario(Scenario& s) {
     check_canonical(s, v.expect.excludes, "excludes");
     check_rejected(s, v.expect);
   }
-  check_variants(s);
+  check_also_with(s);
   check_switches_matter(s);
+  check_variants(s);
+  check_variant_rulesets(s);
 }
+
+void lint_combination(Scenario& copy) { check_position_per_ruleset(copy); }
 
 }  // namespace carc

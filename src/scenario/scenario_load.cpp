@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <regex>
 
+#include "data/closest.hpp"
 #include "data/ledger.hpp"
 #include "data/oracle_data.hpp"
 #include "data/text_file.hpp"
@@ -49,6 +50,10 @@ Loc MapView::key_loc(std::string_view key) const {
 void Scenario::problem(Loc at, std::string message, std::string code) {
   problems.push_back(
       Diagnostic{file, at.line, at.line > 0 ? at.column : 0, clip(message, kMaxMessage), std::move(code)});
+}
+
+void Scenario::warning(Loc at, std::string message) {
+  warnings.push_back(Diagnostic{file, at.line, at.line > 0 ? at.column : 0, clip("warning: " + message, kMaxMessage)});
 }
 
 Loc Scenario::loc_of(const std::string& key) const {
@@ -107,7 +112,25 @@ std::vector<std::pair<std::string, std::string>> ScenarioReader::switches(const 
     if (!v) continue;
     RuleSet probe;
     if (auto ok = probe.set(key, *v); !ok) {
-      r_.error(find_switch(key) ? value : key_node, std::string(what) + ": " + ok.error());
+      // The closest spelling first: a misspelt switch or value names the one meant.
+      const SwitchSpec* spec = find_switch(key);
+      std::vector<std::string> names;
+      if (spec)
+        for (const auto name : spec->values) names.emplace_back(name);
+      else
+        for (const auto& sw : switch_specs()) names.emplace_back(sw.key);
+      const std::string& given = spec ? *v : key;
+      const std::string close = closest_names(given, names, 3, typo_distance(given));
+      std::string message = ok.error();
+      if (!close.empty() && !spec) {
+        message = "unknown rule switch '" + echo(key) + "' (closest: " + close + ")";
+      } else if (!close.empty()) {
+        std::string allowed;
+        for (const auto& name : names) allowed += (allowed.empty() ? "" : ", ") + name;
+        message = "rule switch '" + key + "' has no value '" + echo(*v) + "' (closest: " + close +
+                  "; allowed: " + allowed + ")";
+      }
+      r_.error(spec ? value : key_node, std::string(what) + ": " + message);
       continue;
     }
     out.emplace_back(key, *v);
@@ -210,13 +233,31 @@ void ScenarioReader::read_requirements(const MapView& m) {
     else
       r_.error(*n, "rules: expected a map of switch values, e.g. {farmers: \"off\"}");
   }
+  if (const auto* n = m.get("also_with")) read_also_with(*n);
+}
+
+// also_with: a list of maps of switch values, each a combination the scenario also runs under.
+void ScenarioReader::read_also_with(const YAML::Node& n) {
+  const char* hint =
+      "also_with: expected a list of maps of switch values, e.g. [{phantom-after-crashed-flight: allowed}]";
+  if (!n.IsSequence() || n.size() == 0) {
+    r_.error(n, hint);
+    return;
+  }
+  for (const auto& item : n) {
+    if (!item.IsMap() || item.size() == 0) {
+      r_.error(item, hint);
+      continue;
+    }
+    s_.also_with.push_back(Combination{switches(MapView(item, r_), "also_with"), loc_of(item)});
+  }
 }
 
 void ScenarioReader::read(const YAML::Node& doc) {
   s_.loc = loc_of(doc);
   if (!r_.keys(doc,
                {"id", "title", "rulings", "status", "disputed", "source", "tags", "requires", "applies_to", "rules",
-                "notes", "position", "query", "expect", "variants"},
+                "also_with", "notes", "position", "query", "expect", "variants"},
                "scenario"))
     return;
   const MapView m(doc, r_);
@@ -252,16 +293,47 @@ std::string display_path(const std::string& path, const std::string& given) {
 
 namespace {
 
+// The copies of a valid scenario its also_with entries make (each with the combination on
+// top of rules:, id ID[switch=value]); a combination under which the position is refused is a
+// problem of the scenario as written, at the entry, and then no copy is made.
+std::vector<Scenario> also_with_copies(Scenario& s) {
+  std::vector<Scenario> out;
+  for (const auto& combo : s.also_with) {
+    Scenario copy = s;
+    copy.also_with.clear();
+    copy.warnings.clear();
+    copy.id = combination_id(s.id, combo.switches);
+    copy.combination = combo.switches;
+    for (const auto& [key, value] : combo.switches) {
+      auto it = std::find_if(copy.rules.begin(), copy.rules.end(), [&](const auto& r) { return r.first == key; });
+      if (it != copy.rules.end())
+        it->second = value;
+      else
+        copy.rules.emplace_back(key, value);
+    }
+    lint_combination(copy);
+    for (const auto& d : copy.problems)
+      s.problem(combo.loc, "also_with " + copy.id.substr(s.id.size()) + ": " + d.message, d.code);
+    out.push_back(std::move(copy));
+  }
+  if (!s.valid()) out.clear();
+  return out;
+}
+
 void read_document(const YAML::Node& doc, const std::string& path, ScenarioFile& out) {
   Scenario s;
   s.file = path;
+  std::vector<Scenario> copies;
   try {
     ScenarioReader(s).read(doc);
     if (s.valid()) lint_scenario(s);
+    if (s.valid()) copies = also_with_copies(s);
   } catch (const std::exception& e) {  // a YAML accessor we did not guard: still a located problem
     s.problem(s.loc, std::string("cannot read this scenario: ") + e.what());
+    copies.clear();
   }
   out.scenarios.push_back(std::move(s));
+  for (auto& c : copies) out.scenarios.push_back(std::move(c));
 }
 
 }  // namespace

@@ -41,6 +41,7 @@ class ScenarioReader {
   void read_meta(const MapView& m);
   void read_rulings(const MapView& m);
   void read_requirements(const MapView& m);
+  void read_also_with(const YAML::Node& n);
   void read_position(const YAML::Node& n);
   void read_position_turn(const MapView& m);
   void read_position_tower(const MapView& m);
@@ -96,5 +97,8 @@ Result<bool> check_position_structure(const Scenario& s, Loc* where);
 
 // The semantic checks that need the whole scenario (scenario_lint.cpp).
 void lint_scenario(Scenario& s);
+// The checks of a copy made from an also_with entry that depend on its switch values (the
+// position under each ruleset with the combination applied).
+void lint_combination(Scenario& copy);
 
 }  // namespace carc
