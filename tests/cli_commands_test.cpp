@@ -13,6 +13,9 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli_support.hpp"
+#include "runner/engine_subject.hpp"
+#include "runner/runner.hpp"
+#include "scenario/corpus.hpp"
 
 using namespace carc;
 using namespace carc::test;
@@ -207,5 +210,55 @@ TEST_CASE("check prints warnings after the problems and exits 0 on warnings alon
   CHECK(out.str().find("warn.yaml:17:11: warning: variant: 'when' names ruleset rgg-c1-pre2008, which plays "
                        "farmer-scoring: fs1-city-4") != std::string::npos);
   CHECK(out.str().find("no problems, 1 warning") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("A candidate with an EXP id runs apart from the corpus and check strict refuses it",
+          "[cli][check][candidates]") {
+  const auto dir = fresh_dir("check-candidate");
+  std::filesystem::create_directories(dir);
+  const auto file = (dir / "exp.yaml").string();
+  // What a tool writes: no ruling yet, status UNVERIFIED, an EXP-<signature> id.
+  std::ofstream(file) << "id: EXP-place-3f9a1c\ntitle: candidate\nstatus: UNVERIFIED\nsource: explore, seed 7\n"
+                         "applies_to: [hig-c3]\nposition:\n  players: [red, blue]\n  active: red\n  phase: tile\n"
+                         "  tiles:\n    - D 0,0 r0\n  in_hand: U\nexpect:\n  count: 13\n";
+  CheckOptions o;
+  o.paths = {file};
+  std::ostringstream out, err;
+  CHECK(run_check(o, out, err) == kExitOk);
+  INFO(out.str());
+  CHECK(out.str().find("no problems (1 candidate among them, EXP- ids)") != std::string::npos);
+  // The corpus's own check refuses it, saying what to do.
+  o.strict = true;
+  std::ostringstream strict_out, strict_err;
+  CHECK(run_check(o, strict_out, strict_err) == kExitInvalidInput);
+  CHECK(strict_out.str().find("exp.yaml:1:1: --strict: EXP-place-3f9a1c is a candidate, not a corpus scenario") !=
+        std::string::npos);
+  // Its results form an area of their own.
+  const Corpus corpus = load_corpus({file});
+  REQUIRE(corpus.valid());
+  EngineSubject subject;
+  const RunReport report = run_corpus(corpus, Selection{}, subject);
+  REQUIRE(report.results.size() == 1);
+  CHECK(report.results[0].area == "candidates");
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("check strict counts warnings as problems", "[cli][check][candidates]") {
+  const auto dir = fresh_dir("check-strict-warning");
+  std::filesystem::create_directories(dir);
+  const auto file = (dir / "warn.yaml").string();
+  std::ofstream(file) << "id: BR-05-z\ntitle: t\nrulings: [BR-05, V-BG-1]\nsource: t\n"
+                         "applies_to: [hig-c3, rgg-c1-pre2008]\nrules: {farmer-scoring: fs3-field-3}\n"
+                         "position:\n  players: [red, blue]\n  active: red\n  phase: figure\n  tiles:\n"
+                         "    - D 0,0 r0\n  placed: 0,0\nexpect:\n  count: 5\nvariants:\n"
+                         "  - when: {ruleset: [rgg-c1-pre2008]}\n    expect: {phase: figure}\n";
+  CheckOptions o;
+  o.paths = {file};
+  o.strict = true;
+  std::ostringstream out, err;
+  CHECK(run_check(o, out, err) == kExitInvalidInput);
+  INFO(out.str());
+  CHECK(out.str().find("warn.yaml:17:11: --strict: warning: variant:") != std::string::npos);
   std::filesystem::remove_all(dir);
 }

@@ -75,6 +75,7 @@ int run_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& e
 // `check [PATHS]`: validate and lint scenarios without running them.
 struct CheckOptions {
   std::vector<std::string> paths;
+  bool strict = false;  // candidates (EXP- ids) and warnings are problems too
 };
 void setup_check(CLI::App& app, std::function<int()>& action);
 int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err);

@@ -205,7 +205,7 @@ Json scenario_schema() {
   Json also_with{{"type", "array"},
                  {"minItems", 1},
                  {"items", {{"allOf", Json::array({combination, Json{{"minProperties", 1}}})}}}};
-  Json props{{"id", str("^[A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*$")},
+  Json props{{"id", str("^([A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*|EXP-[a-z0-9]+(-[a-z0-9]+)*)$")},
              {"title", text},
              {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR|TO|PD)-[0-9]{2}|TO-T[0-9]|V-[A-Z0-9]+(-[0-9]+)?)$"))},
              {"status", ref("status")},
@@ -221,7 +221,12 @@ Json scenario_schema() {
              {"query", object({{"apply", ref("moves")}, {"final_scoring", {{"type", "boolean"}}}})},
              {"expect", ref("expect")},
              {"variants", list_of(variant)}};
-  s.update(object(props, {"id", "title", "rulings", "source", "position", "expect"}));
+  s.update(object(props, {"id", "title", "source", "position", "expect"}));
+  // A candidate (EXP- id, written by a tool) is UNVERIFIED and may cite no ruling; any other
+  // scenario cites at least one.
+  s["if"] = Json{{"properties", {{"id", str("^EXP-")}}}};
+  s["then"] = Json{{"required", {"status"}}, {"properties", {{"status", {{"const", "UNVERIFIED"}}}}}};
+  s["else"] = Json{{"required", {"rulings"}}};
   Json defs = vocabularies();
   notation(defs);
   defs["positionSpec"] = position_def();

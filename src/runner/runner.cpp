@@ -115,7 +115,9 @@ RunResult base_result(const Scenario& s, const std::string& preset) {
   r.scenario = &s;
   r.file = s.file;
   r.loc = s.loc;
-  if (!s.rulings.empty())
+  if (s.candidate)
+    r.area = "candidates";  // reported apart from the corpus's ruling areas
+  else if (!s.rulings.empty())
     if (const LedgerRuling* l = ruling_for(s.rulings.front())) r.area = l->area;
   return r;
 }

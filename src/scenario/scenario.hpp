@@ -178,6 +178,9 @@ struct Scenario {
   // A copy made from an also_with entry (id ID[switch=value]): the switch values it adds to
   // rules (rules holds them already); empty for a scenario as written.
   SwitchValues combination;
+  // A candidate: an EXP-<signature> id, status UNVERIFIED, rulings optional (written by a tool,
+  // not yet judged); reported apart from the corpus and refused by `check --strict`.
+  bool candidate = false;
   Position position;
   std::vector<MoveText> apply;
   bool final_scoring = false;

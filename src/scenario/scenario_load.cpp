@@ -142,7 +142,8 @@ namespace {
 
 bool well_formed_id(const std::string& id) {
   static const std::regex pattern("^[A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*$");
-  return std::regex_match(id, pattern);
+  static const std::regex candidate("^EXP-[a-z0-9]+(-[a-z0-9]+)*$");
+  return std::regex_match(id, pattern) || std::regex_match(id, candidate);
 }
 
 std::string join(const std::vector<std::string_view>& v) {
@@ -160,7 +161,8 @@ void ScenarioReader::read_meta(const MapView& m) {
       if (!well_formed_id(*id))
         r_.error(*n, "id '" + echo(*id) +
                          "': expected the main ruling id plus a suffix, e.g. BR-03-a or REG-001 "
-                         "(pattern ^[A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*$)");
+                         "(pattern ^[A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*$), or EXP-SIGNATURE for a candidate "
+                         "(status UNVERIFIED, lowercase letters and digits)");
     }
   } else {
     missing("id", "stable and unique, e.g. BR-03-a");
@@ -180,6 +182,7 @@ void ScenarioReader::read_meta(const MapView& m) {
 
 // rulings, and status and disputed with their defaults from the ledger.
 void ScenarioReader::read_rulings(const MapView& m) {
+  s_.candidate = s_.id.starts_with("EXP-");
   if (const auto* n = m.get("rulings")) {
     for (const auto& [id, at] : list(*n, "rulings")) {
       if (!find_ruling(id) && !find_ledger_switch(id))
@@ -188,8 +191,9 @@ void ScenarioReader::read_rulings(const MapView& m) {
       s_.rulings.push_back(id);
       s_.ruling_locs.push_back(at);
     }
-    if (s_.rulings.empty() && r_.ok()) r_.error(*n, "rulings: list at least one ruling id of oracle/rulings.yaml");
-  } else {
+    if (s_.rulings.empty() && r_.ok() && !s_.candidate)
+      r_.error(*n, "rulings: list at least one ruling id of oracle/rulings.yaml");
+  } else if (!s_.candidate) {
     missing("rulings", "ids of oracle/rulings.yaml, e.g. [BR-03]");
   }
   const LedgerRuling* first = s_.rulings.empty() ? nullptr : ruling_for(s_.rulings.front());
@@ -202,6 +206,12 @@ void ScenarioReader::read_rulings(const MapView& m) {
       s_.status = *st;
     }
   }
+  // A candidate (an EXP- id, written by a tool such as explore) has no ruling yet: it must say so.
+  if (s_.candidate && s_.status != "UNVERIFIED")
+    s_.problem(s_.loc_of(m.get("status") ? "status" : "id"),
+               "id '" + echo(s_.id) +
+                   "' marks a candidate (EXP-): its status must be UNVERIFIED until a ruling is cited and it gets a "
+                   "corpus id (add status: UNVERIFIED)");
   for (const auto& id : s_.rulings)
     if (const auto* r = find_ruling(id)) s_.disputed = s_.disputed || r->disputed;
   if (const auto* n = m.get("disputed")) s_.disputed = r_.boolean(*n, "disputed").value_or(s_.disputed);
