@@ -138,6 +138,8 @@ TEST_CASE("Each sourcing rule of the ledger fails on its own defect", "[ledger][
   const Case cases[] = {
       {"a source without a public address", "url: \"https://example.org/page\"", "url: \"example.org/page\"",
        "source S-X: no public address"},
+      {"a source without a date", "    date: \"2019-03-13\"\n    date_kind: revision\n", "    date_kind: revision\n",
+       "source S-X: no date"},
       {"a citation without a date", "passages: [p1], date: \"2012\"}", "passages: [p1]}",
        "XX-01: citation of S-X (p. 1): no date"},
       {"a citation without passages", "passages: [p1], date", "date",

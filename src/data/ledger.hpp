@@ -103,8 +103,8 @@ const std::vector<std::string_view>& status_tiers();
 // without DERIVED and UNVERIFIED, which are statuses of rulings only).
 const std::vector<std::string_view>& source_tiers();
 
-// What is wrong with a ledger's sources and citations, one located line each:
-// a source without a public address (http:// or https://) or with an unknown tier or
+// What is wrong with a ledger's sources and citations, one line each: a source
+// without a public address (http:// or https://), without a date, or with an unknown tier or
 // kind, a passage that outranks its source or quotes nothing without saying why, a
 // citation without passages or without a date, a ruling whose status ranks above the
 // best passage it cites (DERIVED names the rulings it derives from instead;

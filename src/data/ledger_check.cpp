@@ -49,9 +49,10 @@ const std::set<std::string_view> kKinds{"wiki-page", "rulebook", "annotated-rule
                                         "web-page",  "code",     "issue-tracker"};
 const std::set<std::string_view> kChecked{"seed", "stored-copy", "located", "not-retrieved"};
 const std::set<std::string_view> kSupports{"yes", "partial", "unverified"};
-// "" on a citation: the date the cited passage carries; "none" on a source: it shows no date.
-const std::set<std::string_view> kDateKinds{"",       "revision", "post",     "publication", "upload",
-                                            "commit", "inferred", "accessed", "none"};
+// "" on a citation: the date the cited passage carries; accessed: the day a source that shows no
+// date was read.
+const std::set<std::string_view> kDateKinds{"",       "revision", "post",     "publication",
+                                            "upload", "commit",   "inferred", "accessed"};
 
 void check_source(const LedgerSource& s, std::vector<std::string>& out) {
   const std::string at = "source " + s.key + ": ";
@@ -62,7 +63,10 @@ void check_source(const LedgerSource& s, std::vector<std::string>& out) {
     out.push_back(at + "revision '" + s.revision + "' is not an address");
   if (!kKinds.contains(s.kind)) out.push_back(at + "unknown kind '" + s.kind + "'");
   if (source_rank(s.tier) < 0) out.push_back(at + "unknown tier '" + s.tier + "'");
-  if (!s.date.empty() && !is_date(s.date)) out.push_back(at + "date '" + s.date + "' is not YYYY[-MM[-DD]]");
+  if (s.date.empty())
+    out.push_back(at + "no date (the page's own date, or the day it was read with date_kind: accessed)");
+  else if (!is_date(s.date))
+    out.push_back(at + "date '" + s.date + "' is not YYYY[-MM[-DD]]");
   if (!kDateKinds.contains(s.date_kind)) out.push_back(at + "unknown date_kind '" + s.date_kind + "'");
   if (s.passages.empty()) out.push_back(at + "quotes no passage");
   for (const auto& p : s.passages) {
