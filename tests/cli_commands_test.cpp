@@ -159,7 +159,13 @@ TEST_CASE("coverage lists every ruling with its scenarios and counts, and exits 
     REQUIRE_NOTHROW(nlohmann::json::parse(line));
     last = line;
   }
-  CHECK(nlohmann::json::parse(last)["type"] == "summary");
+  const auto summary = nlohmann::json::parse(last);
+  CHECK(summary["type"] == "summary");
+  // How the ledger is sourced: every source addressed, every citation dated (tests/ledger_test.cpp).
+  CHECK(summary["sources_with_address"] == summary["sources"]);
+  CHECK(summary["citations_dated_by_their_text"].get<int>() + summary["citations_dated_by_access"].get<int>() ==
+        summary["citations"].get<int>());
+  CHECK(out.str().find("the ledger's sources: ") != std::string::npos);
 }
 
 TEST_CASE("check shows the control characters of a file escaped, never sent to the terminal", "[cli][check]") {

@@ -107,6 +107,23 @@ int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err)
     if (status == "covered" && !r.checks.empty()) fmt::print(out, "    checks: {}\n", r.checks);
   }
   const int total = totals["covered"] + totals["gap"] + totals["not-encodable"];
+  // How the ledger's answers are sourced (oracle/rulings.yaml `sources:`, tests/ledger_test.cpp).
+  int citations = 0, by_text = 0, by_access = 0, quoted = 0, addressed = 0;
+  for (const auto& r : builtin_ledger())
+    for (const auto& c : r.sources) {
+      ++citations;
+      (c.date_kind == "accessed" ? by_access : by_text) += c.date.empty() ? 0 : 1;
+    }
+  for (const auto& sw : builtin_ledger_switches())
+    for (const auto& c : sw.sources) {
+      ++citations;
+      (c.date_kind == "accessed" ? by_access : by_text) += c.date.empty() ? 0 : 1;
+    }
+  const auto& sources = builtin_ledger_sources();
+  for (const auto& s : sources) {
+    addressed += s.url.empty() ? 0 : 1;
+    for (const auto& p : s.passages) quoted += p.quoted() ? 1 : 0;
+  }
   if (o.format == "json") {
     fmt::print(out, "{}\n",
                nlohmann::ordered_json{{"type", "summary"},
@@ -115,12 +132,22 @@ int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err)
                                       {"gap", totals["gap"]},
                                       {"not_encodable", totals["not-encodable"]},
                                       {"unreadable_files", unread},
-                                      {"ruleset", kDefaultRuleset}}
+                                      {"ruleset", kDefaultRuleset},
+                                      {"sources", sources.size()},
+                                      {"sources_with_address", addressed},
+                                      {"passages_quoted", quoted},
+                                      {"citations", citations},
+                                      {"citations_dated_by_their_text", by_text},
+                                      {"citations_dated_by_access", by_access}}
                    .dump());
   } else {
     fmt::print(out, "{} rulings: {} covered, {} gaps, {} not encodable (verdicts under {}){}\n", total,
                totals["covered"], totals["gap"], totals["not-encodable"], kDefaultRuleset,
                unread > 0 ? fmt::format("; {} {} could not be read", unread, unread == 1 ? "file" : "files") : "");
+    fmt::print(out,
+               "the ledger's sources: {} ({} with a public address), {} quoted passages; {} citations, {} dated by "
+               "their text or page, {} by the day the source was read\n",
+               sources.size(), addressed, quoted, citations, by_text, by_access);
   }
   return unread > 0 ? kExitInvalidInput : kExitOk;
 }
