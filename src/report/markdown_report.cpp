@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <map>
 
+#include "data/ledger.hpp"
 #include "data/oracle_data.hpp"
 #include "report/writer_base.hpp"
 

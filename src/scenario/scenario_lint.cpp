@@ -321,7 +321,9 @@ void check_also_with(Scenario& s) {
         break;
       }
     }
-    for (const auto& [key, value] : c.switches) {
+    for (const auto& kv : c.switches) {
+      const std::string& key = kv.first;  // named, not bound: a lambda may not capture a structured binding (clang)
+      const std::string& value = kv.second;
       const bool everywhere = std::all_of(rulesets.begin(), rulesets.end(), [&](const std::string& name) {
         const auto rules = scenario_rules(s, name);
         return !rules || rules->get(key) == value;

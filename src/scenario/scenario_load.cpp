@@ -314,7 +314,9 @@ std::vector<Scenario> also_with_copies(Scenario& s) {
     copy.warnings.clear();
     copy.id = combination_id(s.id, combo.switches);
     copy.combination = combo.switches;
-    for (const auto& [key, value] : combo.switches) {
+    for (const auto& kv : combo.switches) {
+      const std::string& key = kv.first;  // named, not bound: a lambda may not capture a structured binding (clang)
+      const std::string& value = kv.second;
       auto it = std::find_if(copy.rules.begin(), copy.rules.end(), [&](const auto& r) { return r.first == key; });
       if (it != copy.rules.end())
         it->second = value;
