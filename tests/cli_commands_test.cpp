@@ -198,16 +198,20 @@ TEST_CASE("moves says no decision and the phase when nobody has a decision to ma
   std::filesystem::remove_all(dir);
 }
 
+// rgg-c1-pre2008 plays farmer-scoring fs1-city-4, unlike hig-c3; rules: override it everywhere,
+// so the variant keyed on that ruleset draws a warning (line 17).
+const char* const kWarnedScenario =
+    "id: BR-05-z\ntitle: t\nrulings: [BR-05, V-BG-1]\nsource: t\n"
+    "applies_to: [hig-c3, rgg-c1-pre2008]\nrules: {farmer-scoring: fs3-field-3}\n"
+    "position:\n  players: [red, blue]\n  active: red\n  phase: figure\n  tiles:\n"
+    "    - D 0,0 r0\n  placed: 0,0\nexpect:\n  count: 5\nvariants:\n"
+    "  - when: {ruleset: [rgg-c1-pre2008]}\n    expect: {phase: figure}\n";
+
 TEST_CASE("check prints warnings after the problems and exits 0 on warnings alone", "[cli][check]") {
   const auto dir = fresh_dir("check-warning");
   std::filesystem::create_directories(dir);
   const auto file = (dir / "warn.yaml").string();
-  // rgg-c1-pre2008 plays farmer-scoring fs1-city-4, unlike hig-c3; rules: override it everywhere.
-  std::ofstream(file) << "id: BR-05-z\ntitle: t\nrulings: [BR-05, V-BG-1]\nsource: t\n"
-                         "applies_to: [hig-c3, rgg-c1-pre2008]\nrules: {farmer-scoring: fs3-field-3}\n"
-                         "position:\n  players: [red, blue]\n  active: red\n  phase: figure\n  tiles:\n"
-                         "    - D 0,0 r0\n  placed: 0,0\nexpect:\n  count: 5\nvariants:\n"
-                         "  - when: {ruleset: [rgg-c1-pre2008]}\n    expect: {phase: figure}\n";
+  std::ofstream(file) << kWarnedScenario;
   std::ostringstream out, err;
   CheckOptions o;
   o.paths = {file};
@@ -254,11 +258,7 @@ TEST_CASE("check strict counts warnings as problems", "[cli][check][candidates]"
   const auto dir = fresh_dir("check-strict-warning");
   std::filesystem::create_directories(dir);
   const auto file = (dir / "warn.yaml").string();
-  std::ofstream(file) << "id: BR-05-z\ntitle: t\nrulings: [BR-05, V-BG-1]\nsource: t\n"
-                         "applies_to: [hig-c3, rgg-c1-pre2008]\nrules: {farmer-scoring: fs3-field-3}\n"
-                         "position:\n  players: [red, blue]\n  active: red\n  phase: figure\n  tiles:\n"
-                         "    - D 0,0 r0\n  placed: 0,0\nexpect:\n  count: 5\nvariants:\n"
-                         "  - when: {ruleset: [rgg-c1-pre2008]}\n    expect: {phase: figure}\n";
+  std::ofstream(file) << kWarnedScenario;
   CheckOptions o;
   o.paths = {file};
   o.strict = true;

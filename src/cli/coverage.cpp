@@ -109,16 +109,14 @@ int run_coverage(const CoverageOptions& o, std::ostream& out, std::ostream& err)
   const int total = totals["covered"] + totals["gap"] + totals["not-encodable"];
   // How the ledger's answers are sourced (oracle/rulings.yaml `sources:`, tests/ledger_test.cpp).
   int citations = 0, by_text = 0, by_access = 0, quoted = 0, addressed = 0;
-  for (const auto& r : builtin_ledger())
-    for (const auto& c : r.sources) {
+  const auto count = [&](const std::vector<LedgerSourceRef>& refs) {
+    for (const auto& c : refs) {
       ++citations;
       (c.date_kind == "accessed" ? by_access : by_text) += c.date.empty() ? 0 : 1;
     }
-  for (const auto& sw : builtin_ledger_switches())
-    for (const auto& c : sw.sources) {
-      ++citations;
-      (c.date_kind == "accessed" ? by_access : by_text) += c.date.empty() ? 0 : 1;
-    }
+  };
+  for (const auto& r : builtin_ledger()) count(r.sources);
+  for (const auto& sw : builtin_ledger_switches()) count(sw.sources);
   const auto& sources = builtin_ledger_sources();
   for (const auto& s : sources) {
     addressed += s.url.empty() ? 0 : 1;

@@ -60,6 +60,11 @@ std::vector<LedgerWho> read_who(const YAML::Node& n, YamlReader& r) {
   return out;
 }
 
+// The text under `key` of the map `v`, empty when the key is absent.
+std::string text_of(const YAML::Node& v, const char* key, YamlReader& r) {
+  return v[key] ? r.str(v[key], key).value_or("") : std::string();
+}
+
 std::vector<LedgerPassage> read_passages(const YAML::Node& n, YamlReader& r, const std::string& source) {
   std::vector<LedgerPassage> out;
   if (!n.IsMap()) {
@@ -73,7 +78,7 @@ std::vector<LedgerPassage> read_passages(const YAML::Node& n, YamlReader& r, con
     if (!r.keys(v, {"where", "tier", "date", "lang", "checked", "original", "english", "note"},
                 "passage " + source + "/" + p.key))
       continue;
-    const auto text = [&](const char* key) { return v[key] ? r.str(v[key], key).value_or("") : std::string(); };
+    const auto text = [&](const char* key) { return text_of(v, key, r); };
     p.where = text("where");
     p.tier = text("tier");
     p.date = text("date");
@@ -104,7 +109,7 @@ std::vector<LedgerSource> read_sources(const YAML::Node& n, YamlReader& r) {
       out.push_back(std::move(src));
       continue;
     }
-    const auto text = [&](const char* key) { return v[key] ? r.str(v[key], key).value_or("") : std::string(); };
+    const auto text = [&](const char* key) { return text_of(v, key, r); };
     src.title = text("title");
     src.kind = text("kind");
     src.tier = text("tier");

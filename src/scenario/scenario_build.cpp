@@ -187,13 +187,16 @@ Result<FigureCounts> owned_figures(const Position& p, Colour c, Loc* where, cons
 }
 
 // The most of each figure any built-in ruleset lets a player own (the limit before a ruleset is chosen).
-FigureCounts most_per_player() {
-  FigureCounts out = box_figures();
-  for (const auto& preset : builtin_presets()) {
-    const auto n = figures_per_player(preset.name);
-    for (std::size_t k = 0; k < out.size(); ++k) out[k] = std::max(out[k], n[k]);
-  }
-  return out;
+const FigureCounts& most_per_player() {
+  static const FigureCounts most = [] {
+    FigureCounts out = box_figures();
+    for (const auto& preset : builtin_presets()) {
+      const auto n = figures_per_player(preset.name);
+      for (std::size_t k = 0; k < out.size(); ++k) out[k] = std::max(out[k], n[k]);
+    }
+    return out;
+  }();
+  return most;
 }
 
 // The scenario's position as the engine's position value: tiles, figures, the
