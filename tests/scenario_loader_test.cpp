@@ -255,3 +255,76 @@ TEST_CASE("A preset's figures entry names a special figure, a count and a source
   CHECK_THAT(load("  wagon: {count: 2}\n").second, Catch::Contains("needs a source"));
   CHECK_THAT(load("  wagon: {count: 12, source: x}\n").second, Catch::Contains("needs a count from 0 to 9"));
 }
+
+TEST_CASE("Every independent problem of a scenario is reported with its closest spelling", "[scenario][loader]") {
+  const std::string text = R"(id: BR-03-z
+title: Fixture
+rulings: [BR-03]
+source: test fixture
+position:
+  players: [red, blue]
+  active: red
+  phase: tile
+  tiles:
+    - D 0,0 r0
+  figures:
+    - blue follower 0,0:feild{ER,SL,SR,WL}
+    - red follower 0,0:city{S}
+  in_hand: U
+query:
+  apply:
+    - place U 1,0 r90
+    - deploy follower 1,0:road{E,W}
+expect:
+  legal:
+    "deploy follower 1,0:raod{N,S}": ok
+  phase: tiel
+)";
+  const ScenarioFile f = load_scenario_text(text, "several.yaml");
+  REQUIRE(f.scenarios.size() == 1);
+  const std::string all = problems_of(f);
+  INFO(all);
+  CHECK(f.scenarios.front().problems.size() == 3 + 1);
+  // The tile's own features at its rotation are the candidates for an address on it.
+  CHECK_THAT(all, Catch::Contains("several.yaml:12:7:") &&
+                      Catch::Contains("(closest: 'blue follower 0,0:field{ER,SL,SR,WL}')"));
+  CHECK_THAT(all,
+             Catch::Contains("several.yaml:13:7: figures: tile D at 0,0 r0 has no feature city{S} (closest: city{N})"));
+  // A tile placed by query.apply is known to the expectations (U turned: its road runs N-S).
+  CHECK_THAT(all,
+             Catch::Contains("several.yaml:21:5:") && Catch::Contains("(closest: 'deploy follower 1,0:road{N,S}')"));
+  CHECK_THAT(all, Catch::Contains("several.yaml:22:10: phase: unknown phase 'tiel' (closest: tile)"));
+}
+
+TEST_CASE("A problem is not reported again as its consequences", "[scenario][loader]") {
+  SECTION("a misspelt tile: the figures on its square are not judged") {
+    std::string text = kBase;
+    text.replace(text.find("    - D 0,0 r0"), 14, "    - DD 0,0 r0\n  figures:\n    - blue follower 0,0:city{N}");
+    const ScenarioFile f = load_scenario_text(text, "tile.yaml");
+    INFO(problems_of(f));
+    REQUIRE(f.scenarios.size() == 1);
+    REQUIRE(f.scenarios.front().problems.size() == 1);
+    CHECK_THAT(f.scenarios.front().problems.front().message, Catch::Contains("unknown tile 'DD' (closest: D)"));
+  }
+  SECTION("a misspelt players list: no colour is reported as not seated") {
+    std::string text = kBase;
+    text.replace(text.find("[red, blue]"), 11, "[red, bleu]");
+    const ScenarioFile f = load_scenario_text(text, "seats.yaml");
+    INFO(problems_of(f));
+    REQUIRE(f.scenarios.size() == 1);
+    REQUIRE(f.scenarios.front().problems.size() == 1);
+    CHECK_THAT(f.scenarios.front().problems.front().message, Catch::Contains("unknown colour 'bleu' (closest: blue)"));
+  }
+  SECTION("a misspelt requires entry: the capabilities used are not reported missing") {
+    std::string text = kBase;
+    text.replace(text.find("position:"), 9, "requires: [base, abot]\napplies_to: [hig-c3]\nposition:");
+    text.replace(text.find("    - D 0,0 r0"), 14,
+                 "    - D 0,0 r0\n  figures:\n    - blue abbot 0,0:field{ER,SL,SR,WL}");
+    const ScenarioFile f = load_scenario_text(text, "requires.yaml");
+    INFO(problems_of(f));
+    REQUIRE(f.scenarios.size() == 1);
+    REQUIRE(f.scenarios.front().problems.size() == 2);  // the capability, and the abbot on a field
+    CHECK_THAT(problems_of(f), Catch::Contains("unknown capability 'abot' (closest: abbot;"));
+    CHECK_THAT(problems_of(f), Catch::Contains("an abbot may never stand on a field"));
+  }
+}

@@ -56,6 +56,18 @@ void Scenario::warning(Loc at, std::string message) {
   warnings.push_back(Diagnostic{file, at.line, at.line > 0 ? at.column : 0, clip("warning: " + message, kMaxMessage)});
 }
 
+bool Scenario::read_cleanly(std::initializer_list<std::string_view> keys) const {
+  for (const auto key : keys) {
+    if (unread.count(std::string(key))) return false;
+    if (key.starts_with("position.") && unread.count("position.*")) return false;
+  }
+  return true;
+}
+
+void ScenarioReader::mark_meant(const std::vector<std::string>& meant, const std::string& prefix) {
+  for (const auto& key : meant) s_.unread.insert(prefix + key);
+}
+
 Loc Scenario::loc_of(const std::string& key) const {
   const auto it = locs.find(key);
   return it != locs.end() ? it->second : loc;
@@ -94,8 +106,14 @@ std::vector<std::string> ScenarioReader::presets(const YAML::Node& n, std::strin
     const Preset* p = find_preset(name);
     if (!p) {
       std::string known;
-      for (const auto& q : builtin_presets()) known += (known.empty() ? "" : ", ") + q.name;
-      s_.problem(at, std::string(what) + ": unknown ruleset '" + echo(name) + "' (known: " + known + ")");
+      std::vector<std::string> names;
+      for (const auto& q : builtin_presets()) {
+        known += (known.empty() ? "" : ", ") + q.name;
+        names.push_back(q.name);
+      }
+      const std::string close = closest_names(name, names, 1, typo_distance(name));
+      s_.problem(at, std::string(what) + ": unknown ruleset '" + echo(name) + "' (" +
+                         (close.empty() ? "" : "closest: " + close + "; ") + "known: " + known + ")");
       continue;
     }
     if (std::find(out.begin(), out.end(), p->name) == out.end()) out.push_back(p->name);
@@ -212,28 +230,37 @@ void ScenarioReader::read_requirements(const MapView& m) {
   if (const auto* n = m.get("tags"))
     for (auto& [tag, at] : list(*n, "tags")) s_.tags.push_back(tag);
   if (const auto* n = m.get("requires")) {
-    for (const auto& [cap, at] : list(*n, "requires")) {
-      if (!is_capability(cap))
-        s_.problem(
-            at, "requires: unknown capability '" + echo(cap) + "' (expected one of: " + join(capability_names()) + ")");
-      else if (std::find(s_.required.begin(), s_.required.end(), cap) == s_.required.end())
-        s_.required.push_back(cap);
-    }
+    reading("requires", [&] {
+      for (const auto& [cap, at] : list(*n, "requires")) {
+        if (!is_capability(cap)) {
+          std::vector<std::string> names;
+          for (const auto c : capability_names()) names.emplace_back(c);
+          const std::string close = closest_names(cap, names, 1, typo_distance(cap));
+          s_.problem(at, "requires: unknown capability '" + echo(cap) + "' (" +
+                             (close.empty() ? "" : "closest: " + close + "; ") +
+                             "expected one of: " + join(capability_names()) + ")");
+        } else if (std::find(s_.required.begin(), s_.required.end(), cap) == s_.required.end()) {
+          s_.required.push_back(cap);
+        }
+      }
+    });
   } else {
     s_.required = {"base"};
   }
-  if (const auto* n = m.get("applies_to")) {
-    s_.applies_to = presets(*n, "applies_to");
-    if (s_.applies_to.empty() && r_.ok())
-      r_.error(*n, "applies_to: list at least one ruleset, or leave it out for every ruleset");
-  }
-  if (const auto* n = m.get("rules")) {
-    if (n->IsMap())
-      s_.rules = switches(MapView(*n, r_), "rules");
-    else
-      r_.error(*n, "rules: expected a map of switch values, e.g. {farmers: \"off\"}");
-  }
-  if (const auto* n = m.get("also_with")) read_also_with(*n);
+  if (const auto* n = m.get("applies_to"))
+    reading("applies_to", [&] {
+      s_.applies_to = presets(*n, "applies_to");
+      if (s_.applies_to.empty() && r_.ok())
+        r_.error(*n, "applies_to: list at least one ruleset, or leave it out for every ruleset");
+    });
+  if (const auto* n = m.get("rules"))
+    reading("rules", [&] {
+      if (n->IsMap())
+        s_.rules = switches(MapView(*n, r_), "rules");
+      else
+        r_.error(*n, "rules: expected a map of switch values, e.g. {farmers: \"off\"}");
+    });
+  if (const auto* n = m.get("also_with")) reading("also_with", [&] { read_also_with(*n); });
 }
 
 // also_with: a list of maps of switch values, each a combination the scenario also runs under.
@@ -255,24 +282,33 @@ void ScenarioReader::read_also_with(const YAML::Node& n) {
 
 void ScenarioReader::read(const YAML::Node& doc) {
   s_.loc = loc_of(doc);
+  std::vector<std::string> meant;
   if (!r_.keys(doc,
                {"id", "title", "rulings", "status", "disputed", "source", "tags", "requires", "applies_to", "rules",
                 "also_with", "notes", "position", "query", "expect", "variants"},
-               "scenario"))
+               "scenario", &meant))
     return;
+  mark_meant(meant, "");
+  if (std::find(meant.begin(), meant.end(), "position") != meant.end()) s_.unread.insert("position.*");
   const MapView m(doc, r_);
   for (const auto& [key, value, key_node] : m.entries()) s_.locs[key] = loc_of(key_node);
   read_meta(m);
-  if (const auto* n = m.get("position"))
-    read_position(*n);
-  else
-    missing("position", "the board position the question is about");
-  if (const auto* n = m.get("query")) read_query(*n);
-  if (const auto* n = m.get("expect"))
-    s_.expect = read_expect(*n, "expect");
-  else
-    missing("expect", "the answer the ruling gives");
-  if (const auto* n = m.get("variants")) read_variants(*n);
+  reading("position", [&] {
+    if (const auto* n = m.get("position")) {
+      read_position(*n);
+    } else {
+      missing("position", "the board position the question is about");
+      s_.unread.insert("position.*");
+    }
+  });
+  if (const auto* n = m.get("query")) reading("query", [&] { read_query(*n); });
+  reading("expect", [&] {
+    if (const auto* n = m.get("expect"))
+      s_.expect = read_expect(*n, "expect");
+    else
+      missing("expect", "the answer the ruling gives");
+  });
+  if (const auto* n = m.get("variants")) reading("variants", [&] { read_variants(*n); });
 }
 
 std::string display_path(const std::string& path, const std::string& given) {
@@ -326,7 +362,7 @@ void read_document(const YAML::Node& doc, const std::string& path, ScenarioFile&
   std::vector<Scenario> copies;
   try {
     ScenarioReader(s).read(doc);
-    if (s.valid()) lint_scenario(s);
+    if (doc.IsMap()) lint_scenario(s);  // its checks skip what did not read cleanly
     if (s.valid()) copies = also_with_copies(s);
   } catch (const std::exception& e) {  // a YAML accessor we did not guard: still a located problem
     s.problem(s.loc, std::string("cannot read this scenario: ") + e.what());
