@@ -328,3 +328,46 @@ TEST_CASE("A problem is not reported again as its consequences", "[scenario][loa
     CHECK_THAT(problems_of(f), Catch::Contains("an abbot may never stand on a field"));
   }
 }
+
+TEST_CASE("disputed false over a disputed ruling needs a reason", "[scenario][loader][disputed]") {
+  const std::string head = "id: FM-12-z\ntitle: Fixture\nrulings: [FM-10, FM-12]\n";
+  const std::string tail = R"(source: test fixture
+requires: [flier]
+applies_to: [hig-c2]
+position:
+  players: [red, blue]
+  active: red
+  phase: tile
+  tiles:
+    - D 0,0 r0
+  in_hand: U
+expect:
+  count: 8
+)";
+  SECTION("the default follows the rulings") {
+    const ScenarioFile f = load_scenario_text(head + tail, "d.yaml");
+    INFO(problems_of(f));
+    REQUIRE(f.valid());
+    CHECK(f.scenarios.front().disputed);
+    CHECK(f.scenarios.front().disputed_reason.empty());
+  }
+  SECTION("false with a reason is taken, the reason kept") {
+    const ScenarioFile f = load_scenario_text(
+        head + "disputed: {value: false, reason: \"no phantom in play (V-FM-5)\"}\n" + tail, "d.yaml");
+    INFO(problems_of(f));
+    REQUIRE(f.valid());
+    CHECK_FALSE(f.scenarios.front().disputed);
+    CHECK(f.scenarios.front().disputed_reason == "no phantom in play (V-FM-5)");
+  }
+  SECTION("a bare false is an error saying what to add") {
+    const ScenarioFile f = load_scenario_text(head + "disputed: false\n" + tail, "d.yaml");
+    REQUIRE_FALSE(f.valid());
+    CHECK_THAT(problems_of(f), Catch::Contains("d.yaml:4:11: disputed: false overrides the disputed ruling FM-12") &&
+                                   Catch::Contains("disputed: {value: false, reason:"));
+  }
+  SECTION("true stays a plain value, and a map needs its reason") {
+    CHECK(load_scenario_text(head + "disputed: true\n" + tail, "d.yaml").valid());
+    const ScenarioFile f = load_scenario_text(head + "disputed: {value: false}\n" + tail, "d.yaml");
+    CHECK_THAT(problems_of(f), Catch::Contains("disputed: missing 'reason'"));
+  }
+}

@@ -172,6 +172,9 @@ struct Scenario {
   Loc loc;           // start of its document
   std::string id, title, source, notes, status;
   bool disputed = false;
+  // Why the answer does or does not rest on a disputed point, as the author wrote it
+  // (`disputed: {value: false, reason: ...}`); empty when not given.
+  std::string disputed_reason;
   std::vector<std::string> rulings, tags, required;  // `requires` as written, or [base]
   std::vector<Loc> ruling_locs;                      // where each of `rulings` was written
   std::vector<std::string> applies_to;               // canonical preset names; empty = every preset

@@ -220,9 +220,43 @@ void ScenarioReader::read_rulings(const MapView& m) {
       s_.status = *st;
     }
   }
+  std::vector<std::string> disputed_rulings;
   for (const auto& id : s_.rulings)
-    if (const auto* r = find_ruling(id)) s_.disputed = s_.disputed || r->disputed;
-  if (const auto* n = m.get("disputed")) s_.disputed = r_.boolean(*n, "disputed").value_or(s_.disputed);
+    if (const auto* r = find_ruling(id); r && r->disputed) disputed_rulings.push_back(id);
+  s_.disputed = !disputed_rulings.empty();
+  if (const auto* n = m.get("disputed")) read_disputed(*n, disputed_rulings);
+}
+
+// disputed: true or false, or {value: BOOL, reason: TEXT}. Stating false over a disputed ruling
+// needs the reason: why the answer does not rest on the disputed point.
+void ScenarioReader::read_disputed(const YAML::Node& n, const std::vector<std::string>& disputed_rulings) {
+  std::optional<bool> value;
+  if (n.IsMap()) {
+    if (!r_.keys(n, {"value", "reason"}, "disputed")) return;
+    const MapView dm(n, r_);
+    if (const auto* v = dm.get("value"))
+      value = r_.boolean(*v, "disputed value");
+    else
+      r_.error(n, "disputed: missing 'value' (true or false)");
+    if (const auto* v = dm.get("reason")) {
+      s_.disputed_reason = r_.str(*v, "disputed reason").value_or("");
+      if (s_.disputed_reason.find_first_not_of(" \t\n") == std::string::npos)
+        r_.error(*v, "disputed reason: say why, in words");
+    } else {
+      r_.error(n, "disputed: missing 'reason' (why the answer does or does not rest on the disputed point)");
+    }
+  } else {
+    value = r_.boolean(n, "disputed");
+    if (value && !*value && !disputed_rulings.empty()) {
+      std::string ids;
+      for (const auto& id : disputed_rulings) ids += (ids.empty() ? "" : ", ") + id;
+      r_.error(n, "disputed: false overrides the disputed ruling" +
+                      std::string(disputed_rulings.size() > 1 ? "s " : " ") + ids +
+                      ": say why the answer does not rest on the disputed point, as disputed: {value: false, "
+                      "reason: \"...\"}");
+    }
+  }
+  if (value) s_.disputed = *value;
 }
 
 // tags, requires, applies_to and rules.

@@ -54,6 +54,7 @@ class ScenarioReader {
  private:
   void read_meta(const MapView& m);
   void read_rulings(const MapView& m);
+  void read_disputed(const YAML::Node& n, const std::vector<std::string>& disputed_rulings);
   void read_requirements(const MapView& m);
   void read_also_with(const YAML::Node& n);
   void read_position(const YAML::Node& n);
