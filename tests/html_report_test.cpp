@@ -93,3 +93,10 @@ TEST_CASE("the HTML report shows every cited ruling once with its sources' links
 TEST_CASE("the HTML report is deterministic", "[report][html]") {
   CHECK(html_of({data("runner/pass"), data("runner/fail")}) == html_of({data("runner/pass"), data("runner/fail")}));
 }
+
+TEST_CASE("the HTML report shows a scenario's disputed flag with the reason stated for it", "[report][html]") {
+  const std::string html = html_of({std::string(CARC_SOURCE_DIR) + "/scenarios/flying-machines/fm-10-12-crash.yaml"});
+  // FM-10-a cites the disputed FM-12 and states why its answer does not rest on the open point.
+  CHECK(html.find("&middot; not disputed: FM-12 is disputed only on whether the phantom may still be placed after a "
+                  "crash (V-FM-5)") != std::string::npos);
+}

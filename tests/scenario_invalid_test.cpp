@@ -1,6 +1,8 @@
 // Malformed scenarios: each fixture of tests/data/invalid/ has one defect and
 // names the diagnostic it must produce on its first line:
 //   # expect: LINE:COL: substring of the message
+// A fixture with several independent defects names each diagnostic on a line of its own, in
+// the order of the file (the loader reports every one).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -25,14 +27,23 @@ struct Expected {
   std::string text;
 };
 
-Expected expected_of(const std::string& path) {
+// The diagnostics the fixture names on its first lines (at least one line, else empty).
+std::vector<Expected> all_expected_of(const std::string& path) {
   std::ifstream in(path);
-  std::string first;
-  std::getline(in, first);
-  std::smatch m;
+  std::vector<Expected> out;
+  std::string line;
   static const std::regex header("^# expect: ([0-9]+):([0-9]+): (.+)$");
-  if (!std::regex_match(first, m, header)) return {};
-  return {std::stoi(m[1]), std::stoi(m[2]), m[3]};
+  while (std::getline(in, line)) {
+    std::smatch m;
+    if (!std::regex_match(line, m, header)) break;
+    out.push_back({std::stoi(m[1]), std::stoi(m[2]), m[3]});
+  }
+  return out;
+}
+
+Expected expected_of(const std::string& path) {
+  const auto all = all_expected_of(path);
+  return all.empty() ? Expected{} : all.front();
 }
 
 std::vector<std::string> fixtures() {
@@ -56,17 +67,24 @@ TEST_CASE("There are at least 40 malformed-scenario fixtures, each naming its di
 
 TEST_CASE("Each malformed scenario gives exactly its located diagnostic", "[scenario][invalid]") {
   for (const auto& path : fixtures()) {
-    const Expected want = expected_of(path);
+    const auto wants = all_expected_of(path);
     const Corpus c = load_corpus({path});
-    const Diagnostics got = c.all_problems();
-    std::string all;
+    Diagnostics got = c.all_problems();
+    std::stable_sort(got.begin(), got.end(), [](const Diagnostic& a, const Diagnostic& b) {
+      return std::pair(a.line, a.column) < std::pair(b.line, b.column);
+    });
+    std::string all, wanted;
     for (const auto& d : got) all += d.to_string() + "\n";
-    INFO(path << "\nexpected " << want.line << ":" << want.column << ": " << want.text << "\ngot:\n" << all);
-    REQUIRE(got.size() == 1);
-    CHECK(got.front().line == want.line);
-    CHECK(got.front().column == want.column);
-    CHECK(got.front().message.find(want.text) != std::string::npos);
-    CHECK(path.find(got.front().file) != std::string::npos);  // the file's name, never an absolute path
+    for (const auto& w : wants)
+      wanted += std::to_string(w.line) + ":" + std::to_string(w.column) + ": " + w.text + "\n";
+    INFO(path << "\nexpected:\n" << wanted << "got:\n" << all);
+    REQUIRE(got.size() == wants.size());
+    for (std::size_t i = 0; i < wants.size(); ++i) {
+      CHECK(got[i].line == wants[i].line);
+      CHECK(got[i].column == wants[i].column);
+      CHECK(got[i].message.find(wants[i].text) != std::string::npos);
+      CHECK(path.find(got[i].file) != std::string::npos);  // the file's name, never an absolute path
+    }
   }
 }
 

@@ -255,3 +255,119 @@ TEST_CASE("A preset's figures entry names a special figure, a count and a source
   CHECK_THAT(load("  wagon: {count: 2}\n").second, Catch::Contains("needs a source"));
   CHECK_THAT(load("  wagon: {count: 12, source: x}\n").second, Catch::Contains("needs a count from 0 to 9"));
 }
+
+TEST_CASE("Every independent problem of a scenario is reported with its closest spelling", "[scenario][loader]") {
+  const std::string text = R"(id: BR-03-z
+title: Fixture
+rulings: [BR-03]
+source: test fixture
+position:
+  players: [red, blue]
+  active: red
+  phase: tile
+  tiles:
+    - D 0,0 r0
+  figures:
+    - blue follower 0,0:feild{ER,SL,SR,WL}
+    - red follower 0,0:city{S}
+  in_hand: U
+query:
+  apply:
+    - place U 1,0 r90
+    - deploy follower 1,0:road{E,W}
+expect:
+  legal:
+    "deploy follower 1,0:raod{N,S}": ok
+  phase: tiel
+)";
+  const ScenarioFile f = load_scenario_text(text, "several.yaml");
+  REQUIRE(f.scenarios.size() == 1);
+  const std::string all = problems_of(f);
+  INFO(all);
+  CHECK(f.scenarios.front().problems.size() == 3 + 1);
+  // The tile's own features at its rotation are the candidates for an address on it.
+  CHECK_THAT(all, Catch::Contains("several.yaml:12:7:") &&
+                      Catch::Contains("(closest: 'blue follower 0,0:field{ER,SL,SR,WL}')"));
+  CHECK_THAT(all,
+             Catch::Contains("several.yaml:13:7: figures: tile D at 0,0 r0 has no feature city{S} (closest: city{N})"));
+  // A tile placed by query.apply is known to the expectations (U turned: its road runs N-S).
+  CHECK_THAT(all,
+             Catch::Contains("several.yaml:21:5:") && Catch::Contains("(closest: 'deploy follower 1,0:road{N,S}')"));
+  CHECK_THAT(all, Catch::Contains("several.yaml:22:10: phase: unknown phase 'tiel' (closest: tile)"));
+}
+
+TEST_CASE("A problem is not reported again as its consequences", "[scenario][loader]") {
+  SECTION("a misspelt tile: the figures on its square are not judged") {
+    std::string text = kBase;
+    text.replace(text.find("    - D 0,0 r0"), 14, "    - DD 0,0 r0\n  figures:\n    - blue follower 0,0:city{N}");
+    const ScenarioFile f = load_scenario_text(text, "tile.yaml");
+    INFO(problems_of(f));
+    REQUIRE(f.scenarios.size() == 1);
+    REQUIRE(f.scenarios.front().problems.size() == 1);
+    CHECK_THAT(f.scenarios.front().problems.front().message, Catch::Contains("unknown tile 'DD' (closest: D)"));
+  }
+  SECTION("a misspelt players list: no colour is reported as not seated") {
+    std::string text = kBase;
+    text.replace(text.find("[red, blue]"), 11, "[red, bleu]");
+    const ScenarioFile f = load_scenario_text(text, "seats.yaml");
+    INFO(problems_of(f));
+    REQUIRE(f.scenarios.size() == 1);
+    REQUIRE(f.scenarios.front().problems.size() == 1);
+    CHECK_THAT(f.scenarios.front().problems.front().message, Catch::Contains("unknown colour 'bleu' (closest: blue)"));
+  }
+  SECTION("a misspelt requires entry: the capabilities used are not reported missing") {
+    std::string text = kBase;
+    text.replace(text.find("position:"), 9, "requires: [base, abot]\napplies_to: [hig-c3]\nposition:");
+    text.replace(text.find("    - D 0,0 r0"), 14,
+                 "    - D 0,0 r0\n  figures:\n    - blue abbot 0,0:field{ER,SL,SR,WL}");
+    const ScenarioFile f = load_scenario_text(text, "requires.yaml");
+    INFO(problems_of(f));
+    REQUIRE(f.scenarios.size() == 1);
+    REQUIRE(f.scenarios.front().problems.size() == 2);  // the capability, and the abbot on a field
+    CHECK_THAT(problems_of(f), Catch::Contains("unknown capability 'abot' (closest: abbot;"));
+    CHECK_THAT(problems_of(f), Catch::Contains("an abbot may never stand on a field"));
+  }
+}
+
+TEST_CASE("disputed false over a disputed ruling needs a reason", "[scenario][loader][disputed]") {
+  const std::string head = "id: FM-12-z\ntitle: Fixture\nrulings: [FM-10, FM-12]\n";
+  const std::string tail = R"(source: test fixture
+requires: [flier]
+applies_to: [hig-c2]
+position:
+  players: [red, blue]
+  active: red
+  phase: tile
+  tiles:
+    - D 0,0 r0
+  in_hand: U
+expect:
+  count: 8
+)";
+  SECTION("the default follows the rulings") {
+    const ScenarioFile f = load_scenario_text(head + tail, "d.yaml");
+    INFO(problems_of(f));
+    REQUIRE(f.valid());
+    CHECK(f.scenarios.front().disputed);
+    CHECK(f.scenarios.front().disputed_reason.empty());
+  }
+  SECTION("false with a reason is taken, the reason kept") {
+    const ScenarioFile f = load_scenario_text(
+        head + "disputed: {value: false, reason: \"no phantom in play (V-FM-5)\"}\n" + tail, "d.yaml");
+    INFO(problems_of(f));
+    REQUIRE(f.valid());
+    CHECK_FALSE(f.scenarios.front().disputed);
+    CHECK(f.scenarios.front().disputed_reason == "no phantom in play (V-FM-5)");
+  }
+  SECTION("a bare false is an error saying what to add") {
+    const ScenarioFile f = load_scenario_text(head + "disputed: false\n" + tail, "d.yaml");
+    REQUIRE_FALSE(f.valid());
+    CHECK_THAT(problems_of(f), Catch::Contains("d.yaml:4:11: disputed: false overrides the disputed ruling FM-12") &&
+                                   Catch::Contains("disputed: {value: false, reason:"));
+  }
+  SECTION("true stays a plain value, and a map needs its reason") {
+    CHECK(load_scenario_text(head + "disputed: true\n" + tail, "d.yaml").valid());
+    const ScenarioFile f = load_scenario_text(head + "disputed: {value: false}\n" + tail, "d.yaml");
+    CHECK_THAT(problems_of(f), Catch::Contains("disputed: missing 'reason'"));
+  }
+}

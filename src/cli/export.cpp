@@ -212,6 +212,7 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
   j["title"] = s.title;
   if (!s.status.empty()) j["status"] = s.status;
   j["disputed"] = s.disputed;
+  if (!s.disputed_reason.empty()) j["disputed_reason"] = s.disputed_reason;
   j["tags"] = s.tags;
   Json rulings = Json::array();
   for (const auto& id : s.rulings) {

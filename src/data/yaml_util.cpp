@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "data/closest.hpp"
+
 namespace carc {
 
 void YamlReader::error(const YAML::Mark& at, const std::string& message) {
@@ -36,7 +38,8 @@ std::string node_type(const YAML::Node& n) {
 }
 }  // namespace
 
-bool YamlReader::keys(const YAML::Node& node, std::initializer_list<std::string_view> known, std::string_view what) {
+bool YamlReader::keys(const YAML::Node& node, std::initializer_list<std::string_view> known, std::string_view what,
+                      std::vector<std::string>* meant) {
   if (!node.IsMap()) {
     error(node, std::string(what) + ": expected a map, found " + node_type(node));
     return false;
@@ -47,8 +50,15 @@ bool YamlReader::keys(const YAML::Node& node, std::initializer_list<std::string_
     for (auto k : known) found = found || k == key;
     if (!found) {
       std::string list;
-      for (auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-      error(kv.first, "unknown key '" + echo(key) + "' in " + std::string(what) + " (expected one of: " + list + ")");
+      std::vector<std::string> names;
+      for (auto k : known) {
+        list += (list.empty() ? "" : ", ") + std::string(k);
+        names.emplace_back(k);
+      }
+      const std::string close = closest_names(key, names, 1, typo_distance(key));
+      if (meant && !close.empty()) meant->push_back(close);
+      error(kv.first, "unknown key '" + echo(key) + "' in " + std::string(what) + " (" +
+                          (close.empty() ? "" : "closest: " + close + "; ") + "expected one of: " + list + ")");
     }
   }
   return true;

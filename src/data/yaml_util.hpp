@@ -21,8 +21,10 @@ class YamlReader {
   const std::string& file() const { return file_; }
   void error(const YAML::Node& at, const std::string& message);
   void error(const YAML::Mark& at, const std::string& message);
-  // Reports keys of a map that are not in `known`; false when `node` is not a map.
-  bool keys(const YAML::Node& node, std::initializer_list<std::string_view> known, std::string_view what);
+  // Reports keys of a map that are not in `known`, each with the closest known key; false when
+  // `node` is not a map. `meant` (when given) gets the known keys the unknown ones are closest to.
+  bool keys(const YAML::Node& node, std::initializer_list<std::string_view> known, std::string_view what,
+            std::vector<std::string>* meant = nullptr);
   std::optional<std::string> str(const YAML::Node& node, std::string_view what);
   std::optional<long long> integer(const YAML::Node& node, std::string_view what);
   std::optional<bool> boolean(const YAML::Node& node, std::string_view what);

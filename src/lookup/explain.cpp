@@ -28,6 +28,8 @@ void write_metadata(std::ostream& out, const Scenario& s, const TextOptions& o) 
   }
   out << wrap("rulings " + join(rulings, ", ") + " · status " + s.status + (s.disputed ? " · DISPUTED" : ""), o.width,
               "  ");
+  if (!s.disputed_reason.empty())
+    out << wrap((s.disputed ? "disputed: " : "not disputed: ") + printable(s.disputed_reason), o.width, "  ");
   if (!s.tags.empty()) fmt::print(out, "  tags {}\n", printable(join(s.tags, ", ")));
   fmt::print(out, "  requires {}\n", printable(join(s.required, ", ")));
   out << wrap("source: " + s.source, o.width, "  ");

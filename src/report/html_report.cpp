@@ -205,8 +205,10 @@ void write_body(const Group& g, const RunHeader& run, std::ostream& out) {
     std::vector<std::string> links;  // each ruling links to its card in the "Rulings cited" section
     for (const auto& id : s->rulings)
       links.push_back(fmt::format("<a class=\"ruling-link\" href=\"#{}\">{}</a>", esc(ruling_anchor(id)), esc(id)));
-    fmt::print(out, "<p class=\"meta\">{}:{} &middot; rulings {} &middot; status {}{}</p>", esc(s->file), s->loc.line,
-               fmt::join(links, ", "), esc(s->status), s->disputed ? " &middot; disputed" : "");
+    fmt::print(out, "<p class=\"meta\">{}:{} &middot; rulings {} &middot; status {}{}{}</p>", esc(s->file), s->loc.line,
+               fmt::join(links, ", "), esc(s->status),
+               s->disputed ? " &middot; disputed" : (s->disputed_reason.empty() ? "" : " &middot; not disputed"),
+               s->disputed_reason.empty() ? "" : ": " + esc(s->disputed_reason));
     fmt::print(out, "<p class=\"meta\">source: {}</p>", esc(s->source));
     if (!s->rules.empty())
       fmt::print(out, "<p class=\"meta\">rules set by the scenario on top of each ruleset: {}</p>",

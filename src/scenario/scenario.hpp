@@ -7,8 +7,10 @@
 // no scenario could be read), and a scenario with any problem is `invalid`.
 // Loading never throws and never stops at the first bad file.
 #include <array>
+#include <initializer_list>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -170,6 +172,9 @@ struct Scenario {
   Loc loc;           // start of its document
   std::string id, title, source, notes, status;
   bool disputed = false;
+  // Why the answer does or does not rest on a disputed point, as the author wrote it
+  // (`disputed: {value: false, reason: ...}`); empty when not given.
+  std::string disputed_reason;
   std::vector<std::string> rulings, tags, required;  // `requires` as written, or [base]
   std::vector<Loc> ruling_locs;                      // where each of `rulings` was written
   std::vector<std::string> applies_to;               // canonical preset names; empty = every preset
@@ -187,11 +192,17 @@ struct Scenario {
   Expect expect;
   std::vector<Variant> variants;
   std::map<std::string, Loc> locs;  // top-level key -> where it was written
-  Diagnostics problems;             // non-empty: the scenario is invalid
-  Diagnostics warnings;             // shown by check; the scenario stays valid
+  // Keys whose reading reported a problem ("requires", "position.tiles", ...; "position.*": the
+  // position as a whole): the checks that need them are skipped, so that a problem is reported
+  // once and not again as its consequences.
+  std::set<std::string> unread;
+  Diagnostics problems;  // non-empty: the scenario is invalid
+  Diagnostics warnings;  // shown by check; the scenario stays valid
 
   bool valid() const { return problems.empty(); }
   Loc loc_of(const std::string& key) const;
+  // Whether every key named was read without a problem (Scenario::unread).
+  bool read_cleanly(std::initializer_list<std::string_view> keys) const;
   void problem(Loc at, std::string message, std::string code = {});  // code: a reason code naming it
   void warning(Loc at, std::string message);
   // The expectations that hold under `effective` (the first matching variant applied).

@@ -291,25 +291,32 @@ Result<Setup> scenario_setup(const Scenario& s) {
   return setup;
 }
 
-Result<bool> check_position_structure(const Scenario& s, Loc* where) {
-  auto st = board_of(s, where);
-  if (!st) return fail(st.error());
+std::vector<std::pair<Loc, std::string>> check_position_structure(const Scenario& s) {
+  std::vector<std::pair<Loc, std::string>> out;
+  Loc where = s.loc_of("position");
+  auto st = board_of(s, &where);
+  if (!st) return {{where, st.error()}};
   const Board& b = st->board();
+  TilesAt tiles;
+  for (const auto& t : s.position.tiles) tiles.emplace(t.pos, std::pair{t.tile, t.rot});
   for (const auto& f : s.position.figures) {
-    if (where) *where = f.loc;
     const int t = b.tile_at(f.pos);
-    if (t < 0) return fail("figures: no tile at " + to_string(f.pos) + " for '" + to_string(f) + "'");
-    if (b.def(t).find(f.feature, b.tile(t).rot) < 0)
-      return fail("figures: tile " + b.def(t).id + " at " + to_string(f.pos) + " " + rotation_name(b.tile(t).rot) +
-                  " has no feature " + to_string(f.feature));
-    if (!may_stand_on(f.kind, f.feature.kind))
-      return fail("figures: " + with_article(figure_name(f.kind)) + " may never stand on " +
-                  with_article(feature_kind_name(f.feature.kind)));
+    if (t < 0) {
+      out.emplace_back(f.loc, "figures: no tile at " + to_string(f.pos) + " for '" + to_string(f) + "'");
+    } else if (b.def(t).find(f.feature, b.tile(t).rot) < 0) {
+      const std::string close = closest_feature(to_string(f.feature), tiles, f.pos);
+      out.emplace_back(f.loc, "figures: tile " + b.def(t).id + " at " + to_string(f.pos) + " " +
+                                  rotation_name(b.tile(t).rot) + " has no feature " + to_string(f.feature) +
+                                  (close.empty() ? "" : " (closest: " + close + ")"));
+    } else if (!may_stand_on(f.kind, f.feature.kind)) {
+      out.emplace_back(f.loc, "figures: " + with_article(figure_name(f.kind)) + " may never stand on " +
+                                  with_article(feature_kind_name(f.feature.kind)));
+    }
   }
   for (const Colour c : s.position.players)
-    if (auto owned = owned_figures(s.position, c, where, most_per_player(), ""); !owned)
-      return fail("supply: " + owned.error());
-  return true;
+    if (auto owned = owned_figures(s.position, c, &where, most_per_player(), ""); !owned)
+      out.emplace_back(where, "supply: " + owned.error());
+  return out;
 }
 
 // The problems are reported in the order the position reads: seats and tiles,

@@ -25,7 +25,10 @@ std::string reason_list() {
 std::optional<std::string> ScenarioReader::reason(const YAML::Node& n) {
   auto s = r_.str(n, "reason");
   if (s && !is_reason_name(*s)) {
-    r_.error(n, "unknown reason code '" + echo(*s) + "' (expected one of: " + reason_list() + ")");
+    std::vector<std::string> names;
+    for (const auto name : all_reason_names()) names.emplace_back(name);
+    r_.error(n, "unknown reason code '" + echo(*s) + "'" + closest_hint(*s, names) +
+                    " (expected one of: " + reason_list() + ")");
     return std::nullopt;
   }
   return s;
@@ -40,10 +43,14 @@ std::optional<MoveText> ScenarioReader::move(const YAML::Node& n, std::string_vi
   // have it); any other move that does not parse is an error, expansion verbs included.
   if (const auto cap = verb_capability(*text); !parsed && !cap.empty() && !engine_models(cap)) return m;
   if (!parsed) {
-    r_.error(n, std::string(what) + ": " + parsed.error());
+    const std::string close = closest_move(*text, board_);
+    r_.error(n, std::string(what) + ": " + parsed.error() + (close.empty() ? "" : " (closest: '" + close + "')"));
     return std::nullopt;
   }
   m.move = *parsed;
+  // A tile placed by query.apply is where the later moves and expectations address features.
+  if (what == "apply" && parsed->kind == MoveKind::Place)
+    board_.emplace(parsed->pos, std::pair{parsed->tile, parsed->rot});
   return m;
 }
 

@@ -38,9 +38,11 @@ void check_colours(Scenario& s, const Expect& e) {
       for (const auto& f : **list) check_seated(s, f.owner, f.loc, "expect figure");
 }
 
+// The colours the position and the expectations name, each a seated one (when the seats were read).
 void check_position_colours(Scenario& s) {
+  if (!s.read_cleanly({"position.players"})) return;
   const Position& p = s.position;
-  check_seated(s, p.active, pos_loc(s, "active"), "active");
+  if (s.read_cleanly({"position.active"})) check_seated(s, p.active, pos_loc(s, "active"), "active");
   for (const auto& f : p.figures) check_seated(s, f.owner, f.loc, "figures");
   for (const auto& [c, v] : p.scores) check_seated(s, c, pos_loc(s, "scores"), "scores");
   for (const auto& [c, v] : p.supply) check_seated(s, c, pos_loc(s, "supply"), "supply");
@@ -51,8 +53,10 @@ void check_position_colours(Scenario& s) {
 void check_turn(Scenario& s) {
   const Position& p = s.position;
   const bool has_hand = p.in_hand != kNoTile;
-  if (p.placed && std::none_of(p.tiles.begin(), p.tiles.end(), [&](const TileEntry& t) { return t.pos == *p.placed; }))
+  if (p.placed && s.read_cleanly({"position.tiles"}) &&
+      std::none_of(p.tiles.begin(), p.tiles.end(), [&](const TileEntry& t) { return t.pos == *p.placed; }))
     s.problem(pos_loc(s, "placed"), "placed: " + to_string(*p.placed) + " is not one of the tiles listed");
+  if (!s.read_cleanly({"position.phase", "position.placed", "position.in_hand", "position.pile"})) return;
   if (p.phase == "tile") {
     if (p.placed) s.problem(pos_loc(s, "placed"), "placed: phase 'tile' comes before placement (leave out 'placed')");
     if (!has_hand && p.pile.empty())
@@ -66,15 +70,21 @@ void check_turn(Scenario& s) {
   }
 }
 
-// Tiles, features and counts always; the engine's own setup too when it models everything the scenario needs.
-void check_position(Scenario& s) {
+// Tiles, features and counts when the seats and tiles were read; the engine's own setup too when
+// the whole position (and requires) read cleanly, nothing in it was found wrong so far (`sound`)
+// and the engine models everything the scenario needs. True when the engine built it.
+bool check_position(Scenario& s, bool sound) {
+  if (!s.read_cleanly({"position.players", "position.tiles"})) return false;
+  const auto problems = check_position_structure(s);
+  for (const auto& [at, message] : problems) s.problem(at, message);
+  if (!problems.empty() || !sound || !s.read_cleanly({"position", "requires"})) return false;
+  if (!missing_capabilities(s, engine_capabilities()).empty()) return false;
   Loc where = s.loc_of("position");
-  if (auto ok = check_position_structure(s, &where); !ok) {
-    s.problem(where, ok.error());
-    return;
+  if (auto st = build_state(s, RuleSet{}, &where); !st) {
+    s.problem(where, st.error(), st.error_code());
+    return false;
   }
-  if (!missing_capabilities(s, engine_capabilities()).empty()) return;
-  if (auto st = build_state(s, RuleSet{}, &where); !st) s.problem(where, st.error(), st.error_code());
+  return true;
 }
 
 // The position under each ruleset the scenario applies to: setup refusals that depend on the
@@ -388,33 +398,40 @@ void check_switches_matter(Scenario& s) {
 
 }  // namespace
 
+// Every check runs whose inputs read cleanly (Scenario::unread), so that each independent problem
+// of a scenario is reported, and none as the consequence of another.
 void lint_scenario(Scenario& s) {
+  const std::size_t before = s.problems.size();
   check_position_colours(s);
   check_turn(s);
-  if (s.valid()) check_position(s);
-  if (s.valid()) check_position_per_ruleset(s);
-  check_requires(s);
-  check_edition(s);
-  check_tile_editions(s);
-  check_ruling_editions(s);
+  const bool built = check_position(s, s.problems.size() == before);
+  if (built && s.read_cleanly({"applies_to", "rules"})) check_position_per_ruleset(s);
+  if (s.read_cleanly({"requires"})) check_requires(s);
+  if (s.read_cleanly({"applies_to"})) {
+    check_edition(s);
+    check_tile_editions(s);
+    check_ruling_editions(s);
+  }
   check_duplicates(s, s.expect);
   for (const auto& v : s.variants) check_duplicates(s, v.expect);
+  const bool query = s.read_cleanly({"query"});
   for (const Expect* e : {&s.expect}) {
     check_canonical(s, e->moves, "moves");
     check_canonical(s, e->includes, "includes");
     check_canonical(s, e->excludes, "excludes");
-    check_rejected(s, *e);
+    if (query) check_rejected(s, *e);
   }
   for (const auto& v : s.variants) {
     check_canonical(s, v.expect.moves, "moves");
     check_canonical(s, v.expect.includes, "includes");
     check_canonical(s, v.expect.excludes, "excludes");
-    check_rejected(s, v.expect);
+    if (query) check_rejected(s, v.expect);
   }
-  check_also_with(s);
-  check_switches_matter(s);
-  check_variants(s);
-  check_variant_rulesets(s);
+  const bool rulesets = s.read_cleanly({"applies_to", "rules", "also_with"});
+  if (rulesets) check_also_with(s);
+  if (s.read_cleanly({"requires", "rules", "also_with", "variants"})) check_switches_matter(s);
+  if (rulesets && s.read_cleanly({"expect", "variants"})) check_variants(s);
+  if (rulesets && s.read_cleanly({"variants"})) check_variant_rulesets(s);
 }
 
 void lint_combination(Scenario& copy) { check_position_per_ruleset(copy); }

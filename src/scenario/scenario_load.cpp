@@ -56,6 +56,18 @@ void Scenario::warning(Loc at, std::string message) {
   warnings.push_back(Diagnostic{file, at.line, at.line > 0 ? at.column : 0, clip("warning: " + message, kMaxMessage)});
 }
 
+bool Scenario::read_cleanly(std::initializer_list<std::string_view> keys) const {
+  for (const auto key : keys) {
+    if (unread.count(std::string(key))) return false;
+    if (key.starts_with("position.") && unread.count("position.*")) return false;
+  }
+  return true;
+}
+
+void ScenarioReader::mark_meant(const std::vector<std::string>& meant, const std::string& prefix) {
+  for (const auto& key : meant) s_.unread.insert(prefix + key);
+}
+
 Loc Scenario::loc_of(const std::string& key) const {
   const auto it = locs.find(key);
   return it != locs.end() ? it->second : loc;
@@ -94,8 +106,14 @@ std::vector<std::string> ScenarioReader::presets(const YAML::Node& n, std::strin
     const Preset* p = find_preset(name);
     if (!p) {
       std::string known;
-      for (const auto& q : builtin_presets()) known += (known.empty() ? "" : ", ") + q.name;
-      s_.problem(at, std::string(what) + ": unknown ruleset '" + echo(name) + "' (known: " + known + ")");
+      std::vector<std::string> names;
+      for (const auto& q : builtin_presets()) {
+        known += (known.empty() ? "" : ", ") + q.name;
+        names.push_back(q.name);
+      }
+      const std::string close = closest_names(name, names, 1, typo_distance(name));
+      s_.problem(at, std::string(what) + ": unknown ruleset '" + echo(name) + "' (" +
+                         (close.empty() ? "" : "closest: " + close + "; ") + "known: " + known + ")");
       continue;
     }
     if (std::find(out.begin(), out.end(), p->name) == out.end()) out.push_back(p->name);
@@ -212,9 +230,43 @@ void ScenarioReader::read_rulings(const MapView& m) {
                "id '" + echo(s_.id) +
                    "' marks a candidate (EXP-): its status must be UNVERIFIED until a ruling is cited and it gets a "
                    "corpus id (add status: UNVERIFIED)");
+  std::vector<std::string> disputed_rulings;
   for (const auto& id : s_.rulings)
-    if (const auto* r = find_ruling(id)) s_.disputed = s_.disputed || r->disputed;
-  if (const auto* n = m.get("disputed")) s_.disputed = r_.boolean(*n, "disputed").value_or(s_.disputed);
+    if (const auto* r = find_ruling(id); r && r->disputed) disputed_rulings.push_back(id);
+  s_.disputed = !disputed_rulings.empty();
+  if (const auto* n = m.get("disputed")) read_disputed(*n, disputed_rulings);
+}
+
+// disputed: true or false, or {value: BOOL, reason: TEXT}. Stating false over a disputed ruling
+// needs the reason: why the answer does not rest on the disputed point.
+void ScenarioReader::read_disputed(const YAML::Node& n, const std::vector<std::string>& disputed_rulings) {
+  std::optional<bool> value;
+  if (n.IsMap()) {
+    if (!r_.keys(n, {"value", "reason"}, "disputed")) return;
+    const MapView dm(n, r_);
+    if (const auto* v = dm.get("value"))
+      value = r_.boolean(*v, "disputed value");
+    else
+      r_.error(n, "disputed: missing 'value' (true or false)");
+    if (const auto* v = dm.get("reason")) {
+      s_.disputed_reason = r_.str(*v, "disputed reason").value_or("");
+      if (s_.disputed_reason.find_first_not_of(" \t\n") == std::string::npos)
+        r_.error(*v, "disputed reason: say why, in words");
+    } else {
+      r_.error(n, "disputed: missing 'reason' (why the answer does or does not rest on the disputed point)");
+    }
+  } else {
+    value = r_.boolean(n, "disputed");
+    if (value && !*value && !disputed_rulings.empty()) {
+      std::string ids;
+      for (const auto& id : disputed_rulings) ids += (ids.empty() ? "" : ", ") + id;
+      r_.error(n, "disputed: false overrides the disputed ruling" +
+                      std::string(disputed_rulings.size() > 1 ? "s " : " ") + ids +
+                      ": say why the answer does not rest on the disputed point, as disputed: {value: false, "
+                      "reason: \"...\"}");
+    }
+  }
+  if (value) s_.disputed = *value;
 }
 
 // tags, requires, applies_to and rules.
@@ -222,28 +274,37 @@ void ScenarioReader::read_requirements(const MapView& m) {
   if (const auto* n = m.get("tags"))
     for (auto& [tag, at] : list(*n, "tags")) s_.tags.push_back(tag);
   if (const auto* n = m.get("requires")) {
-    for (const auto& [cap, at] : list(*n, "requires")) {
-      if (!is_capability(cap))
-        s_.problem(
-            at, "requires: unknown capability '" + echo(cap) + "' (expected one of: " + join(capability_names()) + ")");
-      else if (std::find(s_.required.begin(), s_.required.end(), cap) == s_.required.end())
-        s_.required.push_back(cap);
-    }
+    reading("requires", [&] {
+      for (const auto& [cap, at] : list(*n, "requires")) {
+        if (!is_capability(cap)) {
+          std::vector<std::string> names;
+          for (const auto c : capability_names()) names.emplace_back(c);
+          const std::string close = closest_names(cap, names, 1, typo_distance(cap));
+          s_.problem(at, "requires: unknown capability '" + echo(cap) + "' (" +
+                             (close.empty() ? "" : "closest: " + close + "; ") +
+                             "expected one of: " + join(capability_names()) + ")");
+        } else if (std::find(s_.required.begin(), s_.required.end(), cap) == s_.required.end()) {
+          s_.required.push_back(cap);
+        }
+      }
+    });
   } else {
     s_.required = {"base"};
   }
-  if (const auto* n = m.get("applies_to")) {
-    s_.applies_to = presets(*n, "applies_to");
-    if (s_.applies_to.empty() && r_.ok())
-      r_.error(*n, "applies_to: list at least one ruleset, or leave it out for every ruleset");
-  }
-  if (const auto* n = m.get("rules")) {
-    if (n->IsMap())
-      s_.rules = switches(MapView(*n, r_), "rules");
-    else
-      r_.error(*n, "rules: expected a map of switch values, e.g. {farmers: \"off\"}");
-  }
-  if (const auto* n = m.get("also_with")) read_also_with(*n);
+  if (const auto* n = m.get("applies_to"))
+    reading("applies_to", [&] {
+      s_.applies_to = presets(*n, "applies_to");
+      if (s_.applies_to.empty() && r_.ok())
+        r_.error(*n, "applies_to: list at least one ruleset, or leave it out for every ruleset");
+    });
+  if (const auto* n = m.get("rules"))
+    reading("rules", [&] {
+      if (n->IsMap())
+        s_.rules = switches(MapView(*n, r_), "rules");
+      else
+        r_.error(*n, "rules: expected a map of switch values, e.g. {farmers: \"off\"}");
+    });
+  if (const auto* n = m.get("also_with")) reading("also_with", [&] { read_also_with(*n); });
 }
 
 // also_with: a list of maps of switch values, each a combination the scenario also runs under.
@@ -265,24 +326,33 @@ void ScenarioReader::read_also_with(const YAML::Node& n) {
 
 void ScenarioReader::read(const YAML::Node& doc) {
   s_.loc = loc_of(doc);
+  std::vector<std::string> meant;
   if (!r_.keys(doc,
                {"id", "title", "rulings", "status", "disputed", "source", "tags", "requires", "applies_to", "rules",
                 "also_with", "notes", "position", "query", "expect", "variants"},
-               "scenario"))
+               "scenario", &meant))
     return;
+  mark_meant(meant, "");
+  if (std::find(meant.begin(), meant.end(), "position") != meant.end()) s_.unread.insert("position.*");
   const MapView m(doc, r_);
   for (const auto& [key, value, key_node] : m.entries()) s_.locs[key] = loc_of(key_node);
   read_meta(m);
-  if (const auto* n = m.get("position"))
-    read_position(*n);
-  else
-    missing("position", "the board position the question is about");
-  if (const auto* n = m.get("query")) read_query(*n);
-  if (const auto* n = m.get("expect"))
-    s_.expect = read_expect(*n, "expect");
-  else
-    missing("expect", "the answer the ruling gives");
-  if (const auto* n = m.get("variants")) read_variants(*n);
+  reading("position", [&] {
+    if (const auto* n = m.get("position")) {
+      read_position(*n);
+    } else {
+      missing("position", "the board position the question is about");
+      s_.unread.insert("position.*");
+    }
+  });
+  if (const auto* n = m.get("query")) reading("query", [&] { read_query(*n); });
+  reading("expect", [&] {
+    if (const auto* n = m.get("expect"))
+      s_.expect = read_expect(*n, "expect");
+    else
+      missing("expect", "the answer the ruling gives");
+  });
+  if (const auto* n = m.get("variants")) reading("variants", [&] { read_variants(*n); });
 }
 
 std::string display_path(const std::string& path, const std::string& given) {
@@ -338,7 +408,7 @@ void read_document(const YAML::Node& doc, const std::string& path, ScenarioFile&
   std::vector<Scenario> copies;
   try {
     ScenarioReader(s).read(doc);
-    if (s.valid()) lint_scenario(s);
+    if (doc.IsMap()) lint_scenario(s);  // its checks skip what did not read cleanly
     if (s.valid()) copies = also_with_copies(s);
   } catch (const std::exception& e) {  // a YAML accessor we did not guard: still a located problem
     s.problem(s.loc, std::string("cannot read this scenario: ") + e.what());

@@ -23,6 +23,14 @@ std::vector<std::string_view> words(std::string_view text) {
   return w;
 }
 
+// " (closest: ID)" for a tile id near a misspelt one.
+std::string closest_tile(std::string_view id) {
+  std::vector<std::string> ids;
+  const auto& cat = builtin_catalog();
+  for (std::size_t t = 0; t < cat.size(); ++t) ids.push_back(cat[static_cast<TileTypeId>(t)].id);
+  return closest_hint(id, ids);
+}
+
 constexpr std::string_view kFlowHint =
     " (in a [...] list a comma separates items: quote each entry, or write the list with '- ' lines)";
 
@@ -40,7 +48,8 @@ std::optional<std::string> ScenarioReader::phase(const YAML::Node& n) {
     const auto& all = all_phase_names();
     for (std::size_t i = 0; i < all.size(); ++i)
       names += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + std::string(all[i]);
-    r_.error(n, "phase: unknown phase '" + *s + "' (expected " + names + ")");
+    std::vector<std::string> candidates(all.begin(), all.end());
+    r_.error(n, "phase: unknown phase '" + *s + "'" + closest_hint(*s, candidates) + " (expected " + names + ")");
     return std::nullopt;
   }
   return s;
@@ -51,7 +60,10 @@ std::optional<Colour> ScenarioReader::colour(const YAML::Node& n, std::string_vi
   if (!s) return std::nullopt;
   Colour c;
   if (!parse_colour(*s, c)) {
-    r_.error(n, std::string(what) + ": unknown colour '" + *s + "' (expected red, blue, green, yellow, black or pink)");
+    std::vector<std::string> names;
+    for (int i = 0; i < kMaxPlayers; ++i) names.emplace_back(colour_name(static_cast<Colour>(i)));
+    r_.error(n, std::string(what) + ": unknown colour '" + *s + "'" + closest_hint(*s, names) +
+                    " (expected red, blue, green, yellow, black or pink)");
     return std::nullopt;
   }
   return c;
@@ -61,7 +73,9 @@ std::optional<TileTypeId> ScenarioReader::tile_id(const YAML::Node& n, std::stri
   auto s = r_.str(n, what);
   if (!s) return std::nullopt;
   auto t = builtin_catalog().lookup(*s);
-  if (!t) r_.error(n, std::string(what) + ": unknown tile '" + *s + "' (not in the tile catalog, oracle/tiles/)");
+  if (!t)
+    r_.error(n, std::string(what) + ": unknown tile '" + *s + "'" + closest_tile(*s) +
+                    " (not in the tile catalog, oracle/tiles/)");
   return t;
 }
 
@@ -70,7 +84,8 @@ std::optional<FigureEntry> ScenarioReader::figure(const YAML::Node& n, std::stri
   if (!s) return std::nullopt;
   auto f = parse_figure_entry(*s);
   if (!f) {
-    r_.error(n, std::string(what) + ": " + f.error());
+    const std::string close = closest_figure_entry(*s, board_);
+    r_.error(n, std::string(what) + ": " + f.error() + (close.empty() ? "" : " (closest: '" + close + "')"));
     return std::nullopt;
   }
   f->loc = loc_of(n);
@@ -127,7 +142,9 @@ Result<std::pair<TileEntry, WideCoord>> parse_tile_entry(std::string_view text) 
   if (w.size() != 3) return fail(quoted + ": expected 'TILE x,y ROTATION', e.g. 'D 0,0 r0'");
   TileEntry t;
   auto id = builtin_catalog().lookup(w[0]);
-  if (!id) return fail(quoted + ": unknown tile '" + std::string(w[0]) + "' (not in the tile catalog, oracle/tiles/)");
+  if (!id)
+    return fail(quoted + ": unknown tile '" + std::string(w[0]) + "'" + closest_tile(w[0]) +
+                " (not in the tile catalog, oracle/tiles/)");
   t.tile = *id;
   WideCoord at;
   if (!parse_wide_pos(w[1], at)) return fail(quoted + ": '" + std::string(w[1]) + "' is not a position x,y");
@@ -162,14 +179,40 @@ Result<FigureEntry> parse_figure_entry(std::string_view text) {
 }
 
 void ScenarioReader::read_position(const YAML::Node& n) {
+  std::vector<std::string> meant;
   if (!r_.keys(n, {"players",   "active",    "phase",       "tiles",   "placed", "in_hand",   "pile",
                    "last_tile", "rolls",     "second_tile", "figures", "supply", "scores",    "towers",
                    "floors",    "prisoners", "ransom_paid", "dragon",  "fairy",  "set_aside", "dragon_path"},
-               "position"))
+               "position", &meant)) {
+    s_.unread.insert("position.*");
     return;
+  }
+  mark_meant(meant, "position.");
   const MapView m(n, r_);
   Position& p = s_.position;
   for (const auto& [key, value, key_node] : m.entries()) p.locs[key] = loc_of(value);
+  reading("position.players", [&] { read_players(m, n); });
+  reading("position.tiles", [&] { read_tiles(m, n); });
+  for (const auto& t : p.tiles) board_.emplace(t.pos, std::pair{t.tile, t.rot});
+  if (const auto* v = m.get("figures")) p.figures = figures(*v, "figures");
+  for (const auto& f : p.figures) {
+    numbers_.figures.push_back({f.pos.x, f.pos.y});
+    number_locs_.figures.push_back(f.loc);
+  }
+  if (const auto* v = m.get("scores"))
+    for (const auto& [c, score, at] : score_entries(*v, "scores")) {
+      numbers_.scores.push_back(score);
+      number_locs_.scores.push_back(at);
+      if (score >= -kMaxScore && score <= kMaxScore) p.scores[c] = static_cast<int>(score);
+    }
+  if (const auto* v = m.get("supply")) read_supply(*v);
+  read_position_tower(m);
+  read_position_turn(m);
+  check_bounds();
+}
+
+void ScenarioReader::read_players(const MapView& m, const YAML::Node& n) {
+  Position& p = s_.position;
   if (const auto* v = m.get("players")) {
     if (!v->IsSequence() || v->size() == 0 || v->size() > kMaxPlayers)
       r_.error(*v, "players: expected a list of 1 to 6 colours in seat order, e.g. [red, blue]");
@@ -183,6 +226,10 @@ void ScenarioReader::read_position(const YAML::Node& n) {
   } else {
     r_.error(n, "position: missing required key 'players' (colours in seat order)");
   }
+}
+
+void ScenarioReader::read_tiles(const MapView& m, const YAML::Node& n) {
+  Position& p = s_.position;
   if (const auto* v = m.get("tiles")) {
     if (!v->IsSequence() || v->size() == 0)
       r_.error(*v, "tiles: expected a list of 'TILE x,y ROTATION' entries");
@@ -208,21 +255,6 @@ void ScenarioReader::read_position(const YAML::Node& n) {
   } else {
     r_.error(n, "position: missing required key 'tiles' (the board, 'TILE x,y ROTATION' per tile)");
   }
-  if (const auto* v = m.get("figures")) p.figures = figures(*v, "figures");
-  for (const auto& f : p.figures) {
-    numbers_.figures.push_back({f.pos.x, f.pos.y});
-    number_locs_.figures.push_back(f.loc);
-  }
-  if (const auto* v = m.get("scores"))
-    for (const auto& [c, score, at] : score_entries(*v, "scores")) {
-      numbers_.scores.push_back(score);
-      number_locs_.scores.push_back(at);
-      if (score >= -kMaxScore && score <= kMaxScore) p.scores[c] = static_cast<int>(score);
-    }
-  if (const auto* v = m.get("supply")) read_supply(*v);
-  read_position_tower(m);
-  read_position_turn(m);
-  check_bounds();
 }
 
 void ScenarioReader::read_position_tower(const MapView& m) {
@@ -337,15 +369,18 @@ void ScenarioReader::check_bounds() {
     switch (b.item) {
       case BoundsItem::Tile:
         s_.problem(at(number_locs_.tiles), "tiles: " + b.message);
+        s_.unread.insert("position.tiles");
         break;
       case BoundsItem::Figure:
         s_.problem(at(number_locs_.figures), "figures: " + b.message);
         break;
       case BoundsItem::Placed:
         s_.problem(number_locs_.placed, "placed: " + b.message);
+        s_.unread.insert("position.placed");
         break;
       case BoundsItem::Pile:
         s_.problem(at(number_locs_.pile), "pile: " + b.message);
+        s_.unread.insert("position.pile");
         break;
       case BoundsItem::Roll:
         s_.problem(at(number_locs_.rolls), "rolls: " + b.message);
@@ -380,8 +415,10 @@ void ScenarioReader::read_supply(const YAML::Node& n) {
       FigureKind k;
       const std::string kind = kc.first.IsScalar() ? kc.first.Scalar() : "?";
       if (!parse_figure(kind, k)) {
-        r_.error(kc.first, "supply: unknown figure kind '" + kind +
-                               "' (expected follower, large, abbot, mayor, wagon, builder, pig or phantom)");
+        std::vector<std::string> names;
+        for (int i = 0; i < kFigureKinds; ++i) names.emplace_back(figure_name(static_cast<FigureKind>(i)));
+        r_.error(kc.first, "supply: unknown figure kind '" + kind + "'" + closest_hint(kind, names) +
+                               " (expected follower, large, abbot, mayor, wagon, builder, pig or phantom)");
         continue;
       }
       if (auto v = r_.integer(kc.second, "supply count")) {
@@ -398,10 +435,59 @@ void ScenarioReader::read_supply(const YAML::Node& n) {
 
 void ScenarioReader::read_position_turn(const MapView& m) {
   Position& p = s_.position;
-  if (const auto* v = m.get("active"))
-    p.active = colour(*v, "active").value_or(Colour::Red);
-  else
-    s_.problem(s_.loc_of("position"), "position: missing required key 'active' (the colour to act)");
+  reading("position.active", [&] {
+    if (const auto* v = m.get("active"))
+      p.active = colour(*v, "active").value_or(Colour::Red);
+    else
+      s_.problem(s_.loc_of("position"), "position: missing required key 'active' (the colour to act)");
+  });
+  reading("position.phase", [&] { read_position_phase(m); });
+  reading("position.placed", [&] {
+    if (const auto* v = m.get("placed")) {
+      WideCoord at;
+      auto text = r_.str(*v, "placed");
+      if (text && parse_wide_pos(*text, at)) {
+        numbers_.placed = at;
+        number_locs_.placed = loc_of(*v);
+        if (within_position_bounds(at.x, at.y)) p.placed = Pos{static_cast<int>(at.x), static_cast<int>(at.y)};
+      } else if (text) {
+        r_.error(*v, "placed: '" + *text + "' is not a position x,y");
+      }
+    }
+  });
+  reading("position.in_hand", [&] {
+    if (const auto* v = m.get("in_hand")) p.in_hand = tile_id(*v, "in_hand").value_or(kNoTile);
+  });
+  numbers_.in_hand = p.in_hand != kNoTile;
+  reading("position.pile", [&] {
+    if (const auto* v = m.get("pile")) {
+      if (!v->IsSequence())
+        r_.error(*v, "pile: expected a list of tile ids");
+      else
+        for (const auto& item : *v) {
+          ++numbers_.pile;
+          number_locs_.pile.push_back(loc_of(item));
+          if (auto t = tile_id(item, "pile")) p.pile.push_back(*t);
+        }
+    }
+  });
+  if (const auto* v = m.get("last_tile")) p.last_tile = r_.boolean(*v, "last_tile").value_or(false);
+  if (const auto* v = m.get("second_tile")) p.second_tile = r_.boolean(*v, "second_tile").value_or(false);
+  if (const auto* v = m.get("rolls")) {
+    if (!v->IsSequence())
+      r_.error(*v, "rolls: expected a list of die results 1 to 3, e.g. [2, 1]");
+    else
+      for (const auto& item : *v)
+        if (auto roll = r_.integer(item, "rolls")) {
+          numbers_.rolls.push_back(*roll);
+          number_locs_.rolls.push_back(loc_of(item));
+          if (*roll >= 1 && *roll <= 3) p.rolls.push_back(static_cast<int>(*roll));
+        }
+  }
+}
+
+void ScenarioReader::read_position_phase(const MapView& m) {
+  Position& p = s_.position;
   if (const auto* v = m.get("phase")) {
     p.phase = phase(*v).value_or("tile");
     Phase stated{};
@@ -418,42 +504,6 @@ void ScenarioReader::read_position_turn(const MapView& m) {
     }
   } else
     s_.problem(s_.loc_of("position"), "position: missing required key 'phase' (tile, figure or game-over)");
-  if (const auto* v = m.get("placed")) {
-    WideCoord at;
-    auto text = r_.str(*v, "placed");
-    if (text && parse_wide_pos(*text, at)) {
-      numbers_.placed = at;
-      number_locs_.placed = loc_of(*v);
-      if (within_position_bounds(at.x, at.y)) p.placed = Pos{static_cast<int>(at.x), static_cast<int>(at.y)};
-    } else if (text) {
-      r_.error(*v, "placed: '" + *text + "' is not a position x,y");
-    }
-  }
-  if (const auto* v = m.get("in_hand")) p.in_hand = tile_id(*v, "in_hand").value_or(kNoTile);
-  numbers_.in_hand = p.in_hand != kNoTile;
-  if (const auto* v = m.get("pile")) {
-    if (!v->IsSequence())
-      r_.error(*v, "pile: expected a list of tile ids");
-    else
-      for (const auto& item : *v) {
-        ++numbers_.pile;
-        number_locs_.pile.push_back(loc_of(item));
-        if (auto t = tile_id(item, "pile")) p.pile.push_back(*t);
-      }
-  }
-  if (const auto* v = m.get("last_tile")) p.last_tile = r_.boolean(*v, "last_tile").value_or(false);
-  if (const auto* v = m.get("second_tile")) p.second_tile = r_.boolean(*v, "second_tile").value_or(false);
-  if (const auto* v = m.get("rolls")) {
-    if (!v->IsSequence())
-      r_.error(*v, "rolls: expected a list of die results 1 to 3, e.g. [2, 1]");
-    else
-      for (const auto& item : *v)
-        if (auto roll = r_.integer(item, "rolls")) {
-          numbers_.rolls.push_back(*roll);
-          number_locs_.rolls.push_back(loc_of(item));
-          if (*roll >= 1 && *roll <= 3) p.rolls.push_back(static_cast<int>(*roll));
-        }
-  }
 }
 
 }  // namespace carc

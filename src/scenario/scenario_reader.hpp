@@ -4,6 +4,7 @@
 // scenario_position.cpp (position) and scenario_expect.cpp (query, expect, variants).
 #include <yaml-cpp/yaml.h>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +19,19 @@
 namespace carc {
 
 Loc loc_of(const YAML::Node& n);
+
+// The tiles a scenario puts on squares, as far as the loader has read them (the position's, then
+// those query.apply places): square -> tile and rotation, for spelling suggestions.
+using TilesAt = std::map<Pos, std::pair<TileTypeId, int>>;
+// The closest valid spellings (scenario_spelling.cpp), each empty when nothing valid is near:
+// a feature address at a square (among the features of the tile there when one is known,
+// else the feature word mended), "x,y:FEATURE", a whole move, a whole figure entry.
+std::string closest_feature(std::string_view written, const TilesAt& board, Pos at);
+std::string closest_located(std::string_view word, const TilesAt& board);
+std::string closest_move(std::string_view text, const TilesAt& board);
+std::string closest_figure_entry(std::string_view text, const TilesAt& board);
+// " (closest: NAME)" for the candidate within typo distance of word, or empty.
+std::string closest_hint(std::string_view word, const std::vector<std::string>& candidates);
 
 // The entries of a map node by key; reports keys given twice.
 class MapView {
@@ -40,10 +54,14 @@ class ScenarioReader {
  private:
   void read_meta(const MapView& m);
   void read_rulings(const MapView& m);
+  void read_disputed(const YAML::Node& n, const std::vector<std::string>& disputed_rulings);
   void read_requirements(const MapView& m);
   void read_also_with(const YAML::Node& n);
   void read_position(const YAML::Node& n);
+  void read_players(const MapView& m, const YAML::Node& n);
+  void read_tiles(const MapView& m, const YAML::Node& n);
   void read_position_turn(const MapView& m);
+  void read_position_phase(const MapView& m);
   void read_position_tower(const MapView& m);
   void read_position_dragon(const MapView& m);
   void read_expect_dragon(const MapView& m, Expect& e);
@@ -76,9 +94,19 @@ class ScenarioReader {
   // A scalar or a list of scalars, each with its location.
   std::vector<std::pair<std::string, Loc>> list(const YAML::Node& n, std::string_view what);
   void missing(std::string_view key, std::string_view hint);
+  // Runs read; when it reports a problem, `key` is marked unread (Scenario::unread).
+  template <typename F>
+  void reading(const std::string& key, F read) {
+    const std::size_t before = s_.problems.size();
+    read();
+    if (s_.problems.size() != before) s_.unread.insert(key);
+  }
+  // Marks unread the keys of map that unknown keys were probably meant to be (prefix + key).
+  void mark_meant(const std::vector<std::string>& meant, const std::string& prefix);
 
   Scenario& s_;
   YamlReader r_;
+  TilesAt board_;  // the tiles read so far, for spelling suggestions
   // The position's numbers as written, for check_position_bounds, and where each was written.
   PositionNumbers numbers_;
   struct NumberLocs {
@@ -92,8 +120,9 @@ bool is_phase_name(std::string_view s);
 bool is_reason_name(std::string_view s);
 
 // Tiles, figure features and figure counts, without the engine's figure model
-// (for scenarios needing capabilities the engine lacks).
-Result<bool> check_position_structure(const Scenario& s, Loc* where);
+// (for scenarios needing capabilities the engine lacks): every problem, each where it was
+// written (a board that cannot be built: that one problem, the figures on it not judged).
+std::vector<std::pair<Loc, std::string>> check_position_structure(const Scenario& s);
 
 // The semantic checks that need the whole scenario (scenario_lint.cpp).
 void lint_scenario(Scenario& s);
