@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "data/oracle_data.hpp"
+#include "engine/events.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
 #include "scenario/corpus.hpp"
@@ -247,4 +248,71 @@ TEST_CASE("check flags a move listed twice in an expected set at its line", "[sc
   INFO(p);
   CHECK(p.find("fixture.yaml:20:11: moves: 'pass' is listed twice (also at line 19)") != std::string::npos);
   CHECK(p.find("fixture.yaml:23:9: legal: 'pass' is listed twice (also at line 22)") != std::string::npos);
+}
+
+TEST_CASE("A scenario runs by default only under rulesets whose rules were in print with its rooms",
+          "[scenario][anachronism]") {
+  const auto rulesets_of = [](const std::string& requires_line) {
+    const ScenarioFile f = load_text(requires_line);
+    REQUIRE(f.scenarios.size() == 1);
+    return scenario_rulesets(f.scenarios[0]);
+  };
+  const auto has = [](const std::vector<std::string>& v, const std::string& name) {
+    return std::find(v.begin(), v.end(), name) != v.end();
+  };
+  // The base game (2000) runs under every preset.
+  CHECK(rulesets_of("").size() == builtin_presets().size());
+  // The phantom (2011): not under the rules of 2000, 2001, the pre-Big Box texts (to 2006) or RGG's before 2008.
+  const auto phantom = rulesets_of("requires: [phantom]\n");
+  for (const auto* old : {"hig-c1-2000", "hig-c1-2001", "hig-c1-prebigbox", "rgg-c1-pre2008"})
+    CHECK_FALSE(has(phantom, old));
+  for (const auto* later : {"hig-c1", "rgg-c1", "hig-c2", "zmg-c2", "hig-c3"}) CHECK(has(phantom, later));
+  // The Tower (2006) is part of the pre-Big Box texts' period, not of the rules of 2000.
+  const auto tower = rulesets_of("requires: [tower]\n");
+  CHECK(has(tower, "hig-c1-prebigbox"));
+  CHECK_FALSE(has(tower, "hig-c1-2000"));
+}
+
+TEST_CASE("applies_to naming a ruleset whose rules predate a required room is warned about with the years",
+          "[scenario][anachronism][warnings]") {
+  const ScenarioFile f = load_text("requires: [crop-circles]\napplies_to: [hig-c3, hig-c1-2000, rgg-c1-pre2008]\n");
+  REQUIRE(f.scenarios.size() == 1);
+  const Scenario& s = f.scenarios[0];
+  INFO(problems_of(f));
+  CHECK(s.valid());  // a warning, not a problem
+  REQUIRE(s.warnings.size() == 1);
+  CHECK(s.warnings[0].line == 6);  // at applies_to
+  CHECK_THAT(s.warnings[0].message,
+             Catch::Contains("anachronism: the scenario needs crop-circles (first printed 2010), but applies_to names "
+                             "hig-c1-2000 (C1, printed 2000), rgg-c1-pre2008 (C1, printed 2000-2007)"));
+  CHECK(scenario_rulesets(s).size() == 3);  // named explicitly: still run, with the warning
+  // The same rulesets for a base-game scenario: no warning.
+  CHECK(load_text("applies_to: [hig-c3, hig-c1-2000, rgg-c1-pre2008]\n").scenarios[0].warnings.empty());
+}
+
+TEST_CASE("Every built-in preset says when its rules were printed and every room when it was first printed",
+          "[scenario][anachronism][presets]") {
+  for (const auto& p : builtin_presets()) {
+    INFO(p.name);
+    CHECK(p.printed_from >= 2000);
+    CHECK((p.printed_to == 0 || p.printed_to >= p.printed_from));
+    CHECK_FALSE(p.printed_source.empty());
+  }
+  for (const auto& c : capability_table()) {
+    INFO(c.name);
+    CHECK(c.first_printed >= 2000);
+  }
+  const auto load = [](const std::string& printed) {
+    Diagnostics diags;
+    (void)load_presets({{"x-test.yaml", "name: x-test\ntitle: test\nedition: C2\nswitches: {}\nprinted:\n" + printed}},
+                       diags);
+    std::string out;
+    for (const auto& d : diags) out += d.to_string() + "\n";
+    return out;
+  };
+  CHECK(load("  from: 2014\n  to: 2021\n  source: a test\n").empty());
+  CHECK_THAT(load("  from: 2014\n  to: 2010\n  source: a test\n"), Catch::Contains("'to' is before 'from'"));
+  CHECK_THAT(load("  from: 2014\n"), Catch::Contains("printed: needs a source"));
+  CHECK_THAT(load("  to: 2014\n  source: x\n"), Catch::Contains("printed: missing 'from'"));
+  CHECK_THAT(load("  from: 14\n  source: x\n"), Catch::Contains("must be a year"));
 }

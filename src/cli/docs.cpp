@@ -134,8 +134,8 @@ std::string phase_list_block() {
 }
 
 std::string capabilities_block() {
-  std::string out = "| capability | what it covers |\n|---|---|\n";
-  for (const auto& c : capability_table()) out += fmt::format("| `{}` | {} |\n", c.name, c.what);
+  std::string out = "| capability | what it covers | first printed |\n|---|---|---|\n";
+  for (const auto& c : capability_table()) out += fmt::format("| `{}` | {} | {} |\n", c.name, c.what, c.first_printed);
   return out;
 }
 

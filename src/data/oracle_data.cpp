@@ -101,6 +101,23 @@ void load_tile_file(const SourceFile& file, TileCatalog& cat, Diagnostics& diags
   if (auto ok = cat.add_set(std::move(set)); !ok) r.error(doc["set"], ok.error());
 }
 
+// printed: {from: YEAR, to: YEAR, source: TEXT} - the years the preset's rules were in print
+// (`to` absent: still printed), cited.
+void read_printed(const YAML::Node& n, YamlReader& r, Preset& p) {
+  if (!r.keys(n, {"from", "to", "source"}, "printed")) return;
+  const auto year = [&](const char* key) {
+    const auto y = n[key] ? r.integer(n[key], std::string("printed ") + key) : std::nullopt;
+    if (y && (*y < 1999 || *y > 2100)) r.error(n[key], std::string("printed: ") + key + " must be a year, e.g. 2002");
+    return y && *y >= 1999 && *y <= 2100 ? static_cast<int>(*y) : 0;
+  };
+  if (!n["from"]) r.error(n, "printed: missing 'from' (the first year these rules were printed)");
+  p.printed_from = year("from");
+  p.printed_to = year("to");
+  if (p.printed_to != 0 && p.printed_to < p.printed_from) r.error(n["to"], "printed: 'to' is before 'from'");
+  if (n["source"]) p.printed_source = r.str(n["source"], "printed source").value_or("");
+  if (p.printed_source.empty()) r.error(n, "printed: needs a source (every preset fact is cited)");
+}
+
 }  // namespace
 
 Result<TileCatalog> load_catalog(const std::vector<SourceFile>& files, Diagnostics& diags) {
@@ -118,7 +135,8 @@ Result<std::vector<Preset>> load_presets(const std::vector<SourceFile>& files, D
     YamlReader r(file.path, diags);
     const YAML::Node doc = parse_yaml(file.text, file.path, diags);
     if (!doc ||
-        !r.keys(doc, {"name", "aliases", "title", "parent", "edition", "switches", "figures", "notes"}, "ruleset"))
+        !r.keys(doc, {"name", "aliases", "title", "parent", "edition", "printed", "switches", "figures", "notes"},
+                "ruleset"))
       continue;
     Preset p;
     p.file = file.path;
@@ -144,6 +162,7 @@ Result<std::vector<Preset>> load_presets(const std::vector<SourceFile>& files, D
                   "notes: contains the switch entry '" + std::string(spec.key) +
                       ":' (indented under notes it is read as text, not as a switch); move it under switches:");
     }
+    if (doc["printed"]) read_printed(doc["printed"], r, p);
     if (doc["aliases"]) p.aliases = r.str_list(doc["aliases"], "aliases");
     if (doc["switches"] && !doc["switches"].IsMap()) r.error(doc["switches"], "switches: expected a map");
     for (const auto& kv : doc["switches"]) {

@@ -6,7 +6,8 @@
 //   set: NAME, editions: [C1, ...], start: TILE-ID (optional),
 //   tiles: [{id, letter?, jcz?, edges: "CRFR", count: {C1: n, ...}, features: [spec, ...]}]
 // Ruleset file format (oracle/rulesets/README.md):
-//   name, aliases?, title, parent?, edition, switches: {key: {value, source}}, notes?
+//   name, aliases?, title, parent?, edition, printed?: {from, to?, source},
+//   switches: {key: {value, source}}, figures?, notes?
 #include <array>
 #include <map>
 #include <string>
@@ -43,6 +44,10 @@ struct Preset {
   std::vector<std::string> aliases;
   std::vector<PresetSwitch> switches;  // this preset's own delta
   std::vector<PresetFigures> figures;  // this preset's own per-player figure counts
+  // The years the rules it models were in print (`printed:`); 0 = not stated, printed_to 0 = still
+  // printed. Not inherited: each preset is its own period.
+  int printed_from = 0, printed_to = 0;
+  std::string printed_source;
 };
 Result<std::vector<Preset>> load_presets(const std::vector<SourceFile>& files, Diagnostics& diags);
 

@@ -50,8 +50,12 @@ constexpr bool is_position_phase(Phase p) {
 // implementation may declare), in the order docs, schemas and handshakes list them: the base
 // game, the figures' rooms, then the tile expansions' rooms. Every `room` and `capability` of
 // the other tables is one of these names (tests/vocabulary_test.cpp); a new room adds its row.
+// `first_printed` is the year the rules of the room were first printed (by Hans im Glück, in
+// German), with its source beside each row: a ruleset whose rules were last printed before it
+// never met the room (`check` warns of the anachronism).
 struct CapabilityInfo {
   std::string_view name, what;
+  int first_printed = 0;
 };
 const std::vector<CapabilityInfo>& capability_table();
 

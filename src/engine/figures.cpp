@@ -54,7 +54,9 @@ bool parse_colour(std::string_view s, Colour& out) { return parse_name(kColourNa
 // The large follower has no room of its own (its rules are the follower's, with strength 2):
 // only its capability row.
 const RoomWords& large_words() {
-  static constexpr CapabilityInfo capabilities[] = {{"large", "the large follower (Inns & Cathedrals)"}};
+  static constexpr CapabilityInfo capabilities[] = {
+      {"large", "the large follower (Inns & Cathedrals)",
+       2002 /* Inns & Cathedrals, C1 2002 (rules-reference.md section 3) */}};
   static constexpr RoomWords words{capabilities, {}, {}, {}, {}, nullptr};
   return words;
 }

@@ -81,7 +81,8 @@ std::string game_over_text(const Event&, const State&) { return "game over"; }
 
 const RoomWords& base_words() {
   static constexpr CapabilityInfo capabilities[] = {
-      {"base", "the base game: tiles, followers on roads, cities, cloisters and fields"},
+      {"base", "the base game: tiles, followers on roads, cities, cloisters and fields",
+       2000 /* the base game, HiG 2000 (rules-reference.md BG-16) */},
   };
   static constexpr PhaseInfo phases[] = {
       {Phase::Tile, "tile", "base", "the active player",

@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -229,8 +230,15 @@ ScenarioFile load_scenario_file(const std::string& path, const std::string& give
 // location of a checkout or anything above the current directory.
 std::string display_path(const std::string& path, const std::string& given);
 
-// The preset names a scenario runs under (applies_to, or every preset), in preset order.
+// The preset names a scenario runs under, in preset order: applies_to, or every preset whose rules
+// were still in print when each room the scenario requires was first printed (a tower scenario
+// does not run under the rules of 2000: oracle/rulesets `printed:`, CapabilityInfo::first_printed).
 std::vector<std::string> scenario_rulesets(const Scenario& s);
+// The year a capability's room was first printed (0: unknown), and whether a preset's rules went
+// out of print before one of the capabilities was first printed.
+int first_printed(std::string_view capability);
+struct Preset;
+bool predates(const Preset& p, const std::vector<std::string>& capabilities);
 // A preset with the scenario's `rules:` overrides applied on top.
 Result<RuleSet> scenario_rules(const Scenario& s, const std::string& preset);
 

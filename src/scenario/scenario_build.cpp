@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "data/oracle_data.hpp"
+#include "engine/events.hpp"
 #include "scenario/scenario_reader.hpp"
 
 namespace carc {
@@ -116,10 +117,22 @@ Expect Scenario::resolved_expect(const RuleSet& effective) const {
   return e;
 }
 
+int first_printed(std::string_view capability) {
+  for (const auto& c : capability_table())
+    if (c.name == capability) return c.first_printed;
+  return 0;
+}
+
+bool predates(const Preset& p, const std::vector<std::string>& capabilities) {
+  return p.printed_to != 0 && std::any_of(capabilities.begin(), capabilities.end(),
+                                          [&](const std::string& c) { return first_printed(c) > p.printed_to; });
+}
+
 std::vector<std::string> scenario_rulesets(const Scenario& s) {
   std::vector<std::string> out;
   for (const auto& p : builtin_presets())
-    if (s.applies_to.empty() || std::find(s.applies_to.begin(), s.applies_to.end(), p.name) != s.applies_to.end())
+    if (s.applies_to.empty() ? !predates(p, s.required)
+                             : std::find(s.applies_to.begin(), s.applies_to.end(), p.name) != s.applies_to.end())
       out.push_back(p.name);
   return out;
 }

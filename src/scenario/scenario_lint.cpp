@@ -1,6 +1,8 @@
 // Checks that need the whole scenario: seated colours, the turn, the position
-// itself, complete `requires`, edition leakage, canonical expected placements.
+// itself, complete `requires`, edition leakage, canonical expected placements,
+// anachronisms.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -195,6 +197,31 @@ void check_tile_editions(Scenario& s) {
       s.problem(at, fmt::format("edition leakage: tile {} is in the {} boxes only, but the scenario runs under {} "
                                 "(list applies_to without them, or use a tile of those editions)",
                                 cat[tile].id, fmt::join(editions, ", "), outside));
+  }
+}
+
+// A scenario that needs a room first printed after the last year a ruleset's rules were printed
+// combines rules that never met in print (crop circles, 2010, under the farmer scoring of 2000; the
+// phantom, 2011, under the pre-Big Box texts): its answer there is a reading, not a ruling. A
+// warning, one per room, naming the rulesets, their editions and years.
+void check_anachronisms(Scenario& s) {
+  if (s.applies_to.empty()) return;  // the default leaves those rulesets out (scenario_rulesets)
+  for (const auto& cap : s.required) {
+    const int year = first_printed(cap);
+    std::vector<std::string> older;
+    for (const auto& name : scenario_rulesets(s)) {
+      const Preset* p = find_preset(name);
+      if (!p || !predates(*p, {cap})) continue;
+      older.push_back(p->printed_from == p->printed_to
+                          ? fmt::format("{} ({}, printed {})", p->name, p->edition, p->printed_to)
+                          : fmt::format("{} ({}, printed {}-{})", p->name, p->edition, p->printed_from, p->printed_to));
+    }
+    if (older.empty()) continue;
+    s.warning(s.loc_of("applies_to"),
+              fmt::format("anachronism: the scenario needs {} (first printed {}), but applies_to names {}: no "
+                          "printed text of those rules has it, so the answer there is a reading, not a ruling "
+                          "(leave {} out of applies_to)",
+                          cap, year, fmt::join(older, ", "), older.size() > 1 ? "them" : "it"));
   }
 }
 
@@ -411,6 +438,7 @@ void lint_scenario(Scenario& s) {
     check_edition(s);
     check_tile_editions(s);
     check_ruling_editions(s);
+    if (s.read_cleanly({"requires"})) check_anachronisms(s);
   }
   check_duplicates(s, s.expect);
   for (const auto& v : s.variants) check_duplicates(s, v.expect);

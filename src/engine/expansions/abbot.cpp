@@ -78,7 +78,8 @@ std::string abbot_returned_text(const Event& e, const State& s) {
 
 const RoomWords& abbot_words() {
   static constexpr CapabilityInfo capabilities[] = {
-      {"abbot", "the abbot: cloisters and gardens, and its early return (the Abbot)"},
+      {"abbot", "the abbot: cloisters and gardens, and its early return (the Abbot)",
+       2014 /* the C2 base game, 2014 (rules-reference.md AB-01) */},
   };
   static constexpr ReasonInfo reasons[] = {
       {Reason::NoAbbotThere, "no-abbot-there", "abbot", "the player's abbot is not on that feature"},

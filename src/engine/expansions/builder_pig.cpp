@@ -73,8 +73,9 @@ std::string second_tile_text(const Event& e, const State& s) {
 
 const RoomWords& builder_pig_words() {
   static constexpr CapabilityInfo capabilities[] = {
-      {"builder", "the builder and its second tile (Traders & Builders)"},
-      {"pig", "the pig in a farmer's field (Traders & Builders)"},
+      {"builder", "the builder and its second tile (Traders & Builders)",
+       2003 /* Traders & Builders, C1 HiG 2003 (rules-reference.md section 5) */},
+      {"pig", "the pig in a farmer's field (Traders & Builders)", 2003 /* Traders & Builders, C1 HiG 2003 */},
   };
   static constexpr ReasonInfo reasons[] = {
       {Reason::PigScoringUndefined, "pig-scoring-undefined", "pig",

@@ -257,7 +257,8 @@ std::string crop_choice_event_text(const Event& e, const State& s) {
 
 const RoomWords& crop_circles_words() {
   static constexpr CapabilityInfo capabilities[] = {
-      {"crop-circles", "Crop Circles: everyone adds or removes a figure"},
+      {"crop-circles", "Crop Circles: everyone adds or removes a figure",
+       2010 /* Crop Circles I, 2010 (rulings.yaml CC-25; rulings.md CC core sources) */},
   };
   static constexpr PhaseInfo phases[] = {
       {Phase::CropChoice, "crop-choice", "crop-circles", "the active player", "`crop add` or `crop remove`"},

@@ -353,8 +353,10 @@ std::string fairy_points_text(const Event& e, const State& s) {
 
 const RoomWords& dragon_fairy_words() {
   static constexpr CapabilityInfo capabilities[] = {
-      {"dragon", "the dragon, its volcanoes and its moves (Princess & Dragon)"},
-      {"fairy", "the fairy and its protection and points (Princess & Dragon)"},
+      {"dragon", "the dragon, its volcanoes and its moves (Princess & Dragon)",
+       2005 /* The Princess & the Dragon, C1 HiG 2005 */},
+      {"fairy", "the fairy and its protection and points (Princess & Dragon)",
+       2005 /* The Princess & the Dragon, C1 HiG 2005 */},
   };
   static constexpr PhaseInfo phases[] = {
       {Phase::Dragon, "dragon", "dragon",

@@ -178,7 +178,8 @@ std::string flier_crashed_text(const Event& e, const State& s) {
 
 const RoomWords& flier_words() {
   static constexpr CapabilityInfo capabilities[] = {
-      {"flier", "Flying Machines: a follower flies 1-3 tiles by a die roll"},
+      {"flier", "Flying Machines: a follower flies 1-3 tiles by a die roll",
+       2012 /* Mini #1, HiG 2012 (rulings.yaml FM-01) */},
   };
   static constexpr PhaseInfo phases[] = {
       {Phase::Landing, "landing", "flier", "the active player", "where the flying figure lands"},

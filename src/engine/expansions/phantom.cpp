@@ -58,7 +58,7 @@ void apply_phantom_pass(State& s, std::vector<Event>* ev) {
 
 const RoomWords& phantom_words() {
   static constexpr CapabilityInfo capabilities[] = {
-      {"phantom", "the Phantom: a second follower in the same turn"},
+      {"phantom", "the Phantom: a second follower in the same turn", 2011 /* HiG 2011 (rulings.yaml PH-01) */},
   };
   static constexpr PhaseInfo phases[] = {
       {Phase::Phantom, "phantom", "phantom", "the active player", "the phantom as a second figure, or pass"},

@@ -75,7 +75,7 @@ Reason check_portal_deploy(const State& s, const Move& m, int node) {
 
 const RoomWords& portal_words() {
   static constexpr CapabilityInfo capabilities[] = {
-      {"portal", "the magic portal (Princess & Dragon)"},
+      {"portal", "the magic portal (Princess & Dragon)", 2005 /* The Princess & the Dragon, C1 HiG 2005 */},
   };
   static constexpr ReasonInfo reasons[] = {
       {Reason::NoPortal, "no-portal", "portal", "the tile just placed has no magic portal"},

@@ -117,7 +117,8 @@ std::string knight_removed_text(const Event& e, const State& s) {
 
 const RoomWords& princess_words() {
   static constexpr CapabilityInfo capabilities[] = {
-      {"princess", "the princess removing a knight (Princess & Dragon)"},
+      {"princess", "the princess removing a knight (Princess & Dragon)",
+       2005 /* The Princess & the Dragon, C1 HiG 2005 (rules-reference.md section 6) */},
   };
   static constexpr ReasonInfo reasons[] = {
       {Reason::NoPrincess, "no-princess", "princess", "the tile just placed has no princess city"},

@@ -467,7 +467,8 @@ std::string prisoner_freed_text(const Event& e, const State& s) {
 
 const RoomWords& tower_words() {
   static constexpr CapabilityInfo capabilities[] = {
-      {"tower", "the Tower: floors, captures, exchanges and ransom"},
+      {"tower", "the Tower: floors, captures, exchanges and ransom",
+       2006 /* The Tower, C1 HiG 2006 (rules-reference.md section 7) */},
   };
   static constexpr PhaseInfo phases[] = {
       {Phase::Capture, "capture", "tower", "the active player",

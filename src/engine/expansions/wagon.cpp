@@ -157,7 +157,8 @@ std::string wagon_moved_text(const Event& e, const State& s) {
 
 const RoomWords& wagon_words() {
   static constexpr CapabilityInfo capabilities[] = {
-      {"wagon", "the wagon, moving on when its feature is scored (Abbey & Mayor)"},
+      {"wagon", "the wagon, moving on when its feature is scored (Abbey & Mayor)",
+       2007 /* Abbey & Mayor, C1 HiG 2007 (rules-reference.md section 4) */},
   };
   static constexpr PhaseInfo phases[] = {
       {Phase::Wagon, "wagon", "wagon", "each owner of a scored wagon, in seat order from the active player",
