@@ -175,7 +175,8 @@ TEST_CASE("An implementation answering one checkpoint wrong fails one result who
   CHECK(failed == scenario_rulesets(scenario_in(load_corpus({seat_order_file()}), "CC-08-e")).size());
 }
 
-TEST_CASE("An errored checkpoint makes the whole result errored and says which", "[protocol][process][adapters][checkpoints]") {
+TEST_CASE("An errored checkpoint makes the whole result errored and says which",
+          "[protocol][process][adapters][checkpoints]") {
   const RunReport r = run_through_fake({"CC-08-e", "3", "error"});
   const RunResult& e = result_of(r, "CC-08-e");
   CHECK(e.outcome == Outcome::Errored);
@@ -184,7 +185,8 @@ TEST_CASE("An errored checkpoint makes the whole result errored and says which",
   CHECK(result_of(r, "CC-16-c").outcome == Outcome::Passed);
 }
 
-TEST_CASE("Checkpoints answered by two processes give the results of one", "[protocol][process][adapters][checkpoints]") {
+TEST_CASE("Checkpoints answered by two processes give the results of one",
+          "[protocol][process][adapters][checkpoints]") {
   const RunReport one = run_through_fake({"CC-08-e", "5", "wrong"}, 1);
   const RunReport two = run_through_fake({"CC-08-e", "5", "wrong"}, 2);
   REQUIRE(one.results.size() == two.results.size());

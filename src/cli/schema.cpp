@@ -201,8 +201,7 @@ Json scenario_schema() {
   const Json checkpoint_expect{
       {"allOf", Json::array({ref("expect"), Json{{"not", {{"required", Json::array({"rejected"})}}}}})}};
   const Json checkpoint = object({{"after", after}, {"expect", checkpoint_expect}}, {"after", "expect"});
-  Json variant_checkpoint =
-      object({{"after", after}, {"expect", checkpoint_expect}, {"remove", remove}}, {"after"});
+  Json variant_checkpoint = object({{"after", after}, {"expect", checkpoint_expect}, {"remove", remove}}, {"after"});
   variant_checkpoint["anyOf"] = Json::array({Json{{"required", {"expect"}}}, Json{{"required", {"remove"}}}});
   // A variant replaces keys of expect (`expect`), leaves some out (`remove`), does either at
   // checkpoints (`checkpoints`), or several.

@@ -113,7 +113,8 @@ std::vector<std::string> question_lines(const Scenario& s) {
   for (std::size_t i = 0; i < s.apply.size(); ++i) {
     out.push_back(fmt::format("move {}: {}", i + 1, s.apply[i].text));
     const int after = static_cast<int>(i) + 1;
-    if (std::any_of(s.checkpoints.begin(), s.checkpoints.end(), [after](const Checkpoint& c) { return c.after == after; }))
+    if (std::any_of(s.checkpoints.begin(), s.checkpoints.end(),
+                    [after](const Checkpoint& c) { return c.after == after; }))
       out.push_back(fmt::format("checkpoint: the state after move {} is checked", after));
   }
   if (s.final_scoring) out.push_back("then: final scoring");
@@ -125,8 +126,8 @@ namespace {
 // The sections of one expectation: the final state's (after 0) or a checkpoint's.
 void add_sections(Sections& out, const RunResult& r, const Expect& e, int after) {
   out.at(after);
-  if (answered(r) &&
-      std::any_of(r.diffs.begin(), r.diffs.end(), [after](const Diff& d) { return d.key == "apply" && d.after == after; }))
+  if (answered(r) && std::any_of(r.diffs.begin(), r.diffs.end(),
+                                 [after](const Diff& d) { return d.key == "apply" && d.after == after; }))
     out.add("apply", "every move of the question is accepted", {"every move accepted"});
   if (e.rejected)
     out.add("rejected", "this move is refused",

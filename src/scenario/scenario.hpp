@@ -232,8 +232,8 @@ struct Scenario {
 // over expectations (colours, repeats, canonical placements, capabilities, transforms) visit
 // them all, so a key added to Expect is checked at checkpoints without more code.
 struct ExpectSite {
-  int after = 0;                      // 0: the final state; K: the checkpoint after move K
-  const Variant* variant = nullptr;   // null: the scenario's own
+  int after = 0;                     // 0: the final state; K: the checkpoint after move K
+  const Variant* variant = nullptr;  // null: the scenario's own
 };
 template <typename S, typename F>
 void for_each_expect(S& s, F f) {

@@ -334,8 +334,9 @@ std::vector<Checkpoint> ScenarioReader::read_checkpoints(const YAML::Node& n, bo
       c.expect = read_expect(*e, what + " expect");
       if (c.expect.rejected)
         s_.problem(c.expect.rejected->loc,
-                   what + ": 'rejected' is not checked at a checkpoint: every move up to it is accepted, and a "
-                          "refused move is the last of query.apply (expect it in expect)");
+                   what +
+                       ": 'rejected' is not checked at a checkpoint: every move up to it is accepted, and a "
+                       "refused move is the last of query.apply (expect it in expect)");
     } else if ((!in_variant || !m.get("remove")) && !misspelt("expect")) {
       r_.error(item, what + ": missing 'expect' (the keys to check after that move)");
     }

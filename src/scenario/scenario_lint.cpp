@@ -317,8 +317,7 @@ void check_checkpoints(Scenario& s) {
                                         "checkpoint comes after move 1 to {} (the state after all {} is expect)",
                                         c.after, n, n - 1, n));
     if (const auto [it, fresh] = seen.emplace(c.after, c.loc); !fresh)
-      s.problem(at, fmt::format("checkpoint after move {} is given twice (also at line {})", c.after,
-                                it->second.line));
+      s.problem(at, fmt::format("checkpoint after move {} is given twice (also at line {})", c.after, it->second.line));
     else if (c.after < last)
       s.problem(at, fmt::format("checkpoint after move {} is listed after the checkpoint after move {}: list "
                                 "checkpoints in the order of query.apply",
