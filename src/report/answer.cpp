@@ -51,13 +51,13 @@ class Sections {
   Sections(const RunResult& r) : r_(r), compared_(answered(r)) {}
 
   // The sections that follow are those of the checkpoint after move K (0: the final state's):
-  // their keys and descriptions say so.
+  // their keys say so ("after move 3: active").
   void at(int after) { after_ = after; }
 
   // Expected items; a '-' for each the result says is missing, then a '+' for what it found instead.
   void add(std::string key, std::string what, const std::vector<std::string>& items) {
     const Merged d = compared_ ? merged_diff(r_, key, after_) : Merged{};
-    AnswerSection s{label(key), located(std::move(what)), {}, true, 0};
+    AnswerSection s{label(key), std::move(what), {}, true, 0};
     for (const auto& item : items) s.lines.push_back({contains(d.expected, item) ? '-' : ' ', item});
     for (const auto& a : d.actual) s.lines.push_back({'+', a});
     s.omitted = d.omitted;
@@ -67,7 +67,7 @@ class Sections {
 
   // Excluded moves: a '+' for each the subject offers all the same.
   void add_excludes(const std::vector<std::string>& items) {
-    AnswerSection s{label("excludes"), located("these moves are not legal"), {}, true, 0};
+    AnswerSection s{label("excludes"), "these moves are not legal", {}, true, 0};
     const Merged d = compared_ ? merged_diff(r_, "excludes", after_) : Merged{};
     for (const auto& item : items) s.lines.push_back({contains(d.actual, item) ? '+' : ' ', item});
     s.omitted = d.omitted;
@@ -79,9 +79,6 @@ class Sections {
 
  private:
   std::string label(const std::string& key) const { return Diff{key, {}, {}, 0, after_}.label(); }
-  std::string located(std::string what) const {
-    return after_ > 0 ? fmt::format("after move {} of the question: {}", after_, what) : what;
-  }
 
   const RunResult& r_;
   bool compared_;
