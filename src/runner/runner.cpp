@@ -152,7 +152,7 @@ struct Part {
   ReplyKind kind = ReplyKind::Answered;
   std::string message;
   std::vector<Diff> diffs;
-  double seconds = 0;
+  double seconds = -1;  // -1: no reply came (never sent, or given back when the run was cut short)
   std::shared_ptr<const ScenarioViews> views;
 };
 
@@ -208,11 +208,10 @@ std::string where(int after) { return after > 0 ? fmt::format("after move {}", a
 // timed out, errored, skipped; its message located when the scenario has checkpoints), else the
 // differences of all, in order, each located by its checkpoint.
 void settle_parts(RunResult& r, std::vector<Part>& parts) {
-  r.seconds = 0;
   const Part* worst = nullptr;
   std::vector<Diff> diffs;
   for (auto& p : parts) {
-    r.seconds += p.seconds;
+    if (p.seconds >= 0) r.seconds = std::max(r.seconds, 0.0) + p.seconds;
     if (p.views) r.views = p.views;
     if (p.kind != ReplyKind::Answered && (!worst || severity(p.kind) > severity(worst->kind))) worst = &p;
     for (auto& d : p.diffs) diffs.push_back(std::move(d));
@@ -223,7 +222,8 @@ void settle_parts(RunResult& r, std::vector<Part>& parts) {
     return;
   }
   r.outcome = outcome_of(worst->kind);
-  if (parts.size() == 1) {
+  // One request, or a run cut short (its message names why, the same for every part): as ever.
+  if (parts.size() == 1 || worst->message.starts_with(kCutShortPrefix)) {
     r.message = worst->message;
     return;
   }
