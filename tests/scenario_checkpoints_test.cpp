@@ -254,3 +254,44 @@ TEST_CASE("export writes each checkpoint's request and expectation in the case",
   }
   CHECK(found);
 }
+
+TEST_CASE("Every report format locates a failing checkpoint and render gives it back byte for byte",
+          "[cli][render][checkpoints]") {
+  const auto dir = fresh_dir("checkpoint-reports");
+  std::string text = read_text(seat_order_file());
+  const std::string right = "  - after: 4\n    expect:\n      phase: crop-response\n      active: blue\n";
+  const auto at = text.rfind(right);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, right.size(), "  - after: 4\n    expect:\n      phase: crop-response\n      active: red\n");
+  std::filesystem::create_directories(dir);
+  const auto file = dir / "cc-wrong.yaml";
+  std::ofstream(file) << text;
+  REQUIRE(read_text(file) == text);
+  RunOptions o;
+  o.paths = {file.string()};
+  o.ids = {"CC-16-c"};
+  o.rulesets = {"hig-c3"};
+  o.format = "json,junit,html,markdown,text";
+  o.out_dir = (dir / "run").string();
+  std::ostringstream out, err;
+  const int code = run_run(o, out, err);
+  INFO(out.str() << err.str());
+  REQUIRE(code == kExitFailures);
+  for (const char* name : {"results.jsonl", "junit.xml", "report.html", "summary.md", "results.txt"}) {
+    INFO(name);
+    CHECK(contains(read_text(dir / "run" / name), "after move 4: active"));
+  }
+  CHECK(contains(read_text(dir / "run" / "results.jsonl"), "\"after\":4"));
+  RenderOptions ro;
+  ro.results = (dir / "run" / "results.jsonl").string();
+  ro.paths = o.paths;
+  ro.format = "html,junit,markdown,text,json";
+  ro.out_dir = (dir / "render").string();
+  std::ostringstream rout, rerr;
+  REQUIRE(run_render(ro, rout, rerr) == kExitOk);
+  for (const char* name : {"results.jsonl", "junit.xml", "report.html", "summary.md", "results.txt"}) {
+    INFO(name);
+    CHECK(read_text(dir / "run" / name) == read_text(dir / "render" / name));
+  }
+  std::filesystem::remove_all(dir);
+}
