@@ -129,16 +129,24 @@ def replay(export_dir, argv):
             if not supported(case, hello):
                 verdicts[key] = "unsupported"
                 continue
-            seq += 1
-            request = dict(case["request"], seq=seq)
-            reply = ask(request)
-            assert reply["seq"] == seq, reply
-            if "answer" in reply:
-                verdicts[key] = "passed" if judge(case, reply["answer"]) else "failed"
-            elif reply.get("skipped"):
-                verdicts[key] = "skipped"
-            else:
-                verdicts[key] = "errored"
+            # Each checkpoint's request, then the final one: one verdict (EXPORT.md "Checkpoints"):
+            # a request not answered decides it (errored before skipped), else every part must pass.
+            states = []
+            for part in case.get("checkpoints", []) + [case]:
+                seq += 1
+                reply = ask(dict(part["request"], seq=seq))
+                assert reply["seq"] == seq, reply
+                if "answer" in reply:
+                    part_case = dict(part, canonical_rotations=case["canonical_rotations"])
+                    states.append("passed" if judge(part_case, reply["answer"]) else "failed")
+                elif reply.get("skipped"):
+                    states.append("skipped")
+                else:
+                    states.append("errored")
+            for state in ("errored", "skipped", "failed", "passed"):
+                if state in states:
+                    verdicts[key] = state
+                    break
     proc.stdin.write('{"cmd": "stop"}\n')
     proc.stdin.close()
     proc.wait(timeout=30)

@@ -57,7 +57,7 @@ TEST_CASE("export writes a manifest and one JSON-lines file per scenario file, e
   REQUIRE(e.code == kExitOk);
   const Json manifest = read_json(dir / "manifest.json");
   CHECK(manifest["format"] == "carc-oracle-export");
-  CHECK(manifest["export_version"] == 1);
+  CHECK(manifest["export_version"] == 2);
   CHECK(manifest["protocol_version"] == proto::kProtocolVersion);
   CHECK(manifest["invalid"].empty());
   CHECK(manifest["scenarios"][0]["files"] == 3);

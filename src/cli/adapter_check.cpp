@@ -72,7 +72,7 @@ std::string short_diff(const RunResult& r) {
     // Lists (moves, figures, ...) differ by items missing and extra; single values by expected and got.
     const bool list = d.key == "moves" || d.key == "includes" || d.key == "excludes" || d.key == "figures" ||
                       d.key == "returned" || d.key == "towers" || d.key == "prisoners";
-    out += fmt::format("{}{}:", i ? "; " : "", d.key);
+    out += fmt::format("{}{}:", i ? "; " : "", d.label());
     if (!d.expected.empty()) out += fmt::format(" {} {}", list ? "missing" : "expected", few(d.expected, 0));
     if (!d.actual.empty())
       out += fmt::format("{} {} {}", d.expected.empty() ? "" : ",", list ? "extra" : "got", few(d.actual, d.omitted));

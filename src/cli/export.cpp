@@ -33,7 +33,7 @@
 namespace carc {
 
 // The export format's version (oracle/EXPORT.md "Versions"): bumped on any change of its shape or rules.
-inline constexpr int kExportVersion = 1;
+inline constexpr int kExportVersion = 2;  // 2: checkpoints (EXPORT.md "Versions")
 
 void setup_export(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<ExportOptions>();
@@ -242,13 +242,31 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
     const auto eq = item.find('=');
     switches[item.substr(7, eq - 7)] = item.substr(eq + 1);  // after "switch "
   }
+  // The request, the expected answer and how each key is compared, of the final state or of a
+  // checkpoint (whose request plays query.apply up to its move, EXPORT.md "Checkpoints").
+  const auto asked = [](Json& into, const proto::RunRequest& run, const Expect& expect) {
+    into["request"] = Json::parse(proto::encode_run(run));
+    into["expected"] = expected_json(expect);
+    Json compare = Json::object();
+    for (const auto& [key, value] : into["expected"].items()) compare[key] = rules_by_key().at(key);
+    into["compare"] = std::move(compare);
+  };
+  std::vector<std::string> queries = request.queries;
+  Json checkpoints = Json::array();
+  for (std::size_t i = 0; i < s.checkpoints.size(); ++i) {
+    const Scenario cs = checkpoint_scenario(s, i);
+    const Expect ce = expect_in_version(cs.resolved_expect(request.rules), version);
+    const Request cr = request_of(cs, request.rules, ce);
+    for (const auto& q : cr.queries)
+      if (std::find(queries.begin(), queries.end(), q) == queries.end()) queries.push_back(q);
+    Json c{{"after", s.checkpoints[i].after}};
+    asked(c, wire_request(cr, "1", version), ce);
+    checkpoints.push_back(std::move(c));
+  }
   j["requires"] =
-      Json{{"capabilities", required_capabilities(s)}, {"switches", std::move(switches)}, {"queries", request.queries}};
-  j["request"] = Json::parse(proto::encode_run(w));
-  j["expected"] = expected_json(e);
-  Json compare = Json::object();
-  for (const auto& [key, value] : j["expected"].items()) compare[key] = rules_by_key().at(key);
-  j["compare"] = std::move(compare);
+      Json{{"capabilities", required_capabilities(s)}, {"switches", std::move(switches)}, {"queries", queries}};
+  asked(j, w, e);
+  if (!checkpoints.empty()) j["checkpoints"] = std::move(checkpoints);
   j["canonical_rotations"] = canonical_rotations(w);
   return j;
 }

@@ -132,7 +132,7 @@ std::optional<RunResult> result_of(const Json& j, Scenarios& scenarios, bool boa
   if (j.contains("diffs") && j["diffs"].is_array())
     for (const auto& d : j["diffs"])
       r.diffs.push_back(Diff{string_of(d, "key"), strings_of(d, "expected"), strings_of(d, "actual"),
-                             d.value("omitted", std::size_t{0})});
+                             d.value("omitted", std::size_t{0}), d.value("after", 0)});
   if (j.contains("rules") && j["rules"].is_object())
     for (const auto& [k, v] : j["rules"].items())
       if (v.is_string()) r.rules.emplace_back(k, v.get<std::string>());

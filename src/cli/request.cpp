@@ -9,6 +9,8 @@
 #include <iostream>
 #include <memory>
 
+#include <string>
+
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/find_scenario.hpp"
@@ -64,7 +66,15 @@ int run_request(const RequestOptions& o, std::ostream& out, std::ostream& err) {
     return kExitInvalidInput;
   }
   if (!o.run_only) fmt::print(out, "{}\n", proto::encode_start(version));
-  fmt::print(out, "{}\n", proto::encode_run(wire_request(*request, "1", version)));
+  // One run message per checkpoint first (query.apply cut after its move), seqs 1, 2, ...; the
+  // scenario's own last, as run --impl sends them (scenarios/README.md "Checkpoints").
+  int seq = 0;
+  for (std::size_t i = 0; i < s->checkpoints.size(); ++i) {
+    const Scenario cut = checkpoint_scenario(*s, i);
+    if (auto part = request_for(cut, ruleset))
+      fmt::print(out, "{}\n", proto::encode_run(wire_request(*part, std::to_string(++seq), version)));
+  }
+  fmt::print(out, "{}\n", proto::encode_run(wire_request(*request, std::to_string(++seq), version)));
   if (!o.run_only) fmt::print(out, "{}\n", proto::encode_stop());
   return kExitOk;
 }

@@ -15,10 +15,11 @@ struct Merged {
   std::size_t omitted = 0;
 };
 
-Merged merged_diff(const RunResult& r, const std::string& key) {
+// The differences of one key at one place (after 0: the final state; K: the checkpoint after move K).
+Merged merged_diff(const RunResult& r, const std::string& key, int after) {
   Merged m;
   for (const auto& d : r.diffs) {
-    if (d.key != key) continue;
+    if (d.key != key || d.after != after) continue;
     m.expected.insert(m.expected.end(), d.expected.begin(), d.expected.end());
     m.actual.insert(m.actual.end(), d.actual.begin(), d.actual.end());
     m.omitted += d.omitted;
@@ -49,10 +50,14 @@ class Sections {
  public:
   Sections(const RunResult& r) : r_(r), compared_(answered(r)) {}
 
+  // The sections that follow are those of the checkpoint after move K (0: the final state's):
+  // their keys say so ("after move 3: active").
+  void at(int after) { after_ = after; }
+
   // Expected items; a '-' for each the result says is missing, then a '+' for what it found instead.
   void add(std::string key, std::string what, const std::vector<std::string>& items) {
-    AnswerSection s{key, std::move(what), {}, true, 0};
-    const Merged d = compared_ ? merged_diff(r_, key) : Merged{};
+    const Merged d = compared_ ? merged_diff(r_, key, after_) : Merged{};
+    AnswerSection s{label(key), std::move(what), {}, true, 0};
     for (const auto& item : items) s.lines.push_back({contains(d.expected, item) ? '-' : ' ', item});
     for (const auto& a : d.actual) s.lines.push_back({'+', a});
     s.omitted = d.omitted;
@@ -62,8 +67,8 @@ class Sections {
 
   // Excluded moves: a '+' for each the subject offers all the same.
   void add_excludes(const std::vector<std::string>& items) {
-    AnswerSection s{"excludes", "these moves are not legal", {}, true, 0};
-    const Merged d = compared_ ? merged_diff(r_, "excludes") : Merged{};
+    AnswerSection s{label("excludes"), "these moves are not legal", {}, true, 0};
+    const Merged d = compared_ ? merged_diff(r_, "excludes", after_) : Merged{};
     for (const auto& item : items) s.lines.push_back({contains(d.actual, item) ? '+' : ' ', item});
     s.omitted = d.omitted;
     s.agrees = d.actual.empty() && d.omitted == 0;
@@ -73,8 +78,11 @@ class Sections {
   std::vector<AnswerSection> take() { return std::move(out_); }
 
  private:
+  std::string label(const std::string& key) const { return Diff{key, {}, {}, 0, after_}.label(); }
+
   const RunResult& r_;
   bool compared_;
+  int after_ = 0;
   std::vector<AnswerSection> out_;
 };
 
@@ -99,16 +107,24 @@ std::vector<std::string> question_lines(const Scenario& s) {
   if (p.in_hand != kNoTile) turn += fmt::format(", {} in hand", builtin_catalog()[p.in_hand].id);
   if (!p.rolls.empty()) turn += fmt::format(", die rolls {}", fmt::join(p.rolls, " "));
   out.push_back(std::move(turn));
-  for (std::size_t i = 0; i < s.apply.size(); ++i) out.push_back(fmt::format("move {}: {}", i + 1, s.apply[i].text));
+  for (std::size_t i = 0; i < s.apply.size(); ++i) {
+    out.push_back(fmt::format("move {}: {}", i + 1, s.apply[i].text));
+    const int after = static_cast<int>(i) + 1;
+    if (std::any_of(s.checkpoints.begin(), s.checkpoints.end(),
+                    [after](const Checkpoint& c) { return c.after == after; }))
+      out.push_back(fmt::format("checkpoint: the state after move {} is checked", after));
+  }
   if (s.final_scoring) out.push_back("then: final scoring");
   return out;
 }
 
-std::vector<AnswerSection> answer_sections(const Scenario& s, const RunResult& r) {
-  auto rules = scenario_rules(s, r.ruleset.empty() ? std::string("hig-c3") : r.ruleset);
-  const Expect e = rules ? s.resolved_expect(*rules) : s.expect;
-  Sections out(r);
-  if (answered(r) && std::any_of(r.diffs.begin(), r.diffs.end(), [](const Diff& d) { return d.key == "apply"; }))
+namespace {
+
+// The sections of one expectation: the final state's (after 0) or a checkpoint's.
+void add_sections(Sections& out, const RunResult& r, const Expect& e, int after) {
+  out.at(after);
+  if (answered(r) && std::any_of(r.diffs.begin(), r.diffs.end(),
+                                 [after](const Diff& d) { return d.key == "apply" && d.after == after; }))
     out.add("apply", "every move of the question is accepted", {"every move accepted"});
   if (e.rejected)
     out.add("rejected", "this move is refused",
@@ -137,6 +153,19 @@ std::vector<AnswerSection> answer_sections(const Scenario& s, const RunResult& r
   }
   if (e.phase) out.add("phase", "the decision due next", {*e.phase});
   if (e.active) out.add("active", "who decides next", {std::string(colour_name(*e.active))});
+}
+
+}  // namespace
+
+std::vector<AnswerSection> answer_sections(const Scenario& s, const RunResult& r) {
+  auto rules = scenario_rules(s, r.ruleset.empty() ? std::string("hig-c3") : r.ruleset);
+  Sections out(r);
+  // Each checkpoint's, in the order of query.apply, then the final state's.
+  if (rules)
+    for (const auto& [after, e] : s.resolved_checkpoints(*rules)) add_sections(out, r, e, after);
+  else
+    for (const auto& c : s.checkpoints) add_sections(out, r, c.expect, c.after);
+  add_sections(out, r, rules ? s.resolved_expect(*rules) : s.expect, 0);
   return out.take();
 }
 

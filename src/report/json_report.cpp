@@ -29,6 +29,7 @@ Json result_json(const RunResult& r, const std::string& implementation, bool tim
   Json diffs = Json::array();
   for (const auto& d : r.diffs) {
     Json diff{{"key", d.key}, {"expected", d.expected}, {"actual", d.actual}};
+    if (d.after > 0) diff["after"] = d.after;        // a checkpoint's: the state after that move of query.apply
     if (d.omitted > 0) diff["omitted"] = d.omitted;  // items of a too long difference left out
     diffs.push_back(std::move(diff));
   }

@@ -211,7 +211,7 @@ std::string diff_text(const RunResult& r) {
   std::string text = r.message + "\n";
   auto out = std::back_inserter(text);
   for (const auto& d : r.diffs) {
-    fmt::format_to(out, "{} (- expected, + actual):\n", d.key);
+    fmt::format_to(out, "{} (- expected, + actual):\n", d.label());
     for (const auto& e : d.expected) fmt::format_to(out, "  - {}\n", e);
     for (const auto& a : d.actual) fmt::format_to(out, "  + {}\n", a);
     if (d.omitted > 0) fmt::format_to(out, "  {}\n", omitted_note(d));

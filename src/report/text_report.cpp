@@ -138,7 +138,7 @@ class TextWriter final : public TallyingWriter<TextRun> {
       }
     }
     for (const auto& d : r.diffs) {
-      fmt::format_to(out, "  {} (- expected, + actual):\n", d.key);
+      fmt::format_to(out, "  {} (- expected, + actual):\n", d.label());
       for (const auto& e : d.expected) fmt::format_to(out, "    {}\n", paint(kRed, "- " + safe(e)));
       for (const auto& a : d.actual) fmt::format_to(out, "    {}\n", paint(kGreen, "+ " + safe(a)));
       if (d.omitted > 0) fmt::format_to(out, "    {}\n", omitted_note(d));

@@ -55,6 +55,14 @@ std::vector<std::string> missing_items(const Scenario& s, const Request& request
   for (auto& item :
        needed_items(request, lacking_items(hello, request), expect_in_version(s.resolved_expect(request.rules), v), v))
     out.push_back(std::move(item));
+  // A checkpoint's request may need more (a `legal` query only a checkpoint asks): run says so too.
+  for (std::size_t i = 0; i < s.checkpoints.size(); ++i) {
+    const Scenario cut = checkpoint_scenario(s, i);
+    const Expect e = expect_in_version(cut.resolved_expect(request.rules), v);
+    const Request part = request_of(cut, request.rules, e);
+    for (auto& item : needed_items(part, lacking_items(hello, part), e, v))
+      if (!contains(out, item)) out.push_back(std::move(item));
+  }
   return out;
 }
 

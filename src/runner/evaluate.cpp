@@ -193,16 +193,21 @@ std::vector<Diff> compare(const Expect& e, const Answer& a, const TileCatalog& c
 
 std::string summarise(const std::vector<Diff>& diffs) {
   if (diffs.empty()) return {};
-  std::string keys;
+  std::vector<std::string> labels;
   for (const auto& d : diffs)
-    if (keys.find(d.key) == std::string::npos) keys += (keys.empty() ? "" : ", ") + d.key;
+    if (std::find(labels.begin(), labels.end(), d.label()) == labels.end()) labels.push_back(d.label());
   const Diff& d = diffs.front();
-  if (d.key == "apply") return "a move of query.apply was refused (" + d.actual.front() + ")";
+  if (d.key == "apply")
+    return (d.after > 0 ? "after move " + std::to_string(d.after) + ": " : std::string()) +
+           "a move of query.apply was refused (" + d.actual.front() + ")";
+  std::string keys;
+  for (const auto& l : labels) keys += (keys.empty() ? "" : ", ") + l;
   return "the answer differs from the expectation in: " + keys;
 }
 
 std::string diff_signature(const std::vector<Diff>& diffs) {
   std::string keys;
+  std::vector<std::string> listed;
   std::uint32_t h = 2166136261u;
   const auto hash = [&h](std::string_view text) {
     for (const char c : text) {
@@ -211,8 +216,13 @@ std::string diff_signature(const std::vector<Diff>& diffs) {
     }
   };
   for (const auto& d : diffs) {
-    if (keys.find(d.key) == std::string::npos) keys += (keys.empty() ? "" : ",") + d.key;
-    hash(d.key);
+    // A checkpoint's difference is located ("after move 2: active"); the final state's as ever.
+    const std::string label = d.label();
+    if (std::find(listed.begin(), listed.end(), label) == listed.end()) {
+      listed.push_back(label);
+      keys += (keys.empty() ? "" : ",") + label;
+    }
+    hash(label);
     hash("\n");
     for (const auto& e : d.expected) {
       hash("-");

@@ -44,6 +44,9 @@ struct Diff {
   std::string key;  // "moves", "includes", "excludes", "count", "legal", "scores", "rejected", ...
   std::vector<std::string> expected, actual;
   std::size_t omitted = 0;  // items of this difference not kept (see kKeptDiffBytes); 0 when it is whole
+  int after = 0;            // where: 0 the final state; K the checkpoint after move K of query.apply
+  // The key as reports show it: located at its checkpoint ("after move 2: active").
+  std::string label() const { return after > 0 ? "after move " + std::to_string(after) + ": " + key : key; }
 };
 
 // How much of an answer a result keeps (src/runner/README.md "Memory"). Its

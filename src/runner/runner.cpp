@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <thread>
+#include <tuple>
 
 #include "data/ledger.hpp"
 #include "data/oracle_data.hpp"
@@ -128,33 +129,109 @@ std::string joined_problems(const Diagnostics& d) {
   return out;
 }
 
-// The result of a reply. What is kept of it is bounded (outcome.hpp): the
+// The result of its answered differences. What is kept of them is bounded (outcome.hpp): the
 // summary and the signature are taken from the whole difference first.
-void judge(RunResult& r, const Reply& reply, const Expect& e) {
-  switch (reply.kind) {
-    case ReplyKind::Skipped:
-      r.outcome = Outcome::Skipped;
-      break;
-    case ReplyKind::Errored:
-      r.outcome = Outcome::Errored;
-      break;
-    case ReplyKind::Crashed:
-      r.outcome = Outcome::Crashed;
-      break;
-    case ReplyKind::TimedOut:
-      r.outcome = Outcome::TimedOut;
-      break;
-    case ReplyKind::Answered: {
-      r.diffs = compare(e, reply.answer, builtin_catalog());
-      r.outcome = r.diffs.empty() ? Outcome::Passed : Outcome::Failed;
-      r.message = summarise(r.diffs);
-      if (r.outcome == Outcome::Failed) r.signature = diff_signature(r.diffs);
-      if (const std::size_t whole = bound_diffs(r.diffs); whole > kKeptDiffBytes)
-        r.message += fmt::format(" (a difference of {} bytes: only its start is kept)", whole);
-      return;
-    }
+void settle(RunResult& r, std::vector<Diff> diffs) {
+  r.diffs = std::move(diffs);
+  r.outcome = r.diffs.empty() ? Outcome::Passed : Outcome::Failed;
+  r.message = summarise(r.diffs);
+  if (r.outcome == Outcome::Failed) r.signature = diff_signature(r.diffs);
+  if (const std::size_t whole = bound_diffs(r.diffs); whole > kKeptDiffBytes)
+    r.message += fmt::format(" (a difference of {} bytes: only its start is kept)", whole);
+}
+
+// One request of a result: the state after a checkpoint's move, or (after 0) the final state.
+// A scenario without checkpoints has one; with them, one per checkpoint first, in order.
+struct Part {
+  int after = 0;
+  std::unique_ptr<Scenario> scenario;  // checkpoint_scenario; null: the scenario itself
+  std::optional<Request> request;      // until it is answered
+  Expect expect;
+  // Its reply, judged: the kind, the message (not answered), its differences (located, kept whole
+  // until the result is settled), the subject's time, the boards (the final state's only).
+  ReplyKind kind = ReplyKind::Answered;
+  std::string message;
+  std::vector<Diff> diffs;
+  double seconds = -1;  // -1: no reply came (never sent, or given back when the run was cut short)
+  std::shared_ptr<const ScenarioViews> views;
+};
+
+void judge_part(Part& p, Reply& reply) {
+  p.kind = reply.kind;
+  if (reply.kind == ReplyKind::Answered) {
+    p.diffs = compare(p.expect, reply.answer, builtin_catalog());
+    for (auto& d : p.diffs) d.after = p.after;
+  } else {
+    p.message = clip(reply.message, kKeptMessageBytes);
   }
-  r.message = clip(reply.message, kKeptMessageBytes);
+  p.views = std::move(reply.views);
+  p.request.reset();
+  p.expect = Expect{};
+}
+
+// How bad a reply that is not an answer is: the worst decides a result of several requests.
+int severity(ReplyKind k) {
+  switch (k) {
+    case ReplyKind::Crashed:
+      return 4;
+    case ReplyKind::TimedOut:
+      return 3;
+    case ReplyKind::Errored:
+      return 2;
+    case ReplyKind::Skipped:
+      return 1;
+    case ReplyKind::Answered:
+      break;
+  }
+  return 0;
+}
+
+Outcome outcome_of(ReplyKind k) {
+  switch (k) {
+    case ReplyKind::Skipped:
+      return Outcome::Skipped;
+    case ReplyKind::Errored:
+      return Outcome::Errored;
+    case ReplyKind::Crashed:
+      return Outcome::Crashed;
+    case ReplyKind::TimedOut:
+      return Outcome::TimedOut;
+    case ReplyKind::Answered:
+      break;
+  }
+  return Outcome::Passed;
+}
+
+std::string where(int after) { return after > 0 ? fmt::format("after move {}", after) : "the final state"; }
+
+// One result from every part, each judged: a part not answered decides it (the worst: crashed,
+// timed out, errored, skipped; its message located when the scenario has checkpoints), else the
+// differences of all, in order, each located by its checkpoint.
+void settle_parts(RunResult& r, std::vector<Part>& parts) {
+  const Part* worst = nullptr;
+  std::vector<Diff> diffs;
+  for (auto& p : parts) {
+    if (p.seconds >= 0) r.seconds = std::max(r.seconds, 0.0) + p.seconds;
+    if (p.views) r.views = p.views;
+    if (p.kind != ReplyKind::Answered && (!worst || severity(p.kind) > severity(worst->kind))) worst = &p;
+    for (auto& d : p.diffs) diffs.push_back(std::move(d));
+    p.diffs.clear();
+  }
+  if (!worst) {
+    settle(r, std::move(diffs));
+    return;
+  }
+  r.outcome = outcome_of(worst->kind);
+  // One request, or a run cut short (its message names why, the same for every part): as ever.
+  if (parts.size() == 1 || worst->message.starts_with(kCutShortPrefix)) {
+    r.message = worst->message;
+    return;
+  }
+  std::string others;
+  for (const auto& p : parts)
+    if (&p != worst && p.kind != ReplyKind::Answered)
+      others += fmt::format("; {}: {}", where(p.after), outcome_name(outcome_of(p.kind)));
+  r.message = clip(fmt::format("{}: {}{}", where(worst->after), worst->message, others), kKeptMessageBytes);
 }
 
 }  // namespace
@@ -178,16 +255,16 @@ bool selected(const Selection& sel, const Scenario* s, const std::string& key) {
 
 namespace {
 
-// A result with its rules filled in, and the request to send unless the result
-// is already decided (invalid rules, unsupported).
+// A result with its rules filled in, and its parts (requests) to send unless the result is
+// already decided (invalid rules, unsupported): one per checkpoint, then the final state's.
 struct Prepared {
   RunResult result;
-  std::optional<Request> request;
-  Expect expect;
+  std::vector<Part> parts;  // empty when decided without a request
+  std::size_t pending = 0;  // parts not answered yet
 };
 
 Prepared prepare(const Scenario& s, const std::string& preset, const Subject& subject, const ResultExtras& options) {
-  Prepared p{base_result(s, preset), std::nullopt, {}};
+  Prepared p{base_result(s, preset), {}, 0};
   RunResult& r = p.result;
   auto rules = scenario_rules(s, preset);
   if (!rules) {
@@ -196,19 +273,46 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
     return p;
   }
   for (const auto& [k, v] : rules->effective()) r.rules.emplace_back(k, v);
-  p.expect = expect_in_version(s.resolved_expect(*rules), subject.protocol_version());
-  Request req = request_of(s, *rules, p.expect);
-  req.board_views = options.board_views;
-  // Everything the subject lacks at once: capabilities, then switch values and query kinds.
+  std::vector<Part> parts;
+  for (std::size_t i = 0; i < s.checkpoints.size(); ++i) {
+    Part part;
+    part.after = s.checkpoints[i].after;
+    part.scenario = std::make_unique<Scenario>(checkpoint_scenario(s, i));
+    parts.push_back(std::move(part));
+  }
+  parts.emplace_back();
+  // Everything the subject lacks at once: capabilities (the checkpoints' uses count), then switch
+  // values and query kinds of every request, each once, located when only a checkpoint needs it.
   std::vector<std::string> needs = missing_capabilities(s, subject.capabilities());
-  for (auto& item : needed_items(req, subject.lacks(req), p.expect, subject.protocol_version()))
-    needs.push_back(std::move(item));
+  std::vector<std::pair<std::string, std::vector<int>>> items;
+  for (auto& part : parts) {
+    const Scenario& asked = part.scenario ? *part.scenario : s;
+    part.expect = expect_in_version(asked.resolved_expect(*rules), subject.protocol_version());
+    Request req = request_of(asked, *rules, part.expect);
+    req.board_views = options.board_views && part.after == 0;
+    for (auto& item : needed_items(req, subject.lacks(req), part.expect, subject.protocol_version())) {
+      auto it = std::find_if(items.begin(), items.end(), [&item](const auto& i) { return i.first == item; });
+      if (it == items.end()) it = items.insert(items.end(), {std::move(item), {}});
+      it->second.push_back(part.after);
+    }
+    part.request = std::move(req);
+  }
+  for (const auto& [item, afters] : items) {
+    if (std::find(afters.begin(), afters.end(), 0) != afters.end()) {
+      needs.push_back(item);
+      continue;
+    }
+    std::string at;
+    for (const int k : afters) at += fmt::format("{}{}", at.empty() ? "" : ", ", k);
+    needs.push_back(fmt::format("{} (after move {})", item, at));
+  }
   if (!needs.empty()) {
     r.outcome = Outcome::Unsupported;
     r.message = fmt::format("needs {}", fmt::join(needs, ", "));
     return p;
   }
-  p.request = std::move(req);
+  p.parts = std::move(parts);
+  p.pending = p.parts.size();
   return p;
 }
 
@@ -279,7 +383,12 @@ Result<Request> request_for(const Scenario& s, const std::string& preset) {
 
 RunResult run_one(const Scenario& s, const std::string& preset, Subject& subject) {
   Prepared p = prepare(s, preset, subject, {});
-  if (p.request) judge(p.result, subject.answer(*p.request), p.expect);
+  if (p.parts.empty()) return std::move(p.result);
+  for (auto& part : p.parts) {
+    Reply reply = subject.answer(*part.request);
+    judge_part(part, reply);
+  }
+  settle_parts(p.result, p.parts);
   return std::move(p.result);
 }
 
@@ -302,7 +411,7 @@ void run_scenario(const Scenario& s, const Selection& sel, const Subject& subjec
     r.id = r.id.empty() ? s.file : echo(r.id);  // a broken id may be anything, e.g. 900 KB long
     r.outcome = Outcome::Invalid;
     r.message = joined_problems(s.problems);
-    out.push_back(Prepared{std::move(r), std::nullopt, {}});
+    out.push_back(Prepared{std::move(r), {}, 0});
     return;
   }
   for (const auto& preset : scenario_rulesets(s))
@@ -381,10 +490,10 @@ class Pipeline final : public RequestSource {
       make_slot(entries_[next_entry_++]);
       emit();
     }
-    const auto [slot, index] = ready_.front();
+    const auto [slot, index, part] = ready_.front();
     ready_.pop_front();
-    const Request* r = &*slot->items[index].request;
-    taken_[r] = {slot, index, Clock::now(), std::this_thread::get_id()};
+    const Request* r = &*slot->items[index].parts[part].request;
+    taken_[r] = {slot, index, part, Clock::now(), std::this_thread::get_id()};
     ++in_flight_;
     return r;
   }
@@ -396,21 +505,23 @@ class Pipeline final : public RequestSource {
   void reply(const Request& request, Reply reply) override {
     const auto it = taken_.find(&request);
     if (it == taken_.end()) return;  // not ours, or answered already
-    const auto [slot, index, taken, thread] = it->second;
+    const auto [slot, index, part, taken, thread] = it->second;
     taken_.erase(it);
     --in_flight_;
     // Each process (each thread under --jobs) answers in order: it is charged from its previous reply on.
     const auto now = Clock::now();
     Clock::time_point& last = last_reply_[thread];
     Prepared& p = slot->items[index];
-    p.result.seconds = std::chrono::duration<double>(now - std::max(taken, last)).count();
+    p.parts[part].seconds = std::chrono::duration<double>(now - std::max(taken, last)).count();
     last = now;
-    p.result.views = std::move(reply.views);
-    judge(p.result, reply, p.expect);
-    if (stop_.empty()) count(p.result);
-    p.request.reset();
-    p.expect = Expect{};
-    --slot->pending;
+    judge_part(p.parts[part], reply);
+    // The result is decided when its last part is: the parts may come back in any order (--jobs),
+    // and are settled in their own order, so the result does not depend on it.
+    if (--p.pending == 0) {
+      settle_parts(p.result, p.parts);
+      if (stop_.empty()) count(p.result);
+      --slot->pending;
+    }
     emit();
   }
 
@@ -422,7 +533,7 @@ class Pipeline final : public RequestSource {
           if (!e.scenario) continue;
           std::vector<Prepared> items;
           run_scenario(*e.scenario, sel_, subject_, options_, items);
-          for (const auto& p : items) n += p.request ? 1u : 0u;
+          for (const auto& p : items) n += p.parts.size();
         }
       total_ = n;
     }
@@ -436,12 +547,17 @@ class Pipeline final : public RequestSource {
     const Reply left = stop_.empty() ? Reply{ReplyKind::Errored, {}, "the subject gave no reply (internal error)", {}}
                                      : Reply{ReplyKind::Skipped, {}, stop_, {}};
     for (auto& slot : slots_)
-      for (auto& p : slot->items)
-        if (p.request) {
-          judge(p.result, left, p.expect);
-          p.request.reset();
-          --slot->pending;
-        }
+      for (auto& p : slot->items) {
+        if (p.pending == 0) continue;
+        for (auto& part : p.parts)
+          if (part.request) {
+            Reply reply = left;
+            judge_part(part, reply);
+          }
+        p.pending = 0;
+        settle_parts(p.result, p.parts);
+        --slot->pending;
+      }
     ready_.clear();
     taken_.clear();
     emit();
@@ -467,14 +583,14 @@ class Pipeline final : public RequestSource {
   struct Slot {
     std::vector<std::unique_ptr<Scenario>> transformed;  // owned here until the results are emitted
     std::vector<Prepared> items;
-    std::size_t pending = 0;  // requests not answered yet
+    std::size_t pending = 0;  // results not decided yet
   };
 
   void make_slot(const std::vector<Entry>& group) {
     auto slot = std::make_unique<Slot>();
     for (const auto& e : group) {
       if (!e.scenario) {
-        slot->items.push_back(Prepared{unreadable_file(*e.file), std::nullopt, {}});
+        slot->items.push_back(Prepared{unreadable_file(*e.file), {}, 0});
         continue;
       }
       const Scenario* s = e.scenario;
@@ -485,11 +601,10 @@ class Pipeline final : public RequestSource {
       }
       run_scenario(*s, sel_, subject_, options_, slot->items);
     }
-    for (std::size_t i = 0; i < slot->items.size(); ++i)
-      if (slot->items[i].request) {
-        ready_.emplace_back(slot.get(), i);
-        ++slot->pending;
-      }
+    for (std::size_t i = 0; i < slot->items.size(); ++i) {
+      for (std::size_t k = 0; k < slot->items[i].parts.size(); ++k) ready_.emplace_back(slot.get(), i, k);
+      if (!slot->items[i].parts.empty()) ++slot->pending;
+    }
     slots_.push_back(std::move(slot));
   }
 
@@ -521,11 +636,12 @@ class Pipeline final : public RequestSource {
   std::vector<std::vector<Entry>> entries_;
   std::size_t next_entry_ = 0;
   std::deque<std::unique_ptr<Slot>> slots_;
-  std::deque<std::pair<Slot*, std::size_t>> ready_;  // requests made and not taken yet
+  std::deque<std::tuple<Slot*, std::size_t, std::size_t>> ready_;  // requests made and not taken yet: item, part
   using Clock = std::chrono::steady_clock;
   struct Taken {
     Slot* slot;
     std::size_t index;
+    std::size_t part;
     Clock::time_point at;
     std::thread::id thread;  // the one that took it (run --jobs: one per process)
   };

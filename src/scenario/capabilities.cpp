@@ -152,8 +152,7 @@ std::vector<Use> inferred_uses(const Scenario& s) {
   if (p.second_tile) c.add("builder", "the builder's second tile (position.second_tile)");
   for (const auto t : p.pile) c.tile(t, " in the pile");
   for (const auto& m : s.apply) c.move(m);
-  c.expect(s.expect);
-  for (const auto& v : s.variants) c.expect(v.expect);
+  for_each_expect(s, [&c](const Expect& e, ExpectSite) { c.expect(e); });  // checkpoints too
   return out;
 }
 

@@ -139,6 +139,18 @@ struct Expect {
 // The keys of `expect`, in the order the format lists them.
 const std::vector<std::string>& expect_keys();
 
+// A checkpoint (scenarios/README.md "Checkpoints"): expectations on the state after the first
+// `after` moves of query.apply (1 <= after < their number; the state after all of them is
+// `expect`). Any key of `expect` but `rejected`. In a variant, `expect` holds the keys that replace
+// those of the scenario's checkpoint after the same move, and `remove` the keys it leaves out.
+struct Checkpoint {
+  int after = 0;
+  Expect expect;
+  std::vector<std::string> remove;  // a variant's only
+  std::vector<Loc> remove_locs;
+  Loc loc, after_loc;
+};
+
 // Switch values as written (`rules:`, a variant's `when`, an `also_with` entry): key -> value.
 using SwitchValues = std::vector<std::pair<std::string, std::string>>;
 
@@ -152,6 +164,7 @@ struct Variant {
   Expect expect;                      // the keys it replaces (none given: only removals)
   std::vector<std::string> remove;    // keys of the scenario's expect it leaves out
   std::vector<Loc> remove_locs;
+  std::vector<Checkpoint> checkpoints;  // per checkpoint of the scenario (by `after`): keys replaced or left out
   Loc loc;
   bool matches(const RuleSet& effective) const;
   bool keyed_on_switches() const { return !switches.empty(); }
@@ -191,6 +204,7 @@ struct Scenario {
   std::vector<MoveText> apply;
   bool final_scoring = false;
   Expect expect;
+  std::vector<Checkpoint> checkpoints;  // in the order of query.apply
   std::vector<Variant> variants;
   std::map<std::string, Loc> locs;  // top-level key -> where it was written
   // Keys whose reading reported a problem ("requires", "position.tiles", ...; "position.*": the
@@ -206,9 +220,37 @@ struct Scenario {
   bool read_cleanly(std::initializer_list<std::string_view> keys) const;
   void problem(Loc at, std::string message, std::string code = {});  // code: a reason code naming it
   void warning(Loc at, std::string message);
+  // The variant that applies under `effective`, or null (scenarios/README.md "Which variant applies").
+  const Variant* chosen_variant(const RuleSet& effective) const;
   // The expectations that hold under `effective` (the first matching variant applied).
   Expect resolved_expect(const RuleSet& effective) const;
+  // Those of each checkpoint under `effective`, in order: (after, expectations).
+  std::vector<std::pair<int, Expect>> resolved_checkpoints(const RuleSet& effective) const;
 };
+
+// Every expectation a scenario writes, with where it holds: its `expect`, each variant's, each
+// checkpoint's and each variant's checkpoint's (a variant's may be empty: removals only). Checks
+// over expectations (colours, repeats, canonical placements, capabilities, transforms) visit
+// them all, so a key added to Expect is checked at checkpoints without more code.
+struct ExpectSite {
+  int after = 0;                     // 0: the final state; K: the checkpoint after move K
+  const Variant* variant = nullptr;  // null: the scenario's own
+};
+template <typename S, typename F>
+void for_each_expect(S& s, F f) {
+  f(s.expect, ExpectSite{});
+  for (auto& c : s.checkpoints) f(c.expect, ExpectSite{c.after, nullptr});
+  for (auto& v : s.variants) {
+    f(v.expect, ExpectSite{0, &v});
+    for (auto& c : v.checkpoints) f(c.expect, ExpectSite{c.after, &v});
+  }
+}
+
+// The scenario a checkpoint asks about: the same position, query.apply cut after the
+// checkpoint's move, no final scoring, the checkpoint's expectations as `expect` and each
+// variant's for that checkpoint as the variant (a variant with none kept, empty, so that the same
+// variant is chosen as for the whole scenario), no checkpoints. What is sent to a subject for it.
+Scenario checkpoint_scenario(const Scenario& s, std::size_t index);
 
 struct ScenarioFile {
   std::string path;

@@ -103,14 +103,19 @@ bool Variant::matches(const RuleSet& effective) const {
 // The variant that applies: the first matching one naming switch values, else the first matching
 // one naming rulesets only (a switch value says what the answer depends on; an also_with copy
 // runs under its preset's name with other switch values).
-Expect Scenario::resolved_expect(const RuleSet& effective) const {
-  Expect e = expect;
+const Variant* Scenario::chosen_variant(const RuleSet& effective) const {
   const Variant* chosen = nullptr;
   for (const auto& v : variants)
     if (v.matches(effective) && (!chosen || (v.keyed_on_switches() && !chosen->keyed_on_switches()))) {
       chosen = &v;
       if (v.keyed_on_switches()) break;
     }
+  return chosen;
+}
+
+Expect Scenario::resolved_expect(const RuleSet& effective) const {
+  Expect e = expect;
+  const Variant* chosen = chosen_variant(effective);
   if (!chosen) return e;
   e.overlay(chosen->expect);
   for (const auto& key : chosen->remove) e.remove(key);
@@ -126,6 +131,47 @@ int first_printed(std::string_view capability) {
 bool predates(const Preset& p, const std::vector<std::string>& capabilities) {
   return p.printed_to != 0 && std::any_of(capabilities.begin(), capabilities.end(),
                                           [&](const std::string& c) { return first_printed(c) > p.printed_to; });
+}
+
+std::vector<std::pair<int, Expect>> Scenario::resolved_checkpoints(const RuleSet& effective) const {
+  std::vector<std::pair<int, Expect>> out;
+  const Variant* chosen = chosen_variant(effective);
+  for (const auto& c : checkpoints) {
+    Expect e = c.expect;
+    if (chosen)
+      for (const auto& vc : chosen->checkpoints)
+        if (vc.after == c.after) {
+          e.overlay(vc.expect);
+          for (const auto& key : vc.remove) e.remove(key);
+        }
+    out.emplace_back(c.after, std::move(e));
+  }
+  return out;
+}
+
+Scenario checkpoint_scenario(const Scenario& s, std::size_t index) {
+  Scenario out = s;
+  const Checkpoint& c = s.checkpoints.at(index);
+  out.apply.resize(std::min(out.apply.size(), static_cast<std::size_t>(std::max(c.after, 0))));
+  out.final_scoring = false;
+  out.expect = c.expect;
+  out.checkpoints.clear();
+  for (auto& v : out.variants) {
+    Expect e;
+    std::vector<std::string> remove;
+    std::vector<Loc> remove_locs;
+    for (const auto& vc : v.checkpoints)
+      if (vc.after == c.after) {
+        e = vc.expect;
+        remove = vc.remove;
+        remove_locs = vc.remove_locs;
+      }
+    v.expect = std::move(e);
+    v.remove = std::move(remove);
+    v.remove_locs = std::move(remove_locs);
+    v.checkpoints.clear();
+  }
+  return out;
 }
 
 std::vector<std::string> scenario_rulesets(const Scenario& s) {

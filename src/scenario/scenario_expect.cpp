@@ -1,4 +1,6 @@
 // Reading `query`, `expect` and `variants` (scenarios/README.md "query and expect").
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <limits>
 
@@ -249,7 +251,7 @@ Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what)
 Variant ScenarioReader::read_variant(const YAML::Node& n) {
   Variant v;
   v.loc = loc_of(n);
-  if (!r_.keys(n, {"when", "expect", "remove"}, "variant")) return v;
+  if (!r_.keys(n, {"when", "expect", "remove", "checkpoints"}, "variant")) return v;
   const MapView m(n, r_);
   if (const auto* w = m.get("when")) {
     v.when_loc = loc_of(*w);
@@ -264,34 +266,88 @@ Variant ScenarioReader::read_variant(const YAML::Node& n) {
     r_.error(n, "variant: missing 'when' (the switch values or rulesets it holds under)");
   }
   // remove: keys of the scenario's expect this variant leaves out (scenarios/README.md).
-  if (const auto* rm = m.get("remove")) {
-    for (const auto& [key, at] : list(*rm, "remove")) {
-      const auto& keys = expect_keys();
-      if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
-        const std::string close = closest_names(key, keys, 1, typo_distance(key));
-        s_.problem(at, "remove: '" + echo(key) + "' is not a key of expect" +
-                           (close.empty() ? "" : " (closest: " + close + ")"));
-      } else if (std::find(v.remove.begin(), v.remove.end(), key) != v.remove.end()) {
-        s_.problem(at, "remove: '" + key + "' is listed twice");
-      } else {
-        v.remove.push_back(key);
-        v.remove_locs.push_back(at);
-      }
-    }
-    if (rm->IsSequence() && rm->size() == 0) r_.error(*rm, "remove: list at least one key of expect");
-  }
+  if (const auto* rm = m.get("remove")) read_remove(*rm, v.remove, v.remove_locs);
+  if (const auto* c = m.get("checkpoints")) v.checkpoints = read_checkpoints(*c, true);
   if (const auto* e = m.get("expect"))
     v.expect = read_expect(*e, "variant expect");
-  else if (!m.get("remove"))
+  else if (!m.get("remove") && !m.get("checkpoints"))
     r_.error(n,
-             "variant: missing 'expect' (the keys that replace the scenario's expect) or 'remove' (the keys it "
-             "leaves out)");
+             "variant: missing 'expect' (the keys that replace the scenario's expect), 'remove' (the keys it "
+             "leaves out) or 'checkpoints' (the same for checkpoints)");
   for (std::size_t i = 0; i < v.remove.size(); ++i)
     if (v.expect.has(v.remove[i]))
       s_.problem(v.remove_locs[i], "remove: '" + v.remove[i] +
                                        "' is also given in this variant's expect (either replace the key or "
                                        "remove it)");
   return v;
+}
+
+void ScenarioReader::read_remove(const YAML::Node& rm, std::vector<std::string>& keys_out, std::vector<Loc>& locs) {
+  for (const auto& [key, at] : list(rm, "remove")) {
+    const auto& keys = expect_keys();
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+      const std::string close = closest_names(key, keys, 1, typo_distance(key));
+      s_.problem(at, "remove: '" + echo(key) + "' is not a key of expect" +
+                         (close.empty() ? "" : " (closest: " + close + ")"));
+    } else if (std::find(keys_out.begin(), keys_out.end(), key) != keys_out.end()) {
+      s_.problem(at, "remove: '" + key + "' is listed twice");
+    } else {
+      keys_out.push_back(key);
+      locs.push_back(at);
+    }
+  }
+  if (rm.IsSequence() && rm.size() == 0) r_.error(rm, "remove: list at least one key of expect");
+}
+
+// checkpoints: [{after: K, expect: {...}}, ...]; in a variant an entry gives expect, remove or
+// both, for the scenario's checkpoint after the same move (scenarios/README.md "Checkpoints").
+// The range of `after`, the order and repeats are checked by lint (they need query.apply).
+std::vector<Checkpoint> ScenarioReader::read_checkpoints(const YAML::Node& n, bool in_variant) {
+  std::vector<Checkpoint> out;
+  const char* hint = in_variant ? "checkpoints: expected a list of {after, expect, remove} entries"
+                                : "checkpoints: expected a list of {after, expect} entries, e.g. [{after: 2, "
+                                  "expect: {active: blue}}]";
+  if (!n.IsSequence() || n.size() == 0) {
+    r_.error(n, hint);
+    return out;
+  }
+  for (const auto& item : n) {
+    Checkpoint c;
+    c.loc = loc_of(item);
+    std::vector<std::string> meant;  // a misspelt key is reported once, not again as missing
+    const bool ok = in_variant ? r_.keys(item, {"after", "expect", "remove"}, "checkpoint", &meant)
+                               : r_.keys(item, {"after", "expect"}, "checkpoint", &meant);
+    if (!ok) continue;
+    const auto misspelt = [&meant](const char* key) {
+      return std::find(meant.begin(), meant.end(), key) != meant.end();
+    };
+    const MapView m(item, r_);
+    if (const auto* a = m.get("after")) {
+      c.after_loc = loc_of(*a);
+      c.after = count(*a, "checkpoint after", 1, std::numeric_limits<int>::max()).value_or(0);
+    } else if (!misspelt("after")) {
+      r_.error(item, "checkpoint: missing 'after' (the number of moves of query.apply played before it)");
+    }
+    const std::string what = c.after > 0 ? fmt::format("checkpoint after move {}", c.after) : "checkpoint";
+    if (in_variant && m.get("remove")) read_remove(*m.get("remove"), c.remove, c.remove_locs);
+    if (const auto* e = m.get("expect")) {
+      c.expect = read_expect(*e, what + " expect");
+      if (c.expect.rejected)
+        s_.problem(c.expect.rejected->loc,
+                   what +
+                       ": 'rejected' is not checked at a checkpoint: every move up to it is accepted, and a "
+                       "refused move is the last of query.apply (expect it in expect)");
+    } else if ((!in_variant || !m.get("remove")) && !misspelt("expect")) {
+      r_.error(item, what + ": missing 'expect' (the keys to check after that move)");
+    }
+    for (std::size_t i = 0; i < c.remove.size(); ++i)
+      if (c.expect.has(c.remove[i]))
+        s_.problem(c.remove_locs[i], "remove: '" + c.remove[i] +
+                                         "' is also given in this checkpoint's expect (either replace the key or "
+                                         "remove it)");
+    out.push_back(std::move(c));
+  }
+  return out;
 }
 
 void ScenarioReader::read_variants(const YAML::Node& n) {

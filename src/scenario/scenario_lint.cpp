@@ -48,8 +48,7 @@ void check_position_colours(Scenario& s) {
   for (const auto& f : p.figures) check_seated(s, f.owner, f.loc, "figures");
   for (const auto& [c, v] : p.scores) check_seated(s, c, pos_loc(s, "scores"), "scores");
   for (const auto& [c, v] : p.supply) check_seated(s, c, pos_loc(s, "supply"), "supply");
-  check_colours(s, s.expect);
-  for (const auto& v : s.variants) check_colours(s, v.expect);
+  for_each_expect(s, [&s](const Expect& e, ExpectSite) { check_colours(s, e); });
 }
 
 void check_turn(Scenario& s) {
@@ -314,6 +313,80 @@ void check_variants(Scenario& s) {
                                           "to check");
       break;
     }
+  for (const auto& r : effective) {
+    bool emptied = false;
+    for (const auto& [after, e] : s.resolved_checkpoints(r))
+      if (e.empty() && !emptied) {
+        emptied = true;
+        s.problem(s.loc_of("variants"), fmt::format("variants: under {} the variant that applies removes every key "
+                                                    "of the checkpoint after move {}, leaving nothing to check",
+                                                    r.name, after));
+      }
+    if (emptied) break;
+  }
+}
+
+// checkpoints: each after a move of query.apply but the last, once, in the order of the moves,
+// before any refused move; a variant's, each for a checkpoint of the scenario, removing only
+// keys that checkpoint gives.
+void check_checkpoints(Scenario& s) {
+  const int n = static_cast<int>(s.apply.size());
+  std::map<int, Loc> seen;
+  int last = 0;
+  for (const auto& c : s.checkpoints) {
+    if (c.after <= 0) continue;  // did not read: reported
+    const Loc at = c.after_loc.line > 0 ? c.after_loc : c.loc;
+    if (c.after >= n)
+      s.problem(at, n < 2 ? fmt::format("checkpoint after move {}: query.apply has {} move(s), so there is no state "
+                                        "between its moves to check (a checkpoint needs at least 2 moves)",
+                                        c.after, n)
+                          : fmt::format("checkpoint after move {}: out of range: query.apply has {} moves, so a "
+                                        "checkpoint comes after move 1 to {} (the state after all {} is expect)",
+                                        c.after, n, n - 1, n));
+    if (const auto [it, fresh] = seen.emplace(c.after, c.loc); !fresh)
+      s.problem(at, fmt::format("checkpoint after move {} is given twice (also at line {})", c.after, it->second.line));
+    else if (c.after < last)
+      s.problem(at, fmt::format("checkpoint after move {} is listed after the checkpoint after move {}: list "
+                                "checkpoints in the order of query.apply",
+                                c.after, last));
+    last = std::max(last, c.after);
+  }
+  // A refused move ends the query: nothing after it is reached.
+  std::vector<const Expect*> finals{&s.expect};
+  for (const auto& v : s.variants) finals.push_back(&v.expect);
+  for (const Expect* e : finals)
+    if (e->rejected && e->rejected->move > 0)
+      for (const auto& c : s.checkpoints)
+        if (c.after >= e->rejected->move)
+          s.problem(c.after_loc.line > 0 ? c.after_loc : c.loc,
+                    fmt::format("checkpoint after move {}: expect rejects move {} of query.apply, so the state "
+                                "after move {} is never reached",
+                                c.after, e->rejected->move, c.after));
+  for (const auto& v : s.variants) {
+    std::map<int, Loc> in_variant;
+    for (const auto& vc : v.checkpoints) {
+      if (vc.after <= 0) continue;
+      const Loc at = vc.after_loc.line > 0 ? vc.after_loc : vc.loc;
+      const auto own = std::find_if(s.checkpoints.begin(), s.checkpoints.end(),
+                                    [&vc](const Checkpoint& c) { return c.after == vc.after; });
+      if (own == s.checkpoints.end()) {
+        std::string afters;
+        for (const auto& c : s.checkpoints) afters += fmt::format("{}{}", afters.empty() ? "" : ", ", c.after);
+        s.problem(at, fmt::format("variant checkpoint after move {}: the scenario has no checkpoint after move {} "
+                                  "(a variant changes the scenario's checkpoints: {})",
+                                  vc.after, vc.after, afters.empty() ? "it has none" : "after move " + afters));
+        continue;
+      }
+      if (const auto [it, fresh] = in_variant.emplace(vc.after, vc.loc); !fresh)
+        s.problem(at, fmt::format("variant checkpoint after move {} is given twice (also at line {})", vc.after,
+                                  it->second.line));
+      for (std::size_t i = 0; i < vc.remove.size(); ++i)
+        if (!own->expect.has(vc.remove[i]))
+          s.problem(vc.remove_locs[i], fmt::format("remove: '{}' is not in the scenario's checkpoint after move {} "
+                                                   "(nothing to remove)",
+                                                   vc.remove[i], vc.after));
+    }
+  }
 }
 
 // A variant keyed on a ruleset whose distinguishing value of a switch the scenario's rules:
@@ -440,25 +513,22 @@ void lint_scenario(Scenario& s) {
     check_ruling_editions(s);
     if (s.read_cleanly({"requires"})) check_anachronisms(s);
   }
-  check_duplicates(s, s.expect);
-  for (const auto& v : s.variants) check_duplicates(s, v.expect);
-  const bool query = s.read_cleanly({"query"});
-  for (const Expect* e : {&s.expect}) {
-    check_canonical(s, e->moves, "moves");
-    check_canonical(s, e->includes, "includes");
-    check_canonical(s, e->excludes, "excludes");
-    if (query) check_rejected(s, *e);
-  }
-  for (const auto& v : s.variants) {
-    check_canonical(s, v.expect.moves, "moves");
-    check_canonical(s, v.expect.includes, "includes");
-    check_canonical(s, v.expect.excludes, "excludes");
-    if (query) check_rejected(s, v.expect);
+  // Every expectation, checkpoints' too: repeats and canonical placements.
+  for_each_expect(s, [&s](const Expect& e, ExpectSite) {
+    check_duplicates(s, e);
+    check_canonical(s, e.moves, "moves");
+    check_canonical(s, e.includes, "includes");
+    check_canonical(s, e.excludes, "excludes");
+  });
+  if (s.read_cleanly({"query"})) {
+    check_rejected(s, s.expect);
+    for (const auto& v : s.variants) check_rejected(s, v.expect);
+    if (s.read_cleanly({"checkpoints", "variants", "expect"})) check_checkpoints(s);
   }
   const bool rulesets = s.read_cleanly({"applies_to", "rules", "also_with"});
   if (rulesets) check_also_with(s);
   if (s.read_cleanly({"requires", "rules", "also_with", "variants"})) check_switches_matter(s);
-  if (rulesets && s.read_cleanly({"expect", "variants"})) check_variants(s);
+  if (rulesets && s.read_cleanly({"expect", "variants", "checkpoints"})) check_variants(s);
   if (rulesets && s.read_cleanly({"variants"})) check_variant_rulesets(s);
 }
 

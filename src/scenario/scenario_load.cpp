@@ -329,7 +329,7 @@ void ScenarioReader::read(const YAML::Node& doc) {
   std::vector<std::string> meant;
   if (!r_.keys(doc,
                {"id", "title", "rulings", "status", "disputed", "source", "tags", "requires", "applies_to", "rules",
-                "also_with", "notes", "position", "query", "expect", "variants"},
+                "also_with", "notes", "position", "query", "expect", "checkpoints", "variants"},
                "scenario", &meant))
     return;
   mark_meant(meant, "");
@@ -352,6 +352,8 @@ void ScenarioReader::read(const YAML::Node& doc) {
     else
       missing("expect", "the answer the ruling gives");
   });
+  if (const auto* n = m.get("checkpoints"))
+    reading("checkpoints", [&] { s_.checkpoints = read_checkpoints(*n, false); });
   if (const auto* n = m.get("variants")) reading("variants", [&] { read_variants(*n); });
 }
 

@@ -71,6 +71,10 @@ class ScenarioReader {
   void read_expect_figures(const MapView& m, Expect& e);
   void read_expect_tower(const MapView& m, Expect& e);
   void read_variants(const YAML::Node& n);
+  // checkpoints: a list of {after, expect} (in a variant also remove).
+  std::vector<Checkpoint> read_checkpoints(const YAML::Node& n, bool in_variant);
+  // remove: keys of expect, each once (`what` names where, for messages).
+  void read_remove(const YAML::Node& n, std::vector<std::string>& keys, std::vector<Loc>& locs);
   Variant read_variant(const YAML::Node& n);
 
   std::optional<Colour> colour(const YAML::Node& n, std::string_view what);

@@ -207,8 +207,7 @@ Scenario transform_scenario(const Scenario& s, const BoardTransform& t, const Ti
   out.id += "@" + t.name();
   map.position(out.position);
   out.apply = map.moves(s.apply, false);
-  map.expect(out.expect);
-  for (auto& v : out.variants) map.expect(v.expect);
+  for_each_expect(out, [&map](Expect& e, ExpectSite) { map.expect(e); });  // checkpoints too
   if (map.beyond())
     out.problem(s.loc, fmt::format("transformed by {}, the board leaves the bounds of a position (coordinates within "
                                    "{}..{}, moves within {}..{})",
