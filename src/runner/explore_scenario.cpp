@@ -398,11 +398,16 @@ std::optional<AnswerDiff> diff_answers(const Scenario& question, const Answer& o
     if (words.size() > 3) words.resize(3);
     d.signature = slug("moves-" + fmt::format("{}", fmt::join(words, "-")));
   } else {
+    // Where it shows: the phase flow by our phase after the moves; the rest by final scoring or
+    // by the verb of the last move (the scoring at a turn's end comes after pass or a deployment).
+    const bool flow = d.keys.front() == "phase" || d.keys.front() == "active";
     std::string when;
-    if (ours.phase == "game-over" && question.position.phase != "game-over")
+    if (flow && !ours.phase.empty())
+      when = "in-" + ours.phase;
+    else if (ours.phase == "game-over" && question.position.phase != "game-over")
       when = "final";
     else if (!question.apply.empty())
-      when = "after-" + move_word(question.apply.back().text);
+      when = "after-" + question.apply.back().text.substr(0, question.apply.back().text.find(' '));
     else
       when = "at-" + question.position.phase;
     d.signature = slug(fmt::format("{}-{}", fmt::join(d.keys, "-"), when));

@@ -1,7 +1,8 @@
 """A planted bug: serve's answers with one rule broken, for `carc-oracle explore` (tests/explore_test.cpp).
 
 planted.py BIN BUG, BUG one of:
-  ties-nobody     a move that pays two or more players the same points pays nobody (a tied majority)
+  ties-nobody     a move that pays two or more players the same points, each with a figure returned,
+                  pays nobody (a tied majority on a completed feature; final scoring is left right)
   flier-field     a flier may land in a field: every field of a square it can land on is offered too
   crop-active     crop-circle responses start with the active player (the turn's player answers first)
   dup-rotations   a symmetric tile's placements are listed under every rotation giving the layout
@@ -27,10 +28,14 @@ def ties_nobody(message, serve):
     if "answer" not in reply or not apply:
         return reply
     before = ask(serve, message, {"apply": apply[:-1]}).get("answer", {}).get("scores", {})
+    if reply["answer"].get("phase") == "game-over":
+        return reply  # final scoring returns no figure: only features completed in the game
+    returned = reply["answer"].get("returned", [])
     after = reply["answer"].get("scores", {})
     gains = {c: after.get(c, 0) - before.get(c, 0) for c in after}
     paid = [c for c, g in gains.items() if g > 0]
-    tied = [c for c in paid if sum(1 for d in paid if gains[d] == gains[c]) >= 2]
+    tied = [c for c in paid if sum(1 for d in paid if gains[d] == gains[c]) >= 2
+            and any(r.startswith(c + " ") for r in returned)]
     for c in tied:
         after[c] -= gains[c]
     return reply
