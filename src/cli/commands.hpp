@@ -44,7 +44,7 @@ struct ExploreOptions {
   double time_budget = 0;     // seconds; 0: none
   double timeout = 10;        // seconds per request
   bool no_shrink = false;
-  int shrink_asks = 600;     // questions per shrunk disagreement, at most
+  int shrink_asks = 600;  // questions per shrunk disagreement, at most
   bool no_progress = false;
 };
 void setup_explore(CLI::App& app, std::function<int()>& action);
