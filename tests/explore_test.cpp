@@ -189,6 +189,23 @@ TEST_CASE("explore splits games between shards and repeats itself for a seed", "
   CHECK(decisions(0, 1) == whole);
 }
 
+TEST_CASE("explore starts no game once its time budget is spent", "[explore]") {
+  auto impl = start_impl({CARC_BINARY, "serve"});
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  config.game = *setup;
+  config.games = 50;
+  config.time_budget = 0.001;
+  Explorer explorer(config, {impl.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  CHECK(stats->budget_exhausted);
+  CHECK(stats->games <= 1);
+}
+
 TEST_CASE("explore refuses an unknown ruleset and a bad shard with exit 2", "[explore]") {
   ExploreOptions o;
   o.impl = {std::string(CARC_BINARY) + " serve"};

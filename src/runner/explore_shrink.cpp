@@ -6,8 +6,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <functional>
 
 #include "runner/engine_subject.hpp"
@@ -34,14 +32,7 @@ class Reducer {
     candidate.expect = Expect{};
     candidate.expect.phase = "tile";  // any key: the loader needs one; the question ignores it
     const ScenarioFile file = load_scenario_text(scenario_yaml(candidate), "explore-shrink.yaml");
-    if (!file.valid() || file.scenarios.size() != 1 || !file.scenarios.front().valid()) {
-      if (std::getenv("EXPLORE_DEBUG")) {
-        for (const auto& d : file.problems) fmt::print(stderr, "shrink: {}\n", d.to_string());
-        for (const auto& sc : file.scenarios)
-          for (const auto& d : sc.problems) fmt::print(stderr, "shrink: {}\n", d.to_string());
-      }
-      return false;
-    }
+    if (!file.valid() || file.scenarios.size() != 1 || !file.scenarios.front().valid()) return false;
     const Scenario& sc = file.scenarios.front();
     std::vector<std::string> queries{"moves"};
     if (!sc.apply.empty()) queries.emplace_back("apply");
@@ -54,7 +45,6 @@ class Reducer {
     const Reply theirs = impl_.answer(r);
     if (theirs.kind != ReplyKind::Answered) return false;
     const auto d = diff_answers(sc, ours.answer, theirs.answer);
-    if (std::getenv("EXPLORE_DEBUG")) fmt::print(stderr, "shrink: asked, signature {}\n", d ? d->signature : "none");
     return d && d->signature == signature_;
   }
 
