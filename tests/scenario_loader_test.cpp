@@ -9,8 +9,10 @@
 #include "data/oracle_data.hpp"
 #include "scenario/capabilities.hpp"
 #include "scenario/corpus.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
+using carc::test::problems_of;
 
 namespace {
 
@@ -28,14 +30,6 @@ std::string readme_example() {
   for (std::sregex_iterator it(readme.begin(), readme.end(), block), end; it != end; ++it)
     if ((*it)[1].str().find("id: BR-03-b") != std::string::npos) return (*it)[1].str();
   return {};
-}
-
-std::string problems_of(const ScenarioFile& f) {
-  std::string out;
-  for (const auto& d : f.problems) out += d.to_string() + "\n";
-  for (const auto& s : f.scenarios)
-    for (const auto& d : s.problems) out += d.to_string() + "\n";
-  return out;
 }
 
 const std::string kBase = R"(id: BR-03-z

@@ -11,8 +11,10 @@
 #include "runner/runner.hpp"
 #include "scenario/corpus.hpp"
 #include "scenario/scenario.hpp"
+#include "test_support.hpp"
 
 using namespace carc;
+using carc::test::problems_of;
 
 namespace {
 
@@ -103,13 +105,6 @@ ScenarioFile load_text(const std::string& extra, const std::string& tail = "") {
                                 "    - D 0,0 r0\n  placed: 0,0\nexpect:\n  count: 5\n  phase: figure\n" +
                                 tail,
                             "fixture.yaml");
-}
-
-std::string problems_of(const ScenarioFile& f) {
-  std::string out;
-  for (const auto& s : f.scenarios)
-    for (const auto& d : s.problems) out += d.to_string() + "\n";
-  return out;
 }
 
 }  // namespace

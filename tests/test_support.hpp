@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string>
 
+#include "scenario/scenario.hpp"
+
 namespace carc::test {
 
 inline std::string data(const std::string& rel) { return std::string(CARC_SOURCE_DIR) + "/tests/data/" + rel; }
@@ -19,6 +21,15 @@ inline std::string read_text(const std::filesystem::path& p) {
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// Every problem of a loaded file, its own and its scenarios', one per line.
+inline std::string problems_of(const ScenarioFile& f) {
+  std::string out;
+  for (const auto& d : f.problems) out += d.to_string() + "\n";
+  for (const auto& s : f.scenarios)
+    for (const auto& d : s.problems) out += d.to_string() + "\n";
+  return out;
 }
 
 inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }

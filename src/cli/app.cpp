@@ -19,6 +19,7 @@ void setup_commands(CLI::App& app, std::function<int()>& action) {
                        "Print the tool and protocol versions, the ledger and data it was built with, and a digest of "
                        "./scenarios, then exit");
   setup_play(app, action);
+  setup_explore(app, action);
   setup_run(app, action);
   setup_report(app, action);
   setup_render(app, action);

@@ -28,6 +28,28 @@ struct PlayOptions {
 void setup_play(CLI::App& app, std::function<int()>& action);
 int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err);
 
+// `explore --impl CMD`: seeded random games driven by our engine, every decision asked of each
+// implementation and compared; each disagreement shrunk and written as a candidate scenario.
+struct ExploreOptions {
+  std::vector<std::string> impl;  // 'CMD ARGS', no shell; each compared with our engine
+  int games = 10;
+  std::uint64_t seed = 1;
+  int players = 2;
+  std::string ruleset = "hig-c3";
+  std::string edition;        // default: the ruleset's edition
+  std::string figures;        // as play's; default per edition
+  std::string sets = "base";  // as play's
+  std::string out_dir;        // candidates/EXP-*.yaml, explore.jsonl, summary.md
+  std::string shard;          // K/N: the games g with g % N == K - 1
+  double time_budget = 0;     // seconds; 0: none
+  double timeout = 10;        // seconds per request
+  bool no_shrink = false;
+  int shrink_asks = 600;  // questions per shrunk disagreement, at most
+  bool no_progress = false;
+};
+void setup_explore(CLI::App& app, std::function<int()>& action);
+int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err);
+
 // `run [PATHS]`: run scenarios against our engine (DESIGN.md "The command line").
 struct RunOptions {
   std::vector<std::string> paths;  // default: scenarios/ of the current directory

@@ -10,13 +10,13 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/game_options.hpp"
 #include "data/oracle_data.hpp"
 #include "engine/game.hpp"
 #include "engine/limits.hpp"
 #include "engine/movegen.hpp"
 
 namespace carc {
-namespace {
 
 Result<std::array<int, kFigureKinds>> parse_figures(const std::string& spec, const std::string& edition) {
   if (spec.empty()) return default_figures(edition);
@@ -41,7 +41,23 @@ Result<std::array<int, kFigureKinds>> parse_figures(const std::string& spec, con
   return f;
 }
 
-}  // namespace
+Result<GameSetup> game_setup_of(const PlayOptions& o) {
+  const Preset* preset = find_preset(o.ruleset);
+  if (!preset) return fail(ruleset_named(o.ruleset).error());
+  GameSetup setup;
+  setup.edition = !o.edition.empty() ? o.edition : preset->edition == "C3.1" ? "C3" : preset->edition;
+  auto figures = parse_figures(o.figures, setup.edition);
+  if (!figures) return fail(figures.error());
+  setup.figures = *figures;
+  setup.sets.clear();
+  std::stringstream ss(o.sets);
+  std::string set;
+  while (std::getline(ss, set, ','))
+    if (!set.empty()) setup.sets.push_back(set);
+  setup.seed = o.seed;
+  for (int i = 0; i < o.players; ++i) setup.seats.push_back(static_cast<Colour>(i));
+  return setup;
+}
 
 void setup_play(CLI::App& app, std::function<int()>& action) {
   auto opts = std::make_shared<PlayOptions>();
@@ -75,24 +91,12 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(err, "carc-oracle play: {}\n", rules.error());
     return kExitInvalidInput;
   }
-  const Preset* preset = find_preset(o.ruleset);
-  GameSetup setup;
-  setup.edition = !o.edition.empty() ? o.edition : preset->edition == "C3.1" ? "C3" : preset->edition;
-  auto figures = parse_figures(o.figures, setup.edition);
-  if (!figures) {
-    fmt::print(err, "carc-oracle play: {}\n", figures.error());
+  auto made_setup = game_setup_of(o);
+  if (!made_setup) {
+    fmt::print(err, "carc-oracle play: {}\n", made_setup.error());
     return kExitInvalidInput;
   }
-  setup.figures = *figures;
-  setup.sets.clear();
-  {
-    std::stringstream ss(o.sets);
-    std::string set;
-    while (std::getline(ss, set, ','))
-      if (!set.empty()) setup.sets.push_back(set);
-  }
-  setup.seed = o.seed;
-  for (int i = 0; i < o.players; ++i) setup.seats.push_back(static_cast<Colour>(i));
+  const GameSetup& setup = *made_setup;
   const TileCatalog& catalog = builtin_catalog();
   auto game = new_game(catalog, *rules, setup);
   if (!game) {

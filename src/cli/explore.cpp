@@ -1,0 +1,280 @@
+// `carc-oracle explore`: seeded random games driven by our engine, every decision asked of each
+// --impl over the protocol and compared with our engine's answer; each disagreement, once per
+// signature, shrunk and written as a candidate scenario (src/runner/README.md "Explore").
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/game_options.hpp"
+#include "cli/output.hpp"
+#include "cli/run_subject.hpp"
+#include "data/oracle_data.hpp"
+#include "runner/explore.hpp"
+#include "runner/runner.hpp"
+#include "scenario/capabilities.hpp"
+
+namespace carc {
+namespace {
+
+// The candidate scenario of a finding: its shrunk question, our answer's differing keys as
+// expect, theirs and the game it came from in the notes.
+Scenario candidate_of(const Finding& f, const ExploreOptions& o, const std::string& id, const std::string& preset) {
+  Scenario c = f.shrunk;
+  c.id = id;
+  c.title = fmt::format("{} answers differently from our engine: {}", f.impl, f.signature);
+  c.source = "carc-oracle explore: the expected answer is our engine's, not yet judged against a ruling";
+  c.tags = {"explore", f.kind};
+  c.applies_to = {preset};
+  c.required = required_capabilities(c);
+  std::vector<std::string> keys;
+  if (auto d = diff_answers(f.shrunk, f.ours, f.theirs)) keys = d->keys;
+  c.expect = expect_from(f.ours, keys);
+  c.notes = fmt::format(
+      "Found by carc-oracle explore --seed {} --players {} --ruleset {} --sets {}{} in game {} (game seed {}), "
+      "decision {}; seen at {} decision(s). Shrunk from {} tiles to {} in {} questions. How {} answers differently: "
+      "{}",
+      o.seed, o.players, o.ruleset, o.sets, o.figures.empty() ? "" : " --figures " + o.figures, f.first_game + 1,
+      f.game_seed, f.decision, f.seen, scenario_tile_count(f.original), scenario_tile_count(f.shrunk), f.shrink_asks,
+      f.impl, fmt::join(f.lines, " | "));
+  return c;
+}
+
+std::string md_cell(std::string s) {
+  for (auto& ch : s)
+    if (ch == '|' || ch == '\n') ch = ' ';
+  return s;
+}
+
+}  // namespace
+
+void setup_explore(CLI::App& app, std::function<int()>& action) {
+  auto o = std::make_shared<ExploreOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "explore",
+      "Play seeded random games against implementations, compare every decision with our engine and shrink each "
+      "disagreement to a candidate scenario");
+  cmd->add_option("--impl", o->impl, "An implementation to compare with our engine: 'CMD ARGS' (no shell); repeatable")
+      ->type_name("'CMD ARGS'")
+      ->required();
+  cmd->add_option("--games", o->games, "Games to play (split by --shard)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  cmd->add_option("--seed", o->seed, "Seed of every game's shuffle and choices")->type_name("S")->capture_default_str();
+  cmd->add_option("--players", o->players, "Number of players, 1 to 6")
+      ->type_name("K")
+      ->check(CLI::Range(1, 6))
+      ->capture_default_str();
+  cmd->add_option("--ruleset", o->ruleset, "Ruleset preset")->type_name("PRESET")->capture_default_str();
+  cmd->add_option("--edition", o->edition, "Tile edition: C1, C2 or C3 (default: the ruleset's)")
+      ->type_name("C1|C2|C3");
+  cmd->add_option("--figures", o->figures, "Figures per player, e.g. follower=7,abbot=1")->type_name("KIND=N,...");
+  cmd->add_option("--sets", o->sets, "Tile sets, comma-separated, as play takes them")
+      ->type_name("SET,...")
+      ->capture_default_str();
+  cmd->add_option("--out", o->out_dir, "Write candidates/EXP-*.yaml, explore.jsonl and summary.md into DIR")
+      ->type_name("DIR");
+  cmd->add_option("--shard", o->shard, "Play shard K of N: the games g with g % N == K - 1")->type_name("K/N");
+  cmd->add_option("--time-budget", o->time_budget, "Start no game after this many seconds (then shrink)")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.0, 86400.0));
+  cmd->add_option("--timeout", o->timeout, "Seconds per request")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.001, 86400.0))
+      ->capture_default_str();
+  cmd->add_flag("--no-shrink", o->no_shrink, "Write each disagreement as first seen");
+  cmd->add_option("--shrink-asks", o->shrink_asks, "Questions per disagreement while shrinking, at most")
+      ->type_name("N")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd->add_flag("--no-progress", o->no_progress, "No progress line on a terminal's stderr");
+  cmd->callback([o, &action] { action = [o] { return run_explore(*o, std::cout, std::cerr); }; });
+}
+
+int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
+  auto rules = ruleset_named(o.ruleset);
+  if (!rules) {
+    fmt::print(err, "carc-oracle explore: {}\n", rules.error());
+    return kExitInvalidInput;
+  }
+  PlayOptions play;
+  play.seed = o.seed;
+  play.players = o.players;
+  play.ruleset = o.ruleset;
+  play.edition = o.edition;
+  play.figures = o.figures;
+  play.sets = o.sets;
+  auto setup = game_setup_of(play);
+  if (!setup) {
+    fmt::print(err, "carc-oracle explore: {}\n", setup.error());
+    return kExitInvalidInput;
+  }
+  ExploreConfig config;
+  config.rules = *rules;
+  config.preset = find_preset(o.ruleset)->name;
+  config.game = *setup;
+  config.seed = o.seed;
+  config.games = o.games;
+  config.time_budget = o.time_budget;
+  config.shrink = !o.no_shrink;
+  config.shrink_asks = o.shrink_asks;
+  if (!o.shard.empty()) {
+    auto shard = parse_shard(o.shard);
+    if (!shard) {
+      fmt::print(err, "carc-oracle explore: {}\n", shard.error());
+      return kExitInvalidInput;
+    }
+    config.shard = shard->first - 1;
+    config.shards = shard->second;
+  }
+  // A game that cannot be set up is bad input, found before any process starts.
+  if (auto trial = new_game(builtin_catalog(), config.rules, config.game); !trial) {
+    fmt::print(err, "carc-oracle explore: {}\n", trial.error());
+    return kExitInvalidInput;
+  }
+  std::vector<std::unique_ptr<Subject>> owned;
+  std::vector<Subject*> impls;
+  for (std::size_t i = 0; i < o.impl.size(); ++i) {
+    SubjectPlan plan;
+    plan.impl = o.impl[i];
+    plan.number = static_cast<int>(i) + 1;
+    RunSetup started = setup_run_subject(plan, o.timeout, err);
+    if (!started.subject) return started.exit_code;  // the reason is on err already
+    impls.push_back(started.subject.get());
+    owned.push_back(std::move(started.subject));
+  }
+  Explorer explorer(config, impls);
+  const bool progress = !o.no_progress && &err == &std::cerr && isatty(fileno(stderr)) == 1;
+  auto stats = explorer.run([&](int done, int total) {
+    if (progress)
+      fmt::print(err, "\r{}/{} games, {} disagreement{}", done, total, explorer.findings().size(),
+                 explorer.findings().size() == 1 ? "" : "s");
+  });
+  if (progress) fmt::print(err, "\r\033[K");
+  if (!stats) {
+    fmt::print(err, "carc-oracle explore: {}\n", stats.error());
+    return kExitInternal;
+  }
+  // Candidates: one per finding, ids unique (a second implementation's copy gets -iN).
+  std::vector<std::pair<std::string, std::string>> files;  // file name, text
+  std::map<std::string, int> taken;
+  nlohmann::json records = nlohmann::json::array();
+  int exit = explorer.findings().empty() ? kExitOk : kExitFailures;
+  for (const Finding& f : explorer.findings()) {
+    std::string id = f.id();
+    if (const int n = taken[id]++; n > 0) id += fmt::format("-i{}", n + 1);
+    const Scenario c = candidate_of(f, o, id, config.preset);
+    const std::string text = scenario_yaml(c);
+    const ScenarioFile back = load_scenario_text(text, id + ".yaml");
+    if (!back.valid() || back.scenarios.size() != 1 || !back.scenarios.front().valid()) {
+      std::string why;
+      for (const auto& d : back.problems) why += "\n  " + d.to_string();
+      for (const auto& sc : back.scenarios)
+        for (const auto& d : sc.problems) why += "\n  " + d.to_string();
+      fmt::print(err, "carc-oracle explore: internal error: the candidate {} does not read back:{}\n", id, why);
+      exit = kExitInternal;
+    }
+    files.emplace_back("candidates/" + id + ".yaml", text);
+    records.push_back({{"type", "finding"},
+                       {"id", id},
+                       {"impl", f.impl},
+                       {"signature", f.signature},
+                       {"kind", f.kind},
+                       {"capability", f.capability},
+                       {"seen", f.seen},
+                       {"first_game", f.first_game + 1},
+                       {"game_seed", f.game_seed},
+                       {"decision", f.decision},
+                       {"tiles_found", scenario_tile_count(f.original)},
+                       {"tiles", scenario_tile_count(f.shrunk)},
+                       {"figures", f.shrunk.position.figures.size()},
+                       {"players", f.shrunk.position.players.size()},
+                       {"moves", f.shrunk.apply.size()},
+                       {"shrink_asks", f.shrink_asks},
+                       {"shrink_seconds", f.shrink_seconds},
+                       {"differences", f.lines}});
+  }
+  const ExploreStats& s = *stats;
+  const double rate = s.seconds > 0 ? static_cast<double>(s.decisions) / s.seconds : 0;
+  records.push_back({{"type", "summary"},
+                     {"seed", o.seed},
+                     {"shard", o.shard.empty() ? "1/1" : o.shard},
+                     {"games", s.games},
+                     {"decisions", s.decisions},
+                     {"asked", s.asked},
+                     {"unsupported", s.unsupported},
+                     {"not_answered", s.not_answered},
+                     {"unsynced", s.unsynced},
+                     {"disagreements", explorer.findings().size()},
+                     {"budget_exhausted", s.budget_exhausted},
+                     {"seconds", s.seconds},
+                     {"decisions_per_second", rate}});
+  // The summary: grouped by kind, then capability.
+  std::ostringstream text, md;
+  fmt::print(text, "{} game{}, {} decisions ({:.0f}/s), {} questions answered, {} unsupported, {} not answered{}\n",
+             s.games, s.games == 1 ? "" : "s", s.decisions, rate, s.asked, s.unsupported, s.not_answered,
+             s.budget_exhausted ? "; the time budget ran out" : "");
+  md << "# carc-oracle explore\n\n";
+  fmt::print(md,
+             "Seed {}, shard {}, {} games, {} decisions, {} questions answered, {} unsupported, {} not answered.\n\n",
+             o.seed, o.shard.empty() ? "1/1" : o.shard, s.games, s.decisions, s.asked, s.unsupported, s.not_answered);
+  std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> groups;
+  for (std::size_t i = 0; i < explorer.findings().size(); ++i)
+    groups[{explorer.findings()[i].kind, explorer.findings()[i].capability}].push_back(i);
+  if (groups.empty()) {
+    text << "no disagreement\n";
+    md << "No disagreement.\n";
+  } else {
+    md << "| kind | capability | candidate | implementation | seen | first game | tiles | difference |\n";
+    md << "|---|---|---|---|---|---|---|---|\n";
+  }
+  for (const auto& [group, members] : groups) {
+    fmt::print(text, "{} ({}):\n", group.first, group.second);
+    for (const std::size_t i : members) {
+      const Finding& f = explorer.findings()[i];
+      const std::string& id = records[i]["id"].get_ref<const std::string&>();
+      fmt::print(text, "  {}: {}, seen {} time{}, first in game {}, {} tiles (from {})\n", id, f.impl, f.seen,
+                 f.seen == 1 ? "" : "s", f.first_game + 1, scenario_tile_count(f.shrunk),
+                 scenario_tile_count(f.original));
+      for (const auto& line : f.lines)
+        fmt::print(text, "    {}\n", line.size() > 300 ? line.substr(0, 300) + "..." : line);
+      fmt::print(md, "| {} | {} | `{}` | {} | {} | {} | {} | {} |\n", group.first, group.second, id, md_cell(f.impl),
+                 f.seen, f.first_game + 1, scenario_tile_count(f.shrunk),
+                 md_cell(f.lines.empty() ? "" : f.lines.front().substr(0, 200)));
+    }
+  }
+  out << text.str();
+  if (!o.out_dir.empty()) {
+    bool ok = true;
+    for (const auto& file : files) {
+      const std::string& body = file.second;
+      ok = write_file_checked(o.out_dir + "/" + file.first, true, "explore", err,
+                              [&body](std::ostream& f) { f << body; }) &&
+           ok;
+    }
+    ok = write_file_checked(o.out_dir + "/explore.jsonl", true, "explore", err,
+                            [&](std::ostream& f) {
+                              for (const auto& r : records) f << r.dump() << "\n";
+                            }) &&
+         ok;
+    ok = write_file_checked(o.out_dir + "/summary.md", true, "explore", err, [&](std::ostream& f) { f << md.str(); }) &&
+         ok;
+    if (!ok && exit != kExitInternal) exit = kExitOutput;
+    if (ok)
+      fmt::print(out, "wrote {} candidate{}, explore.jsonl and summary.md into {}\n", files.size(),
+                 files.size() == 1 ? "" : "s", o.out_dir);
+  }
+  if (!flush_checked(out, "standard output", err) && exit != kExitInternal) exit = kExitOutput;
+  return exit;
+}
+
+}  // namespace carc

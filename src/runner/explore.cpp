@@ -1,0 +1,232 @@
+// explore's games: our engine draws the tiles and chooses the moves; every decision is asked
+// of each implementation as a scenario question (the position at the last point a position
+// can state and the moves since) and compared with our engine's answer to the same question.
+#include "runner/explore.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "data/oracle_data.hpp"
+#include "engine/movegen.hpp"
+#include "runner/engine_subject.hpp"
+#include "scenario/capabilities.hpp"
+
+namespace carc {
+namespace {
+
+using ExClock = std::chrono::steady_clock;
+
+double ex_seconds_since(ExClock::time_point t) { return std::chrono::duration<double>(ExClock::now() - t).count(); }
+
+// The question's scenario: the position, the moves since, nothing expected yet.
+Scenario question_of(const Setup& base, const std::vector<Move>& since, const std::string& preset,
+                     std::size_t pile_window) {
+  Scenario sc;
+  sc.id = "EXP-question";
+  sc.status = "UNVERIFIED";
+  sc.candidate = true;
+  sc.required = {"base"};
+  sc.applies_to = {preset};
+  sc.position = position_of(base);
+  Position& p = sc.position;
+  // Keep the tiles a question can reach; the rest of the pile stays open-ended.
+  if (p.pile.size() > pile_window) {
+    p.pile.resize(pile_window);
+    p.last_tile = false;
+  }
+  for (const Move& m : since) {
+    const std::string text = canonical_move(m, builtin_catalog());
+    sc.apply.push_back({text, m, {}});
+  }
+  return sc;
+}
+
+Request ex_request(const Scenario& sc, const RuleSet& rules, bool ask_moves) {
+  std::vector<std::string> queries;
+  if (ask_moves) queries.emplace_back("moves");
+  if (!sc.apply.empty()) queries.emplace_back("apply");
+  if (sc.final_scoring) queries.emplace_back("final-scoring");
+  return Request{&sc, rules, {}, std::move(queries), false};
+}
+
+// What an implementation lacks for a question: capabilities, then switch values and queries.
+std::vector<std::string> ex_lacks(const Scenario& sc, const Request& r, const Subject& impl) {
+  std::vector<std::string> needs = missing_capabilities(sc, impl.capabilities());
+  for (auto& i : impl.lacks(r)) needs.push_back(std::move(i));
+  return needs;
+}
+
+}  // namespace
+
+std::uint64_t explore_game_seed(std::uint64_t seed, int game) {
+  const std::uint64_t golden = 0x9E3779B97F4A7C15u;
+  SplitMix64 mix(seed * golden + static_cast<std::uint64_t>(static_cast<unsigned>(game)));
+  return mix.next();
+}
+
+Explorer::Explorer(ExploreConfig config, std::vector<Subject*> impls)
+    : config_(std::move(config)), impls_(std::move(impls)) {}
+
+Result<ExploreStats> Explorer::run(const std::function<void(int, int)>& on_game) {
+  const auto start = ExClock::now();
+  int mine = 0;
+  for (int g = 0; g < config_.games; ++g) mine += g % config_.shards == config_.shard ? 1 : 0;
+  for (int g = 0; g < config_.games; ++g) {
+    if (g % config_.shards != config_.shard) continue;
+    if (config_.time_budget > 0 && ex_seconds_since(start) >= config_.time_budget) {
+      stats_.budget_exhausted = true;
+      break;
+    }
+    auto played = play_game(g);
+    if (!played) return fail(played.error());
+    if (!*played) {
+      stats_.budget_exhausted = true;
+      break;
+    }
+    ++stats_.games;
+    if (on_game) on_game(stats_.games, mine);
+  }
+  stats_.seconds = ex_seconds_since(start);
+  if (config_.shrink)
+    for (Finding& f : findings_) shrink(f, *impls_[static_cast<std::size_t>(f.impl_index)]);
+  return stats_;
+}
+
+// Plays game `game` to its end; false when the time budget ran out during it (its findings kept).
+Result<bool> Explorer::play_game(int game) {
+  GameSetup setup = config_.game;
+  setup.seed = game_seed_ = explore_game_seed(config_.seed, game);
+  auto made = new_game(builtin_catalog(), config_.rules, setup);
+  if (!made) return fail(made.error());
+  State s = std::move(*made);
+  SplitMix64 rng(setup.seed ^ 0xC0FFEEull);
+  SplitMix64 reshuffle(setup.seed ^ 0xD2A90ull);
+  auto first = snapshot(s);
+  if (!first) return fail("internal error: the first position of a game has no snapshot");
+  Setup base = *first;
+  std::vector<Move> since;
+  bool synced = true;  // every implementation accepted the moves since base
+  int decision = 0;
+  const TileCatalog& catalog = builtin_catalog();
+  while (true) {
+    ++decision;
+    // Each implementation's legal moves, when it answered them (nullopt: not asked or not answered).
+    std::vector<std::optional<std::vector<std::string>>> their_moves(impls_.size());
+    if (synced) {
+      const Scenario question = question_of(base, since, config_.preset, config_.pile_window);
+      ask(question, game, decision, their_moves);
+    } else {
+      stats_.unsynced += static_cast<long long>(impls_.size());
+    }
+    if (s.phase() == Phase::GameOver) break;
+    if (auto snap = snapshot(s)) {  // the next question starts here
+      base = std::move(*snap);
+      since.clear();
+      synced = true;
+    }
+    MoveList legal;
+    legal_moves(s, legal);
+    if (legal.size() == 0) return fail(fmt::format("internal error: no legal move in phase {}", phase_name(s.phase())));
+    std::vector<Move> accepted;
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      const std::string text = canonical_move(legal[i], catalog);
+      bool all = true;
+      for (const auto& theirs : their_moves)
+        if (theirs && !std::binary_search(theirs->begin(), theirs->end(), text)) all = false;
+      if (all) accepted.push_back(legal[i]);
+    }
+    Move m;
+    if (!accepted.empty()) {
+      m = accepted[rng.below(accepted.size())];
+    } else {  // no move every implementation accepts: ours, and no questions until the next position
+      m = legal[rng.below(legal.size())];
+      synced = false;
+    }
+    const std::size_t set_aside = s.dragon_fairy().set_aside.size();
+    if (s.apply(m) != Reason::Ok)
+      return fail(fmt::format("internal error: legal move {} was refused", to_string(m, catalog)));
+    (void)shuffle_returned_tiles(s, set_aside, reshuffle);
+    since.push_back(m);
+  }
+  return true;
+}
+
+void Explorer::ask(const Scenario& question, int game, int decision,
+                   std::vector<std::optional<std::vector<std::string>>>& moves) {
+  ++stats_.decisions;
+  EngineSubject engine;
+  const Request ours_request = ex_request(question, config_.rules, true);
+  const Reply ours = engine.answer(ours_request);
+  if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return;  // cannot happen: our own moves
+  for (std::size_t i = 0; i < impls_.size(); ++i) {
+    Subject& impl = *impls_[i];
+    Request r = ex_request(question, config_.rules, true);
+    std::vector<std::string> lacks = ex_lacks(question, r, impl);
+    if (!lacks.empty()) {
+      ++stats_.unsupported;
+      continue;
+    }
+    const Reply theirs = impl.answer(r);
+    if (theirs.kind != ReplyKind::Answered) {
+      ++stats_.not_answered;
+      continue;
+    }
+    ++stats_.asked;
+    std::vector<std::string> canon;
+    for (const auto& m : theirs.answer.moves) {
+      auto parsed = parse_move(m, builtin_catalog());
+      canon.push_back(parsed ? canonical_move(*parsed, builtin_catalog()) : m);
+    }
+    std::sort(canon.begin(), canon.end());
+    moves[i] = std::move(canon);
+    auto d = diff_answers(question, ours.answer, theirs.answer);
+    if (!d) continue;
+    const std::string name = impl.name();
+    auto it = std::find_if(findings_.begin(), findings_.end(), [&](const Finding& f) {
+      return f.impl_index == static_cast<int>(i) && f.signature == d->signature;
+    });
+    if (it != findings_.end()) {
+      ++it->seen;
+      continue;
+    }
+    Finding f;
+    f.impl = name;
+    f.impl_index = static_cast<int>(i);
+    f.signature = d->signature;
+    f.kind = d->kind;
+    f.capability = d->capability;
+    f.seen = 1;
+    f.first_game = game;
+    f.game_seed = game_seed_;
+    f.decision = decision;
+    f.original = question;
+    f.shrunk = question;
+    f.lines = d->lines;
+    f.ours = ours.answer;
+    f.theirs = theirs.answer;
+    findings_.push_back(std::move(f));
+  }
+}
+
+void Explorer::shrink(Finding& f, Subject& impl) {
+  const auto start = ExClock::now();
+  int asks = 0;
+  f.shrunk = shrink_scenario(f.original, config_.rules, impl, f.signature, config_.shrink_asks, asks);
+  f.shrink_asks = asks;
+  f.shrink_seconds = ex_seconds_since(start);
+  // The answers on the shrunk scenario, for the candidate's expect and notes.
+  EngineSubject engine;
+  const Request r = ex_request(f.shrunk, config_.rules, true);
+  const Reply ours = engine.answer(r);
+  const Reply theirs = impl.answer(r);
+  if (ours.kind == ReplyKind::Answered && theirs.kind == ReplyKind::Answered)
+    if (auto d = diff_answers(f.shrunk, ours.answer, theirs.answer)) {
+      f.lines = d->lines;
+      f.ours = ours.answer;
+      f.theirs = theirs.answer;
+    }
+}
+
+}  // namespace carc

@@ -1,0 +1,123 @@
+#pragma once
+// `carc-oracle explore`: random differential testing of other implementations against our
+// engine (src/runner/README.md "Explore"). Seeded random games are driven by our engine; at
+// every decision each implementation is asked, over the protocol, the question a scenario
+// asks: the position at the last point a position can state (a turn start, or step 2) and the
+// moves made since, answered with the legal moves now and the state after those moves (scores,
+// figures returned, on the board and in hand, phase, active player; final scoring when the
+// moves end the game). Move sets are compared exactly, duplicates included. Each disagreement
+// gets a signature (kind and what differs, stable across games), is kept once per signature,
+// shrunk by delta debugging and written as a candidate scenario (EXP-<signature>, UNVERIFIED).
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "engine/setup.hpp"
+#include "runner/subject.hpp"
+
+namespace carc {
+
+// A scenario position as the format writes it, from an engine position (Setup): every
+// player's figures in hand stated, scores stated, floors only where not TO-01's default.
+Position position_of(const Setup& s);
+
+// A scenario as YAML text the loader reads back (scenarios/README.md): the keys explore
+// writes (id, title, status, source, tags, requires, applies_to, notes, position, query, expect).
+std::string scenario_yaml(const Scenario& s);
+
+// How two answers to the same request differ, with a signature that names the kind of
+// difference and not the position: "moves-extra-land-field", "scores-after-place",
+// "active-after-crop", "scores-final".
+struct AnswerDiff {
+  std::vector<std::string> keys;   // the answer's keys that differ, in expect_keys() order
+  std::vector<std::string> lines;  // "scores: ours red 4, blue 4; theirs red 0, blue 0", one per key
+  std::string signature;           // lowercase letters, digits and dashes
+  std::string kind;                // placements, deployments, scoring, returns, phase-flow, protocol
+  std::string capability;          // the capability the difference is about (base, flier, ...)
+};
+// Nothing when they agree. A key `theirs` leaves empty where ours never is (scores, supply,
+// phase, active) counts as not answered, not as a difference.
+std::optional<AnswerDiff> diff_answers(const Scenario& question, const Answer& ours, const Answer& theirs);
+
+// The scenario's expect from our answer: the keys of `keys` that the format can state
+// (moves, scores, returned, figures, supply, phase, active); phase when none of them can.
+Expect expect_from(const Answer& ours, const std::vector<std::string>& keys);
+
+struct ExploreConfig {
+  RuleSet rules;
+  std::string preset = "hig-c3";  // the scenarios' applies_to
+  GameSetup game;                 // seats, edition, sets, figures; the seed is set per game
+  std::uint64_t seed = 1;
+  int games = 10;
+  int shard = 0, shards = 1;    // games g with g % shards == shard
+  double time_budget = 0;       // seconds; 0 = none
+  std::size_t pile_window = 8;  // tiles of the pile a question's position keeps (the rest: open-ended)
+  bool shrink = true;
+  int shrink_asks = 600;  // questions to an implementation per shrunk disagreement, at most
+};
+
+// One disagreement kept per (implementation, signature): the first seen, shrunk.
+struct Finding {
+  std::string impl;    // the implementation's name
+  int impl_index = 0;  // its position among those compared (0-based)
+  std::string signature, kind, capability;
+  int seen = 0;                    // decisions where it occurred
+  int first_game = -1;             // game index (0-based) where it was first seen
+  std::uint64_t game_seed = 0;     // that game's seed
+  int decision = 0;                // decision number within that game (1-based)
+  Scenario original, shrunk;       // the question as first asked, and after shrinking
+  std::vector<std::string> lines;  // how the shrunk answers differ
+  Answer ours, theirs;             // on the shrunk scenario
+  int shrink_asks = 0;
+  double shrink_seconds = 0;
+  std::string id() const { return "EXP-" + signature; }
+};
+
+struct ExploreStats {
+  int games = 0;               // games played to the end
+  long long decisions = 0;     // decision points compared (each asked of every implementation)
+  long long asked = 0;         // questions answered by the implementations
+  long long unsupported = 0;   // questions not asked: the implementation lacks what they need
+  long long not_answered = 0;  // errored, crashed, timed out
+  long long unsynced = 0;      // questions skipped after a move only our engine accepts
+  bool budget_exhausted = false;
+  double seconds = 0;
+};
+
+// The game index's seed: one per game, independent of sharding.
+std::uint64_t explore_game_seed(std::uint64_t seed, int game);
+
+class Explorer {
+ public:
+  Explorer(ExploreConfig config, std::vector<Subject*> impls);
+  // Plays the configured games (this shard's), asking every implementation at every decision.
+  // on_game(games done, games of this shard) after each game.
+  Result<ExploreStats> run(const std::function<void(int, int)>& on_game = {});
+  const std::vector<Finding>& findings() const { return findings_; }
+
+ private:
+  Result<bool> play_game(int game);
+  void ask(const Scenario& question, int game, int decision,
+           std::vector<std::optional<std::vector<std::string>>>& moves);
+  void shrink(Finding& f, Subject& impl);
+
+  ExploreConfig config_;
+  std::vector<Subject*> impls_;
+  std::vector<Finding> findings_;
+  ExploreStats stats_;
+  std::uint64_t game_seed_ = 0;
+};
+
+// Shrinks a disagreement: fewer pile tiles, players, figures, board tiles, lower scores, while
+// the scenario stays valid (as `check` reads it), our engine accepts its moves and the
+// implementation still answers it with the same signature. `asks` counts the questions.
+Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, Subject& impl, const std::string& signature,
+                         int max_asks, int& asks);
+
+// The number of tiles a scenario names: on the board, in hand and in the pile.
+std::size_t scenario_tile_count(const Scenario& s);
+
+}  // namespace carc

@@ -1,0 +1,223 @@
+// explore's shrinking: delta debugging over a disagreement's scenario (the pile, the players,
+// the figures, the board's tiles, the rolls, the scores), each candidate reduction written as
+// YAML and read back by the scenario loader (so it is valid as `check` reads it), answered by
+// our engine without a refused move, and kept when the implementation still disagrees with
+// the same signature.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+
+#include "runner/engine_subject.hpp"
+#include "runner/explore.hpp"
+#include "scenario/capabilities.hpp"
+
+namespace carc {
+namespace {
+
+class Reducer {
+ public:
+  Reducer(const RuleSet& rules, Subject& impl, std::string signature, int max_asks, int& asks)
+      : rules_(rules), impl_(impl), signature_(std::move(signature)), max_asks_(max_asks), asks_(asks) {}
+
+  bool out_of_asks() const { return asks_ >= max_asks_; }
+
+  // Whether the reduced scenario still shows the disagreement.
+  bool holds(Scenario candidate) {
+    if (out_of_asks()) return false;
+    if (candidate.title.empty()) candidate.title = "a reduction";
+    if (candidate.source.empty()) candidate.source = "carc-oracle explore";
+    candidate.required = {"base"};
+    candidate.required = required_capabilities(candidate);
+    candidate.expect = Expect{};
+    candidate.expect.phase = "tile";  // any key: the loader needs one; the question ignores it
+    const ScenarioFile file = load_scenario_text(scenario_yaml(candidate), "explore-shrink.yaml");
+    if (!file.valid() || file.scenarios.size() != 1 || !file.scenarios.front().valid()) return false;
+    const Scenario& sc = file.scenarios.front();
+    std::vector<std::string> queries{"moves"};
+    if (!sc.apply.empty()) queries.emplace_back("apply");
+    const Request r{&sc, rules_, {}, queries, false};
+    EngineSubject engine;
+    const Reply ours = engine.answer(r);
+    if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return false;
+    if (!missing_capabilities(sc, impl_.capabilities()).empty() || !impl_.lacks(r).empty()) return false;
+    ++asks_;
+    const Reply theirs = impl_.answer(r);
+    if (theirs.kind != ReplyKind::Answered) return false;
+    const auto d = diff_answers(sc, ours.answer, theirs.answer);
+    return d && d->signature == signature_;
+  }
+
+ private:
+  const RuleSet& rules_;
+  Subject& impl_;
+  std::string signature_;
+  int max_asks_;
+  int& asks_;
+};
+
+// Delta debugging (ddmin's complement steps): removes chunks of `items`, halving the chunk
+// size, while `keeps(remaining)` holds; returns what is left.
+template <typename T>
+std::vector<T> ddmin(std::vector<T> items, const std::function<bool(const std::vector<T>&)>& keeps,
+                     const Reducer& reducer) {
+  std::size_t chunk = std::max<std::size_t>(items.size(), 1);
+  while (chunk >= 1 && !items.empty() && !reducer.out_of_asks()) {
+    bool removed = false;
+    for (std::size_t at = 0; at < items.size() && !reducer.out_of_asks();) {
+      std::vector<T> rest(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(at));
+      rest.insert(rest.end(), items.begin() + static_cast<std::ptrdiff_t>(std::min(at + chunk, items.size())),
+                  items.end());
+      if (keeps(rest)) {
+        items = std::move(rest);
+        removed = true;
+      } else {
+        at += chunk;
+      }
+    }
+    if (!removed) {
+      if (chunk == 1) break;
+      chunk = (chunk + 1) / 2;
+    }
+  }
+  return items;
+}
+
+// The tiles in an order where each touches an earlier one (from the first); false when
+// some tile touches none of the others.
+bool connected_order(std::vector<TileEntry>& tiles) {
+  if (tiles.empty()) return true;
+  std::vector<TileEntry> out{tiles.front()};
+  std::vector<TileEntry> left(tiles.begin() + 1, tiles.end());
+  bool grew = true;
+  while (!left.empty() && grew) {
+    grew = false;
+    for (auto it = left.begin(); it != left.end();) {
+      const bool touches = std::any_of(out.begin(), out.end(), [&](const TileEntry& t) {
+        return std::abs(t.pos.x - it->pos.x) + std::abs(t.pos.y - it->pos.y) == 1;
+      });
+      if (touches) {
+        out.push_back(*it);
+        it = left.erase(it);
+        grew = true;
+      } else {
+        ++it;
+      }
+    }
+  }
+  if (!left.empty()) return false;
+  tiles = std::move(out);
+  return true;
+}
+
+// The position without the seat of colour c: its figures, supply, scores and prisoners.
+Position without_player(Position p, Colour c) {
+  p.players.erase(std::remove(p.players.begin(), p.players.end(), c), p.players.end());
+  p.figures.erase(
+      std::remove_if(p.figures.begin(), p.figures.end(), [&](const FigureEntry& f) { return f.owner == c; }),
+      p.figures.end());
+  p.supply.erase(c);
+  p.scores.erase(c);
+  p.floors.erase(c);
+  p.prisoners.erase(c);
+  for (auto& [holder, held] : p.prisoners)
+    held.erase(std::remove_if(held.begin(), held.end(), [&](const auto& h) { return h.first == c; }), held.end());
+  return p;
+}
+
+}  // namespace
+
+Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, Subject& impl, const std::string& signature,
+                         int max_asks, int& asks) {
+  Reducer reducer(rules, impl, signature, max_asks, asks);
+  Scenario best = start;
+  if (!reducer.holds(best)) return best;  // not reproducible on its own (e.g. an implementation with state)
+  for (int round = 0; round < 4 && !reducer.out_of_asks(); ++round) {
+    const std::size_t before = scenario_tile_count(best) + best.position.figures.size() + best.position.players.size();
+    // The pile.
+    best.position.pile = ddmin<TileTypeId>(
+        best.position.pile,
+        [&](const std::vector<TileTypeId>& pile) {
+          Scenario c = best;
+          c.position.pile = pile;
+          return reducer.holds(c);
+        },
+        reducer);
+    // The players other than the active one.
+    for (const Colour c : std::vector<Colour>(best.position.players)) {
+      if (c == best.position.active || best.position.players.size() <= 1) continue;
+      Scenario cand = best;
+      cand.position = without_player(best.position, c);
+      if (reducer.holds(cand)) best = std::move(cand);
+    }
+    // The figures.
+    best.position.figures = ddmin<FigureEntry>(
+        best.position.figures,
+        [&](const std::vector<FigureEntry>& figures) {
+          Scenario c = best;
+          c.position.figures = figures;
+          return reducer.holds(c);
+        },
+        reducer);
+    // The board's tiles (and the figures on those removed), kept in a connected order.
+    best.position.tiles = ddmin<TileEntry>(
+        best.position.tiles,
+        [&](const std::vector<TileEntry>& tiles) {
+          Scenario c = best;
+          c.position.tiles = tiles;
+          if (!connected_order(c.position.tiles)) return false;
+          auto& figs = c.position.figures;
+          figs.erase(std::remove_if(figs.begin(), figs.end(),
+                                    [&](const FigureEntry& f) {
+                                      return std::none_of(tiles.begin(), tiles.end(),
+                                                          [&](const TileEntry& t) { return t.pos == f.pos; });
+                                    }),
+                     figs.end());
+          if (!reducer.holds(c)) return false;
+          return true;
+        },
+        reducer);
+    {
+      // ddmin kept the tiles; put them in a connected order and drop the figures left without a tile.
+      (void)connected_order(best.position.tiles);
+      auto& figs = best.position.figures;
+      figs.erase(std::remove_if(figs.begin(), figs.end(),
+                                [&](const FigureEntry& f) {
+                                  return std::none_of(best.position.tiles.begin(), best.position.tiles.end(),
+                                                      [&](const TileEntry& t) { return t.pos == f.pos; });
+                                }),
+                 figs.end());
+    }
+    // The rolls.
+    best.position.rolls = ddmin<int>(
+        best.position.rolls,
+        [&](const std::vector<int>& rolls) {
+          Scenario c = best;
+          c.position.rolls = rolls;
+          return reducer.holds(c);
+        },
+        reducer);
+    // The figures in hand other than followers, kind by kind (fewer capabilities).
+    for (std::size_t k = 1; k < static_cast<std::size_t>(kFigureKinds); ++k) {
+      Scenario c = best;
+      bool any = false;
+      for (auto& [colour, counts] : c.position.supply)
+        if (counts[k] > 0) {
+          counts[k] = 0;
+          any = true;
+        }
+      if (any && reducer.holds(c)) best = std::move(c);
+    }
+    // The scores, all at once.
+    {
+      Scenario c = best;
+      for (auto& [colour, n] : c.position.scores) n = 0;
+      if (c.position.scores != best.position.scores && reducer.holds(c)) best = std::move(c);
+    }
+    const std::size_t after = scenario_tile_count(best) + best.position.figures.size() + best.position.players.size();
+    if (after == before) break;
+  }
+  return best;
+}
+
+}  // namespace carc

@@ -1,0 +1,219 @@
+// carc-oracle explore (src/runner/explore*.cpp, src/cli/explore.cpp): random games against
+// implementations with planted bugs (tests/adapters/planted.py), each found within a pinned
+// number of games and shrunk to a pinned number of tiles; the candidates it writes read back
+// as scenarios and reproduce the disagreement under `run --impl`.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/game_options.hpp"
+#include "data/oracle_data.hpp"
+#include "runner/explore.hpp"
+#include "runner/process_subject.hpp"
+#include "runner/runner.hpp"
+#include "scenario/corpus.hpp"
+#include "test_support.hpp"
+
+using namespace carc;
+using carc::test::contains;
+using carc::test::read_text;
+using namespace std::chrono_literals;
+
+namespace {
+
+std::string planted(const std::string& bug) {
+  return std::string("python3 ") + CARC_SOURCE_DIR + "/tests/adapters/planted.py " + CARC_BINARY + " " + bug;
+}
+
+std::unique_ptr<ProcessSubject> start_impl(const std::vector<std::string>& argv) {
+  ProcessOptions o;
+  o.argv = argv;
+  o.timeout = 20000ms;
+  o.start_timeout = 20000ms;
+  auto subject = ProcessSubject::start(o);
+  if (!subject) FAIL("the implementation did not start: " << subject.error());
+  return std::move(*subject);
+}
+
+struct Explored {
+  std::vector<Finding> findings;
+  ExploreStats stats;
+};
+
+Explored explore_with(Subject& impl, int games, const std::string& sets = "base", int players = 2,
+                      const std::string& figures = "", std::uint64_t seed = 1) {
+  PlayOptions play;
+  play.players = players;
+  play.sets = sets;
+  play.figures = figures;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  config.game = *setup;
+  config.games = games;
+  config.seed = seed;
+  Explorer explorer(config, {&impl});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  return {explorer.findings(), *stats};
+}
+
+const Finding* find_signature(const Explored& e, const std::string& prefix) {
+  for (const auto& f : e.findings)
+    if (f.signature.starts_with(prefix)) return &f;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("explore finds no disagreement between our engine and carc-oracle serve", "[explore]") {
+  auto impl = start_impl({CARC_BINARY, "serve"});
+  const Explored e = explore_with(*impl, 2);
+  CHECK(e.findings.empty());
+  CHECK(e.stats.games == 2);
+  CHECK(e.stats.decisions > 100);
+  CHECK(e.stats.asked == e.stats.decisions);
+  CHECK(e.stats.unsupported == 0);
+}
+
+TEST_CASE("explore finds listed duplicate rotations of a symmetric tile in the first game and shrinks them to 2 tiles",
+          "[explore]") {
+  auto impl = start_impl(
+      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "dup-rotations"});
+  const Explored e = explore_with(*impl, 1);
+  const Finding* f = find_signature(e, "moves-duplicate-place");
+  REQUIRE(f != nullptr);
+  CHECK(f->kind == "placements");
+  CHECK(f->first_game == 0);
+  CHECK(scenario_tile_count(f->shrunk) <= 2);
+  CHECK(scenario_tile_count(f->shrunk) < scenario_tile_count(f->original));
+}
+
+TEST_CASE("explore finds a flier landing in a field within 3 games and shrinks it to at most 3 tiles", "[explore]") {
+  auto impl =
+      start_impl({"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "flier-field"});
+  const Explored e = explore_with(*impl, 3, "base,flier");
+  const Finding* f = find_signature(e, "moves-extra-land-field");
+  REQUIRE(f != nullptr);
+  CHECK(f->kind == "deployments");
+  CHECK(f->capability == "flier");
+  CHECK(f->first_game <= 2);
+  CHECK(scenario_tile_count(f->shrunk) <= 3);
+}
+
+TEST_CASE(
+    "explore finds crop-circle responses starting with the active player in the first game and shrinks them to "
+    "at most 6 tiles",
+    "[explore]") {
+  auto impl =
+      start_impl({"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "crop-active"});
+  const Explored e = explore_with(*impl, 1, "base,crop-circles", 3);
+  REQUIRE(e.findings.size() == 1);  // one signature however the responses came about
+  const Finding* f = find_signature(e, "active-in-crop-response");
+  REQUIRE(f != nullptr);
+  CHECK(f->kind == "phase-flow");
+  CHECK(f->capability == "crop-circles");
+  CHECK(f->first_game == 0);
+  CHECK(scenario_tile_count(f->shrunk) <= 6);
+}
+
+TEST_CASE("explore writes candidates that check accepts and run --impl fails on", "[explore]") {
+  const auto dir = std::filesystem::temp_directory_path() / "carc-explore-candidates";
+  std::filesystem::remove_all(dir);
+  ExploreOptions o;
+  o.impl = {planted("dup-rotations")};
+  o.games = 1;
+  o.out_dir = dir.string();
+  o.no_progress = true;
+  std::ostringstream out, err;
+  CHECK(run_explore(o, out, err) == 1);
+  INFO(out.str() << err.str());
+  REQUIRE(std::filesystem::exists(dir / "candidates" / "EXP-moves-duplicate-place.yaml"));
+  CHECK(std::filesystem::exists(dir / "explore.jsonl"));
+  CHECK(contains(read_text(dir / "summary.md"), "EXP-moves-duplicate-place"));
+  const std::string file = (dir / "candidates" / "EXP-moves-duplicate-place.yaml").string();
+  const std::string text = read_text(file);
+  CHECK(contains(text, "status: UNVERIFIED"));
+  CHECK_FALSE(contains(text, "rulings:"));
+  {
+    CheckOptions c;
+    c.paths = {file};
+    std::ostringstream cout_, cerr_;
+    CHECK(run_check(c, cout_, cerr_) == 0);
+    c.strict = true;
+    CHECK(run_check(c, cout_, cerr_) == 2);
+  }
+  {
+    RunOptions r;
+    r.paths = {file};
+    r.no_progress = true;
+    std::ostringstream rout, rerr;
+    CHECK(run_run(r, rout, rerr) == 0);  // our engine's answer is the expectation
+    r.impl = {planted("dup-rotations")};
+    std::ostringstream iout, ierr;
+    CHECK(run_run(r, iout, ierr) == 1);
+    CHECK(contains(iout.str(), "EXP-moves-duplicate-place"));
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("explore splits games between shards and repeats itself for a seed", "[explore]") {
+  auto impl = start_impl(
+      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "dup-rotations"});
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  const auto decisions = [&](int shard, int shards) {
+    ExploreConfig config;
+    config.rules = *ruleset_named("hig-c3");
+    config.game = *setup;
+    config.games = 3;
+    config.shard = shard;
+    config.shards = shards;
+    config.shrink = false;
+    Explorer explorer(config, {impl.get()});
+    auto stats = explorer.run();
+    REQUIRE(stats);
+    return std::pair{stats->decisions, stats->games};
+  };
+  const auto whole = decisions(0, 1);
+  const auto first = decisions(0, 2);
+  const auto second = decisions(1, 2);
+  CHECK(first.second == 2);
+  CHECK(second.second == 1);
+  CHECK(first.first + second.first == whole.first);
+  CHECK(decisions(0, 1) == whole);
+}
+
+TEST_CASE("explore starts no game once its time budget is spent", "[explore]") {
+  auto impl = start_impl({CARC_BINARY, "serve"});
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  config.game = *setup;
+  config.games = 50;
+  config.time_budget = 0.001;
+  Explorer explorer(config, {impl.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  CHECK(stats->budget_exhausted);
+  CHECK(stats->games <= 1);
+}
+
+TEST_CASE("explore refuses an unknown ruleset and a bad shard with exit 2", "[explore]") {
+  ExploreOptions o;
+  o.impl = {std::string(CARC_BINARY) + " serve"};
+  o.ruleset = "nope";
+  std::ostringstream out, err;
+  CHECK(run_explore(o, out, err) == 2);
+  o.ruleset = "hig-c3";
+  o.shard = "3/2";
+  CHECK(run_explore(o, out, err) == 2);
+  CHECK(contains(err.str(), "--shard"));
+}
