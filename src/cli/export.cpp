@@ -81,7 +81,8 @@ const std::map<std::string, std::string>& rules_by_key() {
                                                         {"dragon", "equal-absent-is-none"},
                                                         {"fairy", "equal-absent-is-absent"},
                                                         {"set_aside", "ordered-list"},
-                                                        {"dragon_path", "ordered-list"}};
+                                                        {"dragon_path", "ordered-list"},
+                                                        {"scored", "score-events"}};
   return rules;
 }
 
@@ -112,7 +113,11 @@ const std::map<std::string, std::string>& rule_texts() {
        "the answer's string, or \"none\" when the answer leaves the key out, equals the expected string"},
       {"equal-absent-is-absent",
        "the answer's string, or \"absent\" when the answer leaves the key out, equals the expected string"},
-      {"ordered-list", "the answer's list (absent = empty) equals the expected list, in the same order"}};
+      {"ordered-list", "the answer's list (absent = empty) equals the expected list, in the same order"},
+      {"score-events",
+       "each expected score event is met by its own answered one (absent = empty), and none is left over: the same "
+       "final word, kind, points and colours, every part the expectation names among the answered parts, and the "
+       "same figures when the expectation gives 'with' (PROTOCOL.md §7 scored)"}};
   return texts;
 }
 
@@ -184,6 +189,7 @@ Json expected_json(const Expect& e) {
   if (e.fairy) j["fairy"] = *e.fairy;     // as the answer writes it, or "absent"
   if (e.set_aside) j["set_aside"] = *e.set_aside;
   if (e.dragon_path) j["dragon_path"] = *e.dragon_path;
+  if (e.scored) j["scored"] = *e.scored;  // canonical text (PROTOCOL.md §7)
   return j;
 }
 
@@ -201,7 +207,8 @@ Json canonical_rotations(const proto::RunRequest& w) {
 }
 
 Json case_json(const Scenario& s, const std::string& preset, const Request& request, int version) {
-  const Expect e = expect_in_version(s.resolved_expect(request.rules), version);
+  Expect e = expect_in_version(s.resolved_expect(request.rules), version);
+  if (version < proto::kEventsVersion) e.scored.reset();  // never asked of a version before 7
   const proto::RunRequest w = wire_request(request, "1", version);
   Json j;
   j["id"] = s.id;
@@ -231,7 +238,7 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
   // A value of a later version than the export's (a switch new since, or a changed default) that
   // can change this case's verdict: no implementation of that version can declare it, so the case
   // is unsupported for it, as run decides (runner.hpp needed_items).
-  const std::vector<std::string> caps = required_capabilities(s);
+  const std::vector<std::string> caps = required_capabilities(s, version);
   std::vector<std::string> later;
   for (const auto& [k, v] : request.rules.effective())
     if (const SwitchSpec* spec = find_switch(k); spec && switch_matters(*spec, caps) &&
@@ -242,8 +249,7 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
     const auto eq = item.find('=');
     switches[item.substr(7, eq - 7)] = item.substr(eq + 1);  // after "switch "
   }
-  j["requires"] =
-      Json{{"capabilities", required_capabilities(s)}, {"switches", std::move(switches)}, {"queries", request.queries}};
+  j["requires"] = Json{{"capabilities", caps}, {"switches", std::move(switches)}, {"queries", request.queries}};
   j["request"] = Json::parse(proto::encode_run(w));
   j["expected"] = expected_json(e);
   Json compare = Json::object();

@@ -37,8 +37,8 @@ void for_each_case(const Corpus& corpus, F&& f) {
 
 // The items a case uses: its capabilities and the non-default values of the switches that can
 // matter to it (switch_matters: the others change nothing in it).
-std::vector<std::string> used_items(const Scenario& s, const Request& r) {
-  std::vector<std::string> out = required_capabilities(s);
+std::vector<std::string> used_items(const Scenario& s, const Request& r, int version) {
+  std::vector<std::string> out = required_capabilities(s, version);
   const std::vector<std::string> capabilities = out;
   for (const auto& [key, value] : r.rules.effective())
     if (const SwitchSpec* spec = find_switch(key);
@@ -50,7 +50,7 @@ std::vector<std::string> used_items(const Scenario& s, const Request& r) {
 }  // namespace
 
 std::vector<std::string> missing_items(const Scenario& s, const Request& request, const proto::Hello& hello) {
-  std::vector<std::string> out = missing_capabilities(s, capability_names_of(hello));
+  std::vector<std::string> out = missing_capabilities(s, capability_names_of(hello), hello.protocol_version);
   const int v = hello.protocol_version;
   for (auto& item :
        needed_items(request, lacking_items(hello, request), expect_in_version(s.resolved_expect(request.rules), v), v))
@@ -95,7 +95,7 @@ std::vector<CheckCase> canonical_cases(const Corpus& corpus, const proto::Hello&
   std::map<std::string, std::vector<Candidate>> found;
   for_each_case(corpus, [&](const Scenario& s, const std::string& preset, const Request& r) {
     if (!missing_items(s, r, hello).empty()) return;  // run would not send it
-    const std::vector<std::string> used = used_items(s, r);
+    const std::vector<std::string> used = used_items(s, r, hello.protocol_version);
     const auto rulesets = scenario_rulesets(s);
     const std::size_t order =
         static_cast<std::size_t>(std::find(rulesets.begin(), rulesets.end(), preset) - rulesets.begin());

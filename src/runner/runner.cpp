@@ -147,7 +147,9 @@ void judge(RunResult& r, const Reply& reply, const Expect& e) {
     case ReplyKind::Answered: {
       r.diffs = compare(e, reply.answer, builtin_catalog());
       r.outcome = r.diffs.empty() ? Outcome::Passed : Outcome::Failed;
+      const std::string not_asked = r.message;  // prepare's note of the keys left out, if any
       r.message = summarise(r.diffs);
+      if (!not_asked.empty()) r.message += (r.message.empty() ? "" : "; ") + not_asked;
       if (r.outcome == Outcome::Failed) r.signature = diff_signature(r.diffs);
       if (const std::size_t whole = bound_diffs(r.diffs); whole > kKeptDiffBytes)
         r.message += fmt::format(" (a difference of {} bytes: only its start is kept)", whole);
@@ -197,10 +199,21 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
   }
   for (const auto& [k, v] : rules->effective()) r.rules.emplace_back(k, v);
   p.expect = expect_in_version(s.resolved_expect(*rules), subject.protocol_version());
+  // Score events are asked only of a subject that answers query kind `events` (protocol 7); for
+  // the others those keys are left out and the rest is still checked (PROTOCOL.md §8).
+  const std::vector<std::string> unasked = unanswerable_keys(p.expect, subject, s, *rules);
+  for (const auto& key : unasked) p.expect.remove(key);
+  if (!unasked.empty() && p.expect.empty()) {
+    r.outcome = Outcome::Unsupported;
+    r.message = fmt::format("needs query {}", kEventsQuery);
+    return p;
+  }
+  if (!unasked.empty())
+    r.message = fmt::format("not asked: {} (needs query {})", fmt::join(unasked, ", "), kEventsQuery);
   Request req = request_of(s, *rules, p.expect);
   req.board_views = options.board_views;
   // Everything the subject lacks at once: capabilities, then switch values and query kinds.
-  std::vector<std::string> needs = missing_capabilities(s, subject.capabilities());
+  std::vector<std::string> needs = missing_capabilities(s, subject.capabilities(), subject.protocol_version());
   for (auto& item : needed_items(req, subject.lacks(req), p.expect, subject.protocol_version()))
     needs.push_back(std::move(item));
   if (!needs.empty()) {
@@ -213,6 +226,20 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
 }
 
 }  // namespace
+
+std::vector<std::string> unanswerable_keys(const Expect& e, const Subject& subject, const Scenario& s,
+                                           const RuleSet& rules) {
+  std::vector<std::string> out;
+  for (const auto key : kEventKeys) {
+    if (!e.has(key)) continue;
+    const Request probe{&s, rules, {}, {std::string(kEventsQuery)}, false};
+    const auto lacks = subject.lacks(probe);
+    const bool answers = subject.protocol_version() >= proto::kEventsVersion &&
+                         std::find(lacks.begin(), lacks.end(), "query " + std::string(kEventsQuery)) == lacks.end();
+    if (!answers) out.emplace_back(key);
+  }
+  return out;
+}
 
 Expect expect_in_version(Expect e, int version) {
   if (e.legal)
