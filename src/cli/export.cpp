@@ -249,7 +249,13 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
     const auto eq = item.find('=');
     switches[item.substr(7, eq - 7)] = item.substr(eq + 1);  // after "switch "
   }
-  j["requires"] = Json{{"capabilities", caps}, {"switches", std::move(switches)}, {"queries", request.queries}};
+  // `events` is required only by a case expecting nothing but score events: without it the others
+  // are checked and `scored` is not asked (PROTOCOL.md section 8), as run decides.
+  std::vector<std::string> queries = request.queries;
+  Expect rest = e;
+  rest.remove("scored");
+  if (version < proto::kEventsVersion || !rest.empty()) std::erase(queries, std::string(kEventsQuery));
+  j["requires"] = Json{{"capabilities", caps}, {"switches", std::move(switches)}, {"queries", std::move(queries)}};
   j["request"] = Json::parse(proto::encode_run(w));
   j["expected"] = expected_json(e);
   Json compare = Json::object();

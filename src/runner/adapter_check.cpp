@@ -52,9 +52,17 @@ std::vector<std::string> used_items(const Scenario& s, const Request& r, int ver
 std::vector<std::string> missing_items(const Scenario& s, const Request& request, const proto::Hello& hello) {
   std::vector<std::string> out = missing_capabilities(s, capability_names_of(hello), hello.protocol_version);
   const int v = hello.protocol_version;
-  for (auto& item :
-       needed_items(request, lacking_items(hello, request), expect_in_version(s.resolved_expect(request.rules), v), v))
-    out.push_back(std::move(item));
+  const Expect e = expect_in_version(s.resolved_expect(request.rules), v);
+  std::vector<std::string> lacks = lacking_items(hello, request);
+  // As run decides (runner.cpp prepare): score events not asked leave the rest of the case to
+  // check, so `query events` (or a version before 7) makes unsupported only a case expecting nothing else.
+  const std::string events = "query " + std::string(kEventsQuery);
+  const bool answers_events = v >= proto::kEventsVersion && !contains(lacks, events);
+  Expect rest = e;
+  for (const auto key : kEventKeys) rest.remove(key);
+  std::erase(lacks, events);
+  if (!answers_events && e.scored && rest.empty()) lacks.push_back(events);
+  for (auto& item : needed_items(request, std::move(lacks), e, v)) out.push_back(std::move(item));
   return out;
 }
 
@@ -84,7 +92,9 @@ std::vector<std::string> undeclared_items(const proto::Hello& hello) {
         out.push_back(switch_item(spec.key, spec.values[i]));
   }
   for (const auto& q : proto::engine_protocol_capabilities().queries)
-    if (!contains(hello.capabilities.queries, q)) out.push_back("query " + q);
+    if (!contains(hello.capabilities.queries, q) &&
+        (q != kEventsQuery || hello.protocol_version >= proto::kEventsVersion))
+      out.push_back("query " + q);  // events: version 7
   return out;
 }
 
