@@ -202,24 +202,24 @@ TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scor
   CHECK(contains(over->message, "this one holds 4097"));
 }
 
-TEST_CASE("The handshake: the runner sends version 6 and accepts 1 to 6, serve answers 1 to 6 in kind",
+TEST_CASE("The handshake: the runner sends version 7 and accepts 1 to 7, serve answers 1 to 7 in kind",
           "[protocol][limits][handshake]") {
-  CHECK(proto::encode_start() == start(6));
+  CHECK(proto::encode_start() == start(7));
   const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
-  for (const int v : {1, 2, 3, 4, 5, 6}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE(h.ok());
     CHECK(h->protocol_version == v);
   }
   CHECK(proto::decode_hello(R"({"name":"x","version":"1",)" + caps + "}").ok());  // the key is optional
-  for (const int v : {0, 7}) {
+  for (const int v : {0, 8}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE_FALSE(h.ok());
-    CHECK(contains(h.error(), "this runner speaks versions 1 to 6, not " + std::to_string(v)));
+    CHECK(contains(h.error(), "this runner speaks versions 1 to 7, not " + std::to_string(v)));
   }
-  for (const int v : {1, 2, 3, 4, 5, 6}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7}) {
     const Served s = serve({start(v), proto::encode_run(road_request(10, 0))});
     CHECK(s.code == kExitOk);
     REQUIRE(s.lines.size() == 2);
@@ -244,11 +244,15 @@ TEST_CASE("The handshake: the runner sends version 6 and accepts 1 to 6, serve a
     const auto& where = h->capabilities.switches.at("crop-add-where");
     CHECK((std::find(where.begin(), where.end(), "own-segment") != where.end()) == (v >= 6));
     CHECK(std::find(where.begin(), where.end(), "same-tile-next-to") != where.end());
+    // Version 7: the query kind events and the answer key scored (the road scored 10 is no event:
+    // the position states the score).
+    const auto& q = h->capabilities.queries;
+    CHECK((std::find(q.begin(), q.end(), "events") != q.end()) == (v >= 7));
   }
-  const Served s = serve({start(7), proto::encode_run(road_request(10, 0))});
+  const Served s = serve({start(8), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitFailures);
   CHECK(s.lines.empty());
-  CHECK(contains(s.err, "protocol version 7 is not supported (this serves versions 1 to 6)"));
+  CHECK(contains(s.err, "protocol version 8 is not supported (this serves versions 1 to 7)"));
 }
 
 TEST_CASE("A switch or expansion of a later version is neither sent to nor required of an older implementation",

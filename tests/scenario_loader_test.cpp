@@ -140,6 +140,54 @@ TEST_CASE("Our engine's capabilities follow engine_supports", "[scenario][capabi
   for (const auto& c : caps) CHECK(is_capability(c));
 }
 
+TEST_CASE("A garden tile needs abbot from protocol 7 only with an abbot in play", "[scenario][capabilities]") {
+  const auto load = [](const std::string& hand, const std::string& extra, const std::string& needs = "[]") {
+    std::string text = kBase;
+    text.replace(text.find("in_hand: U"), 10, "in_hand: " + hand + extra);
+    text.replace(text.find("source: test fixture"), 20,
+                 "source: test fixture\nrequires: " + needs + "\napplies_to: [hig-c3]");
+    return load_scenario_text(text, "garden.yaml");
+  };
+  const std::vector<std::string> base{"base"}, abbot{"abbot", "base"};
+  SECTION("a garden tile alone: base for version 7, abbot for version 6") {
+    const ScenarioFile f = load("Ug", "");
+    INFO(problems_of(f));
+    REQUIRE(f.valid());
+    const Scenario& s = f.scenarios.front();
+    CHECK_FALSE(abbot_in_play(s));
+    CHECK(required_capabilities(s) == base);
+    CHECK(required_capabilities(s, 7) == base);
+    CHECK(required_capabilities(s, 6) == abbot);
+    CHECK(missing_capabilities(s, {"base"}, 7).empty());
+    CHECK(missing_capabilities(s, {"base"}, 6) == std::vector<std::string>{"abbot"});
+  }
+  SECTION("an abbot in a supply puts it in play for every version") {
+    const ScenarioFile f = load("Ug", "\n  supply: {red: {abbot: 1}}", "[abbot]");
+    INFO(problems_of(f));
+    REQUIRE(f.valid());
+    CHECK(abbot_in_play(f.scenarios.front()));
+    CHECK(required_capabilities(f.scenarios.front(), 7) == abbot);
+    CHECK(required_capabilities(f.scenarios.front(), 6) == abbot);
+  }
+  SECTION("the same tile without a garden needs base under both rules") {
+    const ScenarioFile f = load("U", "");
+    REQUIRE(f.valid());
+    CHECK(required_capabilities(f.scenarios.front(), 6) == base);
+  }
+  SECTION("requires abbot with no abbot in play is warned about") {
+    std::string text = kBase;
+    text.replace(text.find("in_hand: U"), 10, "in_hand: Ug");
+    text.replace(text.find("source: test fixture"), 20,
+                 "source: test fixture\nrequires: [abbot]\napplies_to: [hig-c3]");
+    const ScenarioFile f = load_scenario_text(text, "garden.yaml");
+    INFO(problems_of(f));
+    REQUIRE(f.valid());
+    REQUIRE(f.scenarios.front().warnings.size() == 1);
+    CHECK_THAT(f.scenarios.front().warnings.front().message,
+               Catch::Contains("requires names 'abbot', but no abbot is in play: the garden tile Ug in hand"));
+  }
+}
+
 TEST_CASE("Requirements are inferred from tiles, figures and moves", "[scenario][capabilities]") {
   std::string text = kBase;
   text.replace(text.find("in_hand: U"), 10, "in_hand: Ug\n  figures:\n    - red large 0,0:city{N}");

@@ -143,19 +143,22 @@ def toy_answer(position):
 # a request only the switches that can matter to its scenario (PROTOCOL.md section 5.9):
 # the toy, which reads no switch, is then asked only about the three base switches for
 # its base scenarios. Version 6 adds switches and switch values of expansions the toy
-# lacks, and changes three defaults among them: nothing the toy is sent changes. It
-# speaks all six.
-VERSIONS = (1, 2, 3, 4, 5, 6)
+# lacks, and changes three defaults among them: nothing the toy is sent changes. Version 7
+# adds score events (query kind `events`, which the toy does not declare: the other keys of
+# such scenarios are still checked) and sends a garden tile with no abbot in play to a
+# base-game engine: in version 7 the toy gets those scenarios too (it needs no garden rule:
+# no abbot, no figure on a garden). It speaks all seven.
+VERSIONS = (1, 2, 3, 4, 5, 6, 7)
 
 HELLO = {
     "name": "toy-adapter",
     "version": "1.0",
-    "protocol_version": 6,  # answered in the version the runner asked for
+    "protocol_version": 7,  # answered in the version the runner asked for
     "capabilities": {
         "expansions": ["base"],   # no flier, crop-circles, portal, princess, tower, dragon or fairy
-        "figures": ["follower"],  # no large, abbot (nor gardens), mayor, wagon, builder, pig, phantom
+        "figures": ["follower"],  # no large, abbot (gardens only without one), mayor, wagon, builder, pig, phantom
         "switches": {},           # every switch at its default value only
-        "queries": ["moves"],     # no apply, final-scoring or legal
+        "queries": ["moves"],     # no apply, final-scoring, legal or events
     },
 }
 
@@ -186,7 +189,7 @@ def main():
         cmd = message["cmd"]
         if cmd == "start":
             if message["protocol_version"] not in VERSIONS:
-                sys.stderr.write("toy-adapter: only protocol versions 1 to 5\n")  # logs go to stderr, never stdout
+                sys.stderr.write("toy-adapter: only protocol versions 1 to 7\n")  # logs go to stderr, never stdout
                 return 1
             reply(dict(HELLO, protocol_version=message["protocol_version"]))
         elif cmd == "run":

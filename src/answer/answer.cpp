@@ -64,10 +64,13 @@ Played play(State& s, const std::vector<Move>& moves) {
     if (m.kind == MoveKind::Fly && s.placed_tile() >= 0)
       if (const auto target = flight_target(s, m.roll))
         flight = FlightMade{s.board().tile(s.placed_tile()).pos, *target, m.roll, false};
+    const State before = s;
+    const std::size_t from = out.events.size();
     if (const Reason r = s.apply(m, &out.events); r != Reason::Ok) {
       out.refused = ReplayFailure{static_cast<std::size_t>(out.applied), r};
       break;
     }
+    for (auto& e : score_events(before, s, out.events, from)) out.scored.push_back(std::move(e));
     ++out.applied;
     if (m.kind == MoveKind::Place) out.last_placed = m.pos;
     if (flight) {
@@ -85,8 +88,15 @@ Answer answer_moves(State s, const std::vector<Move>& moves, bool final_scoring,
   if (p.refused)
     a.rejected = std::pair{static_cast<int>(p.refused->index + 1), std::string(reason_name(p.refused->reason))};
   if (after) after->emplace(s);
-  if (!p.refused && final_scoring) s.end_game(&p.events);
+  if (!p.refused && final_scoring) {
+    const State before = s;
+    const std::size_t from = p.events.size();
+    s.end_game(&p.events);
+    for (auto& e : score_events(before, s, p.events, from)) p.scored.push_back(std::move(e));
+  }
   describe_state(s, p.events, a);
+  for (const auto& e : p.scored) a.scored.push_back(to_string(e));
+  std::sort(a.scored.begin(), a.scored.end());
   const TileCatalog& cat = s.catalog();
   for (const auto& probe : probes) {
     auto m = parse_move(probe, cat);

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "answer/score_events.hpp"
 #include "engine/events.hpp"
 #include "engine/move.hpp"
 #include "engine/result.hpp"
@@ -39,6 +40,8 @@ struct Answer {
   std::string dragon;                                         // "x,y", or empty while not in play
   std::string fairy;                                          // "beside", "x,y", "COLOUR KIND x,y:F", or empty (absent)
   std::vector<std::string> set_aside, dragon_path;            // tile ids in order; "x,y", start first
+  // Version 7, query kind `events`: every scoring the moves and final scoring made (score_events.hpp), sorted.
+  std::vector<std::string> scored;
 };
 
 // A flying machine's flight made by a `fly` move: from the tile just placed to
@@ -56,6 +59,7 @@ struct Played {
   std::optional<Pos> last_placed;        // the tile the moves placed last
   std::optional<FlightMade> flight;      // the last flight the moves made
   std::vector<Event> events;
+  std::vector<ScoreEvent> scored;  // the scorings the accepted moves made (score_events.hpp)
 };
 
 // Applies moves in order up to the first refused one, noting what a picture needs.

@@ -81,7 +81,8 @@ const std::map<std::string, std::string>& rules_by_key() {
                                                         {"dragon", "equal-absent-is-none"},
                                                         {"fairy", "equal-absent-is-absent"},
                                                         {"set_aside", "ordered-list"},
-                                                        {"dragon_path", "ordered-list"}};
+                                                        {"dragon_path", "ordered-list"},
+                                                        {"scored", "score-events"}};
   return rules;
 }
 
@@ -112,7 +113,11 @@ const std::map<std::string, std::string>& rule_texts() {
        "the answer's string, or \"none\" when the answer leaves the key out, equals the expected string"},
       {"equal-absent-is-absent",
        "the answer's string, or \"absent\" when the answer leaves the key out, equals the expected string"},
-      {"ordered-list", "the answer's list (absent = empty) equals the expected list, in the same order"}};
+      {"ordered-list", "the answer's list (absent = empty) equals the expected list, in the same order"},
+      {"score-events",
+       "each expected score event is met by its own answered one (absent = empty), and none is left over: the same "
+       "final word, kind, points and colours, every part the expectation names among the answered parts, and the "
+       "same figures when the expectation gives 'with' (PROTOCOL.md §7 scored)"}};
   return texts;
 }
 
@@ -184,6 +189,7 @@ Json expected_json(const Expect& e) {
   if (e.fairy) j["fairy"] = *e.fairy;     // as the answer writes it, or "absent"
   if (e.set_aside) j["set_aside"] = *e.set_aside;
   if (e.dragon_path) j["dragon_path"] = *e.dragon_path;
+  if (e.scored) j["scored"] = *e.scored;  // canonical text (PROTOCOL.md §7)
   return j;
 }
 
@@ -201,7 +207,8 @@ Json canonical_rotations(const proto::RunRequest& w) {
 }
 
 Json case_json(const Scenario& s, const std::string& preset, const Request& request, int version) {
-  const Expect e = expect_in_version(s.resolved_expect(request.rules), version);
+  Expect e = expect_in_version(s.resolved_expect(request.rules), version);
+  if (version < proto::kEventsVersion) e.scored.reset();  // never asked of a version before 7
   const proto::RunRequest w = wire_request(request, "1", version);
   Json j;
   j["id"] = s.id;
@@ -231,7 +238,7 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
   // A value of a later version than the export's (a switch new since, or a changed default) that
   // can change this case's verdict: no implementation of that version can declare it, so the case
   // is unsupported for it, as run decides (runner.hpp needed_items).
-  const std::vector<std::string> caps = required_capabilities(s);
+  const std::vector<std::string> caps = required_capabilities(s, version);
   std::vector<std::string> later;
   for (const auto& [k, v] : request.rules.effective())
     if (const SwitchSpec* spec = find_switch(k); spec && switch_matters(*spec, caps) &&
@@ -251,11 +258,22 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
     for (const auto& [key, value] : into["expected"].items()) compare[key] = rules_by_key().at(key);
     into["compare"] = std::move(compare);
   };
+  // `events` is required only by a case expecting nothing but score events, at every checkpoint
+  // too: without it the others are checked and `scored` is not asked (PROTOCOL.md section 8), as
+  // run decides.
+  bool only_events = true;
+  const auto note = [&only_events](const Expect& x) {
+    Expect rest = x;
+    rest.remove("scored");
+    if (!rest.empty()) only_events = false;
+  };
+  note(e);
   std::vector<std::string> queries = request.queries;
   Json checkpoints = Json::array();
   for (std::size_t i = 0; i < s.checkpoints.size(); ++i) {
     const Scenario cs = checkpoint_scenario(s, i);
     const Expect ce = expect_in_version(cs.resolved_expect(request.rules), version);
+    note(ce);
     const Request cr = request_of(cs, request.rules, ce);
     for (const auto& q : cr.queries)
       if (std::find(queries.begin(), queries.end(), q) == queries.end()) queries.push_back(q);
@@ -263,8 +281,8 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
     asked(c, wire_request(cr, "1", version), ce);
     checkpoints.push_back(std::move(c));
   }
-  j["requires"] =
-      Json{{"capabilities", required_capabilities(s)}, {"switches", std::move(switches)}, {"queries", queries}};
+  if (version < proto::kEventsVersion || !only_events) std::erase(queries, std::string(kEventsQuery));
+  j["requires"] = Json{{"capabilities", caps}, {"switches", std::move(switches)}, {"queries", std::move(queries)}};
   asked(j, w, e);
   if (!checkpoints.empty()) j["checkpoints"] = std::move(checkpoints);
   j["canonical_rotations"] = canonical_rotations(w);

@@ -367,7 +367,10 @@ Json answer_def() {
                   "absent when there is no fairy in the game.")},
        {"set_aside", described(list_of(type("string")), "Version 4: the set-aside dragon tiles, in the order drawn.")},
        {"dragon_path",
-        described(list_of(square), "Version 4, phase dragon: the dragon's move so far, \"x,y\", start first.")}});
+        described(list_of(square), "Version 4, phase dragon: the dragon's move so far, \"x,y\", start first.")},
+       {"scored", described(list_of(str("^(final )?(city|road|field|cloister|garden|fairy) [0-9]+( [a-z]+)+ at .+$")),
+                            "Version 7, query kind events: every scoring of the moves and final scoring, \"[final "
+                            "]KIND POINTS COLOUR... at PART... [with FIGURE, ...]\" (PROTOCOL.md section 7).")}});
 }
 
 Json run_reply_schema() {

@@ -180,7 +180,15 @@ Json expect_def() {
                    {"dragon", {{"anyOf", Json::array({ref("position"), Json{{"const", "none"}}})}}},
                    {"fairy", ref("fairyEntry")},
                    {"set_aside", {{"type", "array"}, {"items", {{"type", "string"}}}}},
-                   {"dragon_path", {{"type", "array"}, {"maxItems", kDragonSteps + 1}, {"items", ref("position")}}}});
+                   {"dragon_path", {{"type", "array"}, {"maxItems", kDragonSteps + 1}, {"items", ref("position")}}},
+                   {"scored",
+                    {{"type", "array"},
+                     {"items",
+                      {{"type", "string"},
+                       {"pattern", "^(final )?(city|road|field|cloister|garden|fairy) [0-9]+( [a-z]+)+ at .+$"},
+                       {"description",
+                        "A score event (protocol 7): [final ]KIND POINTS COLOUR... at PART... [with FIGURE, ...] "
+                        "(oracle/PROTOCOL.md section 7)."}}}}}});
   e["minProperties"] = 1;
   return e;
 }

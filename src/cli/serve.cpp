@@ -44,15 +44,19 @@ proto::RunReply errored(std::string seq, std::string message) {
 void fit_to_version(proto::Capabilities& c, int version) {
   std::erase_if(c.expansions, [&](const std::string& e) { return proto::expansion_introduced_in(e) > version; });
   std::erase_if(c.switches, [&](const auto& kv) { return proto::switch_introduced_in(kv.first) > version; });
-  for (auto& [key, values] : c.switches)  // a value of a later version (version 6's own-segment)
-    std::erase_if(values, [&](const std::string& v) { return !proto::value_in_version(key, v, version); });
+  for (auto& entry : c.switches) {  // a value of a later version (version 6's own-segment)
+    const std::string& key = entry.first;
+    std::erase_if(entry.second, [&](const std::string& v) { return !proto::value_in_version(key, v, version); });
+  }
+  if (version < proto::kEventsVersion) std::erase(c.queries, "events");  // query kind of version 7
 }
 
 void fit_to_version(proto::Answer& a, int version) {
   // A reason code a later version refined, in the terms of the version asked (not-last-knight: 5).
   for (auto& [probe, code] : a.legal) code = std::string(proto::reason_in_version(code, version));
   if (a.rejected) a.rejected->second = std::string(proto::reason_in_version(a.rejected->second, version));
-  if (version < 4) {  // the dragon's and the fairy's keys (§13.4)
+  if (version < proto::kEventsVersion) a.scored.clear();  // score events (§7, version 7)
+  if (version < 4) {                                      // the dragon's and the fairy's keys (§13.4)
     a.dragon.clear();
     a.fairy.clear();
     a.set_aside.clear();

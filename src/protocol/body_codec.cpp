@@ -357,13 +357,14 @@ Json to_json(const Answer& a) {
   if (!a.fairy.empty()) j["fairy"] = a.fairy;
   if (!a.set_aside.empty()) j["set_aside"] = a.set_aside;
   if (!a.dragon_path.empty()) j["dragon_path"] = a.dragon_path;
+  if (!a.scored.empty()) j["scored"] = a.scored;
   return j;
 }
 
 Answer read_answer(const Json& j, const std::string& path) {
   only_keys(j,
             {"moves", "legal", "rejected", "scores", "returned", "figures", "supply", "phase", "active", "towers",
-             "floors", "prisoners", "dragon", "fairy", "set_aside", "dragon_path"},
+             "floors", "prisoners", "dragon", "fairy", "set_aside", "dragon_path", "scored"},
             path);
   Answer a;
   if (j.contains("moves")) a.moves = str_list(j["moves"], path + ".moves");
@@ -395,6 +396,7 @@ Answer read_answer(const Json& j, const std::string& path) {
   if (j.contains("fairy")) a.fairy = str(j["fairy"], path + ".fairy");
   if (j.contains("set_aside")) a.set_aside = str_list(j["set_aside"], path + ".set_aside");
   if (j.contains("dragon_path")) a.dragon_path = str_list(j["dragon_path"], path + ".dragon_path");
+  if (j.contains("scored")) a.scored = str_list(j["scored"], path + ".scored");
   return a;
 }
 

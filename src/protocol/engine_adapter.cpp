@@ -205,7 +205,7 @@ Capabilities engine_protocol_capabilities() {
     if (engine_supports(static_cast<FigureKind>(k))) c.figures.emplace_back(figure_name(static_cast<FigureKind>(k)));
   for (const auto& spec : switch_specs())
     for (const auto v : spec.values) c.switches[std::string(spec.key)].emplace_back(v);
-  c.queries = {"moves", "apply", "final-scoring", "legal"};
+  c.queries = {"moves", "apply", "final-scoring", "legal", "events"};  // events: version 7
   return c;
 }
 

@@ -20,9 +20,12 @@ namespace carc::proto {
 // that can matter to a request's scenario (RuleSet's switch_matters); version 6 adds switches
 // and switch values, and changes three defaults (switch_history below). The runner sends 6 and
 // accepts implementations answering 1 to 6; serve accepts any of them.
-inline constexpr int kProtocolVersion = 6;
+inline constexpr int kProtocolVersion = 7;
 // From this version a request carries only the switches that can matter to its scenario.
 inline constexpr int kSwitchesThatMatterVersion = 5;
+// From this version an answer may carry score events (`scored`, query kind `events`), and a garden
+// tile needs `abbot` only with an abbot in play (scenarios/capabilities.hpp).
+inline constexpr int kEventsVersion = 7;
 inline constexpr int kOldestProtocolVersion = 1;
 constexpr bool speaks_protocol(int version) { return version >= kOldestProtocolVersion && version <= kProtocolVersion; }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 #include <tuple>
 
@@ -37,8 +38,8 @@ void for_each_case(const Corpus& corpus, F&& f) {
 
 // The items a case uses: its capabilities and the non-default values of the switches that can
 // matter to it (switch_matters: the others change nothing in it).
-std::vector<std::string> used_items(const Scenario& s, const Request& r) {
-  std::vector<std::string> out = required_capabilities(s);
+std::vector<std::string> used_items(const Scenario& s, const Request& r, int version) {
+  std::vector<std::string> out = required_capabilities(s, version);
   const std::vector<std::string> capabilities = out;
   for (const auto& [key, value] : r.rules.effective())
     if (const SwitchSpec* spec = find_switch(key);
@@ -50,19 +51,36 @@ std::vector<std::string> used_items(const Scenario& s, const Request& r) {
 }  // namespace
 
 std::vector<std::string> missing_items(const Scenario& s, const Request& request, const proto::Hello& hello) {
-  std::vector<std::string> out = missing_capabilities(s, capability_names_of(hello));
+  std::vector<std::string> out = missing_capabilities(s, capability_names_of(hello), hello.protocol_version);
   const int v = hello.protocol_version;
-  for (auto& item :
-       needed_items(request, lacking_items(hello, request), expect_in_version(s.resolved_expect(request.rules), v), v))
-    out.push_back(std::move(item));
-  // A checkpoint's request may need more (a `legal` query only a checkpoint asks): run says so too.
+  // The final state's request and each checkpoint's (a `legal` query only a checkpoint asks): run
+  // says what any of them lacks too.
+  std::vector<std::pair<Request, Expect>> parts;
+  std::vector<std::unique_ptr<Scenario>> cuts;  // each checkpoint's request points at its own scenario
+  parts.emplace_back(request, expect_in_version(s.resolved_expect(request.rules), v));
   for (std::size_t i = 0; i < s.checkpoints.size(); ++i) {
-    const Scenario cut = checkpoint_scenario(s, i);
-    const Expect e = expect_in_version(cut.resolved_expect(request.rules), v);
-    const Request part = request_of(cut, request.rules, e);
-    for (auto& item : needed_items(part, lacking_items(hello, part), e, v))
+    const Scenario& cut = *cuts.emplace_back(std::make_unique<Scenario>(checkpoint_scenario(s, i)));
+    Expect e = expect_in_version(cut.resolved_expect(request.rules), v);
+    Request part = request_of(cut, request.rules, e);
+    parts.emplace_back(std::move(part), std::move(e));
+  }
+  // As run decides (runner.cpp prepare): score events not asked leave the rest of the case to
+  // check, so `query events` (or a version before 7) makes unsupported only a case expecting
+  // nothing else at any of its checkpoints.
+  const std::string events = "query " + std::string(kEventsQuery);
+  bool answers_events = v >= proto::kEventsVersion, scored = false, rest = false;
+  for (const auto& [part, e] : parts) {
+    std::vector<std::string> lacks = lacking_items(hello, part);
+    if (contains(lacks, events)) answers_events = false;
+    Expect others = e;
+    for (const auto key : kEventKeys) others.remove(key);
+    scored = scored || e.scored.has_value();
+    rest = rest || !others.empty();
+    std::erase(lacks, events);
+    for (auto& item : needed_items(part, std::move(lacks), e, v))
       if (!contains(out, item)) out.push_back(std::move(item));
   }
+  if (!answers_events && scored && !rest) out.push_back(events);
   return out;
 }
 
@@ -92,7 +110,9 @@ std::vector<std::string> undeclared_items(const proto::Hello& hello) {
         out.push_back(switch_item(spec.key, spec.values[i]));
   }
   for (const auto& q : proto::engine_protocol_capabilities().queries)
-    if (!contains(hello.capabilities.queries, q)) out.push_back("query " + q);
+    if (!contains(hello.capabilities.queries, q) &&
+        (q != kEventsQuery || hello.protocol_version >= proto::kEventsVersion))
+      out.push_back("query " + q);  // events: version 7
   return out;
 }
 
@@ -103,7 +123,7 @@ std::vector<CheckCase> canonical_cases(const Corpus& corpus, const proto::Hello&
   std::map<std::string, std::vector<Candidate>> found;
   for_each_case(corpus, [&](const Scenario& s, const std::string& preset, const Request& r) {
     if (!missing_items(s, r, hello).empty()) return;  // run would not send it
-    const std::vector<std::string> used = used_items(s, r);
+    const std::vector<std::string> used = used_items(s, r, hello.protocol_version);
     const auto rulesets = scenario_rulesets(s);
     const std::size_t order =
         static_cast<std::size_t>(std::find(rulesets.begin(), rulesets.end(), preset) - rulesets.begin());

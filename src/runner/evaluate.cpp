@@ -8,6 +8,8 @@
 #include <iterator>
 #include <string_view>
 
+#include "engine/score_event.hpp"
+
 namespace carc {
 namespace {
 
@@ -163,6 +165,30 @@ class Comparer {
     list("dragon_path", e.dragon_path, a_.dragon_path);
   }
 
+  // Score events as a multiset: each expected one met by its own answered one (score_event_meets:
+  // an expectation may name one part of the feature and leave out the figures); the ones left on
+  // either side differ. Features are disjoint, so meeting them in order finds a matching when one exists.
+  void scored(const Expect& e) {
+    if (!e.scored) return;
+    std::vector<std::optional<ScoreEvent>> got;
+    for (const auto& text : a_.scored) {
+      auto ev = parse_score_event(text);
+      got.push_back(ev ? std::optional<ScoreEvent>(*ev) : std::nullopt);
+    }
+    std::vector<bool> used(got.size(), false);
+    std::vector<std::string> missing, extra;
+    for (const auto& text : *e.scored) {
+      const auto want = parse_score_event(text);
+      bool met = false;
+      for (std::size_t i = 0; want && !met && i < got.size(); ++i)
+        if (!used[i] && got[i] && score_event_meets(*want, *got[i])) used[i] = met = true;
+      if (!met) missing.push_back(text);
+    }
+    for (std::size_t i = 0; i < got.size(); ++i)
+      if (!used[i]) extra.push_back(got[i] ? a_.scored[i] : a_.scored[i] + " (unreadable)");
+    add("scored", std::move(missing), std::move(extra));
+  }
+
   std::vector<Diff> take() { return std::move(diffs_); }
 
  private:
@@ -188,6 +214,7 @@ std::vector<Diff> compare(const Expect& e, const Answer& a, const TileCatalog& c
   c.players(e);
   c.figures("figures", e.figures, a.figures);
   c.figures("returned", e.returned, a.returned);
+  c.scored(e);
   return c.take();
 }
 

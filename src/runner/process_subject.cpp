@@ -307,7 +307,7 @@ std::vector<std::string> lacking_items(const proto::Hello& hello, const Request&
   std::vector<std::string> missing;
   const auto& declared = hello.capabilities.switches;
   const std::vector<std::string> capabilities =
-      request.scenario ? required_capabilities(*request.scenario) : std::vector<std::string>{};
+      request.scenario ? required_capabilities(*request.scenario, hello.protocol_version) : std::vector<std::string>{};
   const int version = hello.protocol_version;
   for (const auto& [key, value] : request.rules.effective()) {
     const SwitchSpec* spec = find_switch(key);

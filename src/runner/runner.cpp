@@ -132,9 +132,11 @@ std::string joined_problems(const Diagnostics& d) {
 // The result of its answered differences. What is kept of them is bounded (outcome.hpp): the
 // summary and the signature are taken from the whole difference first.
 void settle(RunResult& r, std::vector<Diff> diffs) {
+  const std::string not_asked = r.message;  // prepare's note of the keys left out, if any
   r.diffs = std::move(diffs);
   r.outcome = r.diffs.empty() ? Outcome::Passed : Outcome::Failed;
   r.message = summarise(r.diffs);
+  if (!not_asked.empty()) r.message += (r.message.empty() ? "" : "; ") + not_asked;
   if (r.outcome == Outcome::Failed) r.signature = diff_signature(r.diffs);
   if (const std::size_t whole = bound_diffs(r.diffs); whole > kKeptDiffBytes)
     r.message += fmt::format(" (a difference of {} bytes: only its start is kept)", whole);
@@ -283,11 +285,29 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
   parts.emplace_back();
   // Everything the subject lacks at once: capabilities (the checkpoints' uses count), then switch
   // values and query kinds of every request, each once, located when only a checkpoint needs it.
-  std::vector<std::string> needs = missing_capabilities(s, subject.capabilities());
+  std::vector<std::string> needs = missing_capabilities(s, subject.capabilities(), subject.protocol_version());
   std::vector<std::pair<std::string, std::vector<int>>> items;
+  // Score events are asked only of a subject that answers query kind `events` (protocol 7); for
+  // the others those keys are left out and the rest is still checked (PROTOCOL.md section 8).
+  std::vector<std::string> unasked;
   for (auto& part : parts) {
     const Scenario& asked = part.scenario ? *part.scenario : s;
     part.expect = expect_in_version(asked.resolved_expect(*rules), subject.protocol_version());
+    for (const auto& key : unanswerable_keys(part.expect, subject, asked, *rules)) {
+      part.expect.remove(key);
+      if (std::find(unasked.begin(), unasked.end(), key) == unasked.end()) unasked.push_back(key);
+    }
+  }
+  if (!unasked.empty()) {
+    // A request left with nothing to check is not sent; a result left with none is unsupported.
+    std::erase_if(parts, [](const Part& part) { return part.expect.empty(); });
+    if (parts.empty())
+      needs.push_back(fmt::format("query {}", kEventsQuery));
+    else
+      r.message = fmt::format("not asked: {} (needs query {})", fmt::join(unasked, ", "), kEventsQuery);
+  }
+  for (auto& part : parts) {
+    const Scenario& asked = part.scenario ? *part.scenario : s;
     Request req = request_of(asked, *rules, part.expect);
     req.board_views = options.board_views && part.after == 0;
     for (auto& item : needed_items(req, subject.lacks(req), part.expect, subject.protocol_version())) {
@@ -317,6 +337,20 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
 }
 
 }  // namespace
+
+std::vector<std::string> unanswerable_keys(const Expect& e, const Subject& subject, const Scenario& s,
+                                           const RuleSet& rules) {
+  std::vector<std::string> out;
+  for (const auto key : kEventKeys) {
+    if (!e.has(key)) continue;
+    const Request probe{&s, rules, {}, {std::string(kEventsQuery)}, false};
+    const auto lacks = subject.lacks(probe);
+    const bool answers = subject.protocol_version() >= proto::kEventsVersion &&
+                         std::find(lacks.begin(), lacks.end(), "query " + std::string(kEventsQuery)) == lacks.end();
+    if (!answers) out.emplace_back(key);
+  }
+  return out;
+}
 
 Expect expect_in_version(Expect e, int version) {
   if (e.legal)

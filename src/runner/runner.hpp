@@ -91,6 +91,13 @@ Request request_of(const Scenario& s, const RuleSet& rules, const Expect& expect
 // The expectations as an implementation speaking protocol `version` can meet them: a reason code
 // a later version refined reads as the code it refined (proto::reason_in_version; run, export).
 Expect expect_in_version(Expect e, int version);
+// The query kind of score events (protocol 7), and the expectation keys only it answers.
+inline constexpr std::string_view kEventsQuery = "events";
+inline constexpr std::string_view kEventKeys[] = {"scored"};
+// The keys of kEventKeys that `e` has and the subject cannot be asked (it answers a version before
+// 7, or does not declare query kind `events`): run leaves them out and checks the rest.
+std::vector<std::string> unanswerable_keys(const Expect& e, const Subject& subject, const Scenario& s,
+                                           const RuleSet& rules);
 // What a subject answering `version` lacks for a request (Subject::lacks), less the switch values
 // of a later version whose value cannot change the verdict: the expectation holds under the value
 // that version plays as under the one asked (our engine answers both). Run and adapter-check.

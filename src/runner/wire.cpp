@@ -155,7 +155,7 @@ proto::RunRequest wire_request(const Request& r, std::string seq, int protocol_v
   proto::RunRequest w;
   w.seq = std::move(seq);
   w.scenario = s.id;
-  const std::vector<std::string> capabilities = required_capabilities(s);
+  const std::vector<std::string> capabilities = required_capabilities(s, protocol_version);
   w.ruleset = wire_ruleset(r.rules, protocol_version, &capabilities);
   w.position = wire_position(s, r.probes);
   for (const auto& m : s.apply) w.query.apply.push_back(wire_move(m.text));
@@ -170,6 +170,7 @@ std::vector<std::string> query_kinds(const Scenario& s, const Expect& e, const s
   if (!s.apply.empty()) out.emplace_back("apply");
   if (s.final_scoring) out.emplace_back("final-scoring");
   if (!probes.empty()) out.emplace_back("legal");
+  if (e.scored) out.emplace_back("events");
   return out;
 }
 

@@ -65,7 +65,8 @@ namespace {
 
 class UseCollector {
  public:
-  explicit UseCollector(std::vector<Use>& out) : out_(out) {}
+  // gardens: whether a garden tile needs `abbot` (up to protocol 6, or with an abbot in play).
+  UseCollector(std::vector<Use>& out, bool gardens) : out_(out), gardens_(gardens) {}
 
   void add(std::string_view cap, const std::string& what) {
     if (cap.empty() || cap == "base") return;
@@ -84,6 +85,7 @@ class UseCollector {
     const TileDef& d = cat[t];
     const std::string what = "tile " + d.id + where;
     for (const auto& f : d.features) {
+      if (f.kind == FeatureKind::Garden && !gardens_) continue;  // only the tile's art (protocol 7)
       add(feature_capability(f.kind), std::string(feature_kind_name(f.kind)) + " " + what);
       if (f.princess) add("princess", "princess " + what);
     }
@@ -123,13 +125,13 @@ class UseCollector {
 
  private:
   std::vector<Use>& out_;
+  bool gardens_ = true;
 };
 
-}  // namespace
-
-std::vector<Use> inferred_uses(const Scenario& s) {
+// Every use of the scenario, gardens counted or not.
+std::vector<Use> collect_uses(const Scenario& s, bool gardens) {
   std::vector<Use> out;
-  UseCollector c(out);
+  UseCollector c(out, gardens);
   const Position& p = s.position;
   for (const auto& f : p.figures) c.figure_entry(f, "figure '" + to_string(f) + "'");
   if (!p.towers.empty()) c.add("tower", "towers (position.towers)");
@@ -156,18 +158,32 @@ std::vector<Use> inferred_uses(const Scenario& s) {
   return out;
 }
 
-std::vector<std::string> required_capabilities(const Scenario& s) {
+}  // namespace
+
+// Without gardens the only uses of `abbot` are the abbot itself: a figure, a supply, a move or an
+// expectation naming one.
+bool abbot_in_play(const Scenario& s) {
+  const auto uses = collect_uses(s, false);
+  return std::any_of(uses.begin(), uses.end(), [](const Use& u) { return u.capability == "abbot"; });
+}
+
+std::vector<Use> inferred_uses(const Scenario& s, int protocol_version) {
+  return collect_uses(s, protocol_version < kGardenAloneIsBaseVersion || abbot_in_play(s));
+}
+
+std::vector<std::string> required_capabilities(const Scenario& s, int protocol_version) {
   std::vector<std::string> out = s.required;
   out.emplace_back("base");
-  for (const auto& u : inferred_uses(s)) out.push_back(u.capability);
+  for (const auto& u : inferred_uses(s, protocol_version)) out.push_back(u.capability);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 
-std::vector<std::string> missing_capabilities(const Scenario& s, const std::vector<std::string>& has) {
+std::vector<std::string> missing_capabilities(const Scenario& s, const std::vector<std::string>& has,
+                                              int protocol_version) {
   std::vector<std::string> out;
-  for (const auto& c : required_capabilities(s))
+  for (const auto& c : required_capabilities(s, protocol_version))
     if (std::find(has.begin(), has.end(), c) == has.end()) out.push_back(c);
   return out;
 }

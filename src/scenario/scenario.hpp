@@ -127,6 +127,8 @@ struct Expect {
   std::optional<std::string> fairy;                                     // as the position writes it
   std::optional<std::vector<std::string>> set_aside;                    // tile ids, in order
   std::optional<std::vector<std::string>> dragon_path;                  // "x,y", start first
+  // Score events (protocol 7, query kind `events`; engine/score_event.hpp), canonical text, a multiset.
+  std::optional<std::vector<std::string>> scored;
   Loc loc;
 
   // Replaces every key that `over` sets.

@@ -29,6 +29,7 @@ void Expect::overlay(const Expect& over) {
   if (over.fairy) fairy = over.fairy;
   if (over.set_aside) set_aside = over.set_aside;
   if (over.dragon_path) dragon_path = over.dragon_path;
+  if (over.scored) scored = over.scored;
 }
 
 namespace {
@@ -55,15 +56,17 @@ bool with_key(E& e, std::string_view key, F f) {
   if (key == "fairy") return f(e.fairy);
   if (key == "set_aside") return f(e.set_aside);
   if (key == "dragon_path") return f(e.dragon_path);
+  if (key == "scored") return f(e.scored);
   return false;
 }
 
 }  // namespace
 
 const std::vector<std::string>& expect_keys() {
-  static const std::vector<std::string> keys{
-      "moves", "includes", "excludes", "count",  "legal",     "rejected", "scores", "returned",  "figures",    "supply",
-      "phase", "active",   "towers",   "floors", "prisoners", "dragon",   "fairy",  "set_aside", "dragon_path"};
+  static const std::vector<std::string> keys{"moves",    "includes", "excludes",  "count",       "legal",
+                                             "rejected", "scores",   "returned",  "figures",     "supply",
+                                             "phase",    "active",   "towers",    "floors",      "prisoners",
+                                             "dragon",   "fairy",    "set_aside", "dragon_path", "scored"};
   return keys;
 }
 
@@ -90,7 +93,7 @@ std::string written_id(const std::string& id) { return id.substr(0, std::min(id.
 bool Expect::empty() const {
   return !moves && !includes && !excludes && !count && !legal && !rejected && !scores && !returned && !figures &&
          !supply && !phase && !active && !towers && !floors && !prisoners && !dragon && !fairy && !set_aside &&
-         !dragon_path;
+         !dragon_path && !scored;
 }
 
 bool Variant::matches(const RuleSet& effective) const {

@@ -6,6 +6,7 @@
 
 #include "data/closest.hpp"
 #include "data/oracle_data.hpp"
+#include "engine/score_event.hpp"
 #include "scenario/capabilities.hpp"
 #include "scenario/scenario_reader.hpp"
 
@@ -188,14 +189,34 @@ void ScenarioReader::read_expect_dragon(const MapView& m, Expect& e) {
   list("dragon_path", e.dragon_path, true);
 }
 
+// `scored`: score events in the text of engine/score_event.hpp, each read into canonical order.
+void ScenarioReader::read_expect_scored(const MapView& m, Expect& e) {
+  const auto* v = m.get("scored");
+  if (!v) return;
+  e.scored.emplace();
+  if (!v->IsSequence()) {
+    r_.error(*v,
+             "scored: expected a list of score events '[final ]KIND POINTS COLOUR... at x,y:FEATURE... "
+             "[with FIGURE, ...]' (an empty list: nothing scored)");
+    return;
+  }
+  for (const auto& item : *v)
+    if (auto text = r_.str(item, "scored")) {
+      auto ev = parse_score_event(*text);
+      if (!ev)
+        r_.error(item, "scored: '" + echo(*text) + "': " + ev.error());
+      else
+        e.scored->push_back(to_string(*ev));
+    }
+}
+
 Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what) {
   Expect e;
   e.loc = loc_of(n);
-  if (!r_.keys(
-          n,
-          {"moves", "includes", "excludes", "count", "legal", "rejected", "scores", "returned", "figures", "supply",
-           "phase", "active", "towers", "floors", "prisoners", "dragon", "fairy", "set_aside", "dragon_path"},
-          what))
+  if (!r_.keys(n, {"moves",     "includes", "excludes", "count",     "legal",       "rejected", "scores",
+                   "returned",  "figures",  "supply",   "phase",     "active",      "towers",   "floors",
+                   "prisoners", "dragon",   "fairy",    "set_aside", "dragon_path", "scored"},
+               what))
     return e;
   const MapView m(n, r_);
   if (const auto* v = m.get("moves")) e.moves = moves(*v, "moves");
@@ -244,6 +265,7 @@ Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what)
   if (const auto* v = m.get("active")) e.active = colour(*v, "active");
   read_expect_tower(m, e);
   read_expect_dragon(m, e);
+  read_expect_scored(m, e);
   if (e.empty() && r_.ok()) r_.error(n, what + ": give at least one key to check");
   return e;
 }

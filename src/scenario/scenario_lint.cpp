@@ -120,12 +120,48 @@ void check_requires(Scenario& s) {
                 "requires omits '" + use.capability + "': the scenario uses " + use.what + " (add it to requires)");
 }
 
+// A switch of the scenario (rules, variants, also_with) that names the capability.
+bool sets_switch_of(const Scenario& s, std::string_view capability) {
+  const auto names = [&](const std::string& key) {
+    const SwitchSpec* spec = find_switch(key);
+    if (!spec) return false;
+    if (spec->capability == capability) return true;
+    const auto in = [&](const auto& list) { return std::find(list.begin(), list.end(), capability) != list.end(); };
+    return in(spec->or_with) || in(spec->and_with);
+  };
+  for (const auto& [key, value] : s.rules)
+    if (names(key)) return true;
+  for (const auto& v : s.variants)
+    for (const auto& [key, value] : v.switches)
+      if (names(key)) return true;
+  for (const auto& c : s.also_with)
+    for (const auto& [key, value] : c.switches)
+      if (names(key)) return true;
+  return false;
+}
+
+// From protocol 7 a garden tile with no abbot in play needs only `base`: `requires: [abbot]` on
+// such a scenario would keep base-game engines from it for nothing (unless a switch of the abbot's
+// is what it tests).
+void check_requires_too_much(Scenario& s) {
+  if (std::find(s.required.begin(), s.required.end(), "abbot") == s.required.end()) return;
+  const auto uses = inferred_uses(s);
+  if (std::any_of(uses.begin(), uses.end(), [](const Use& u) { return u.capability == "abbot"; })) return;
+  if (sets_switch_of(s, "abbot")) return;
+  const auto gardens = inferred_uses(s, kGardenAloneIsBaseVersion - 1);
+  const auto garden =
+      std::find_if(gardens.begin(), gardens.end(), [](const Use& u) { return u.capability == "abbot"; });
+  if (garden == gardens.end()) return;  // an abbot scenario with nothing of the abbot is for other checks
+  s.warning(s.loc_of("requires"), "requires names 'abbot', but no abbot is in play: the " + garden->what +
+                                      " needs only 'base' from protocol 7 (drop abbot from requires)");
+}
+
 void check_edition(Scenario& s) {
   std::string c1;
   for (const auto& name : scenario_rulesets(s))
     if (const Preset* p = find_preset(name); p && p->edition == "C1") c1 += (c1.empty() ? "" : ", ") + name;
   if (c1.empty()) return;
-  for (const auto& use : inferred_uses(s)) {
+  for (const auto& use : inferred_uses(s, kGardenAloneIsBaseVersion - 1)) {  // a garden alone too
     if (use.capability != "abbot") continue;
     s.problem(s.loc_of(s.applies_to.empty() ? "id" : "applies_to"),
               "edition leakage: the scenario applies to C1 rulesets (" + c1 +
@@ -506,7 +542,10 @@ void lint_scenario(Scenario& s) {
   check_turn(s);
   const bool built = check_position(s, s.problems.size() == before);
   if (built && s.read_cleanly({"applies_to", "rules"})) check_position_per_ruleset(s);
-  if (s.read_cleanly({"requires"})) check_requires(s);
+  if (s.read_cleanly({"requires"})) {
+    check_requires(s);
+    check_requires_too_much(s);
+  }
   if (s.read_cleanly({"applies_to"})) {
     check_edition(s);
     check_tile_editions(s);

@@ -65,6 +65,7 @@ class ScenarioReader {
   void read_position_tower(const MapView& m);
   void read_position_dragon(const MapView& m);
   void read_expect_dragon(const MapView& m, Expect& e);
+  void read_expect_scored(const MapView& m, Expect& e);
   void read_supply(const YAML::Node& n);
   void read_query(const YAML::Node& n);
   Expect read_expect(const YAML::Node& n, const std::string& what);

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "engine/limits.hpp"
+#include "engine/score_event.hpp"
 
 namespace carc {
 
@@ -175,6 +176,27 @@ class ScenarioMapper {
     return parse_pos(text, q) ? to_string(t_.apply(q)) : text;
   }
 
+  // A score event with every part, fairy square and figure moved, back in canonical order.
+  std::string score_event(const std::string& text) const {
+    auto e = parse_score_event(text);
+    if (!e) return text;
+    for (auto& part : e->parts) {
+      Pos q;
+      if (auto at = parse_located(part))
+        part = located(t_.apply(at->first), t_.apply(at->second));
+      else if (parse_pos(part, q))
+        part = to_string(t_.apply(q));
+    }
+    if (e->figures)
+      for (auto& f : *e->figures) {
+        const auto sp = f.rfind(' ');
+        if (auto at = parse_located(std::string_view(f).substr(sp + 1)))
+          f = f.substr(0, sp + 1) + located(t_.apply(at->first), t_.apply(at->second));
+      }
+    auto moved = parse_score_event(to_string(*e));  // sorts the moved parts and figures again
+    return moved ? to_string(*moved) : text;
+  }
+
   // Whether something was moved beyond the bounds (limits.hpp).
   bool beyond() const { return beyond_; }
 
@@ -191,6 +213,8 @@ class ScenarioMapper {
       for (auto& q : *e.dragon_path) q = square(q);
     if (e.fairy)
       if (auto f = parse_fairy_entry(*e.fairy)) *e.fairy = to_string(fairy(*f));
+    if (e.scored)
+      for (auto& text : *e.scored) text = score_event(text);
   }
 
  private:
