@@ -121,6 +121,85 @@ TEST_CASE(
   CHECK(scenario_tile_count(f->shrunk) <= 6);
 }
 
+TEST_CASE("explore with two implementations reports their disagreements with each other once per signature",
+          "[explore]") {
+  auto serve = start_impl({CARC_BINARY, "serve"});
+  auto dup = start_impl(
+      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "dup-rotations"});
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  config.game = *setup;
+  config.games = 1;
+  Explorer explorer(config, {serve.get(), dup.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  int with_engine = 0, between = 0;
+  for (const Finding& f : explorer.findings()) {
+    INFO(f.signature << " " << f.impl_index << " vs " << f.other_index);
+    CHECK(f.impl_index == 1);  // serve agrees with our engine
+    CHECK(f.signature == "moves-duplicate-place");
+    if (!f.between_impls()) {
+      ++with_engine;
+      continue;
+    }
+    ++between;
+    CHECK(f.other_index == 0);
+    CHECK(f.kind == "placements");
+    CHECK(f.seen > 1);  // seen at many decisions, kept once
+    CHECK(scenario_tile_count(f.shrunk) <= 2);
+    CHECK_FALSE(f.shrink_cut_short);
+    REQUIRE_FALSE(f.first.moves.empty());
+    CHECK(f.first.moves.size() < f.theirs.moves.size());
+  }
+  CHECK(with_engine == 1);
+  CHECK(between == 1);
+}
+
+TEST_CASE("explore with two implementations writes their disagreement as a candidate of its own", "[explore]") {
+  const auto dir = std::filesystem::temp_directory_path() / "carc-explore-pair";
+  std::filesystem::remove_all(dir);
+  ExploreOptions o;
+  o.impl = {std::string(CARC_BINARY) + " serve", planted("dup-rotations")};
+  o.games = 1;
+  o.out_dir = dir.string();
+  o.no_progress = true;
+  std::ostringstream out, err;
+  CHECK(run_explore(o, out, err) == 1);
+  INFO(out.str() << err.str());
+  CHECK(contains(out.str(), " vs "));
+  REQUIRE(std::filesystem::exists(dir / "candidates" / "EXP-moves-duplicate-place.yaml"));
+  REQUIRE(std::filesystem::exists(dir / "candidates" / "EXP-moves-duplicate-place-i2.yaml"));
+  CHECK(contains(read_text(dir / "candidates" / "EXP-moves-duplicate-place-i2.yaml"), "from each other"));
+  CHECK(contains(read_text(dir / "explore.jsonl"), "\"versus\""));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("explore stops shrinking when its time budget is spent and keeps the best so far", "[explore]") {
+  auto impl = start_impl(
+      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "dup-rotations"});
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  config.game = *setup;
+  config.games = 5;
+  config.time_budget = 0.05;  // the first game starts at once and takes longer than that
+  Explorer explorer(config, {impl.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  CHECK(stats->budget_exhausted);
+  CHECK(stats->games == 1);
+  REQUIRE_FALSE(explorer.findings().empty());
+  const Finding& f = explorer.findings().front();
+  CHECK(f.shrink_cut_short);
+  CHECK(f.shrink_asks == 0);
+  CHECK(scenario_tile_count(f.shrunk) == scenario_tile_count(f.original));
+}
+
 TEST_CASE("explore writes candidates that check accepts and run --impl fails on", "[explore]") {
   const auto dir = std::filesystem::temp_directory_path() / "carc-explore-candidates";
   std::filesystem::remove_all(dir);
