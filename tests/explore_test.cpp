@@ -121,6 +121,35 @@ TEST_CASE(
   CHECK(scenario_tile_count(f->shrunk) <= 6);
 }
 
+TEST_CASE("explore finds the phantom offered after the princess in the first game and shrinks it to at most 6 tiles",
+          "[explore]") {
+  auto impl = start_impl(
+      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "princess-phantom"});
+  PlayOptions play;
+  play.sets = "base,princess-dragon";
+  play.edition = "C2";
+  play.figures = "follower=7,phantom=1";
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c2");
+  REQUIRE(config.rules.set("princess-action", "must"));  // random play seldom takes a princess it may decline
+  config.preset = "hig-c2";
+  config.game = *setup;
+  config.games = 1;
+  Explorer explorer(config, {impl.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  REQUIRE_FALSE(explorer.findings().empty());
+  const Finding& f = explorer.findings().front();
+  INFO(f.signature);
+  CHECK(f.first_game == 0);
+  CHECK(f.signature == "moves-extra-pass");  // and the phase and active player differ
+  CHECK(f.theirs.phase == "phantom");
+  INFO(scenario_tile_count(f.original) << " -> " << scenario_tile_count(f.shrunk) << " tiles, decision " << f.decision);
+  CHECK(scenario_tile_count(f.shrunk) <= 6);
+}
+
 TEST_CASE("explore with two implementations reports their disagreements with each other once per signature",
           "[explore]") {
   auto serve = start_impl({CARC_BINARY, "serve"});

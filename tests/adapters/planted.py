@@ -7,8 +7,9 @@ planted.py BIN BUG, BUG one of:
   crop-active     crop-circle responses start with the active player (the turn's player answers first)
   dup-rotations   a symmetric tile's placements are listed under every rotation giving the layout
   princess-phantom  the phantom is offered after the princess (PH-15, PD-08: nothing follows her): after
-                  a `princess` move, the phantom step comes with the phantom moves the figure step
-                  offered, and `pass`
+                  a `princess` move, the phantom step comes, the princess's player active, with the
+                  phantom moves the figure step offered (none under princess-action: must) and `pass`
+                  added to the moves
 """
 import json
 import sys
@@ -127,13 +128,12 @@ def princess_phantom(message, serve):
     before = ask(serve, message, {"apply": apply[:-1]}).get("answer", {})
     if before.get("phase") != "figure":
         return reply
+    # The phantom moves the figure step offered (none when the princess had to act first, V-PD-2).
     phantoms = [m for m in before.get("moves", []) if m.split()[:2] == ["deploy", "phantom"]]
-    if not phantoms:
-        return reply  # no phantom in hand: nothing to offer
     answer["phase"] = "phantom"
     answer["active"] = before.get("active", answer.get("active"))
-    if "moves" in answer:
-        answer["moves"] = sorted(phantoms + ["pass"])
+    if "moves" in answer:  # offered beside the next turn's moves
+        answer["moves"] = sorted(set(answer["moves"]) | set(phantoms) | {"pass"})
     return reply
 
 
