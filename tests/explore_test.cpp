@@ -121,6 +121,114 @@ TEST_CASE(
   CHECK(scenario_tile_count(f->shrunk) <= 6);
 }
 
+TEST_CASE("explore finds the phantom offered after the princess in the first game and shrinks it to at most 6 tiles",
+          "[explore]") {
+  auto impl = start_impl(
+      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "princess-phantom"});
+  PlayOptions play;
+  play.sets = "base,princess-dragon";
+  play.edition = "C2";
+  play.figures = "follower=7,phantom=1";
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c2");
+  REQUIRE(config.rules.set("princess-action", "must"));  // random play seldom takes a princess it may decline
+  config.preset = "hig-c2";
+  config.game = *setup;
+  config.games = 1;
+  Explorer explorer(config, {impl.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  REQUIRE_FALSE(explorer.findings().empty());
+  const Finding& f = explorer.findings().front();
+  INFO(f.signature);
+  CHECK(f.first_game == 0);
+  CHECK(f.signature == "moves-extra-pass");  // and the phase and active player differ
+  CHECK(f.theirs.phase == "phantom");
+  INFO(scenario_tile_count(f.original) << " -> " << scenario_tile_count(f.shrunk) << " tiles, decision " << f.decision);
+  CHECK(scenario_tile_count(f.shrunk) <= 6);
+}
+
+TEST_CASE("explore with two implementations reports their disagreements with each other once per signature",
+          "[explore]") {
+  auto serve = start_impl({CARC_BINARY, "serve"});
+  auto dup = start_impl(
+      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "dup-rotations"});
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  config.game = *setup;
+  config.games = 1;
+  Explorer explorer(config, {serve.get(), dup.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  int with_engine = 0, between = 0;
+  for (const Finding& f : explorer.findings()) {
+    INFO(f.signature << " " << f.impl_index << " vs " << f.other_index);
+    CHECK(f.impl_index == 1);  // serve agrees with our engine
+    CHECK(f.signature == "moves-duplicate-place");
+    if (!f.between_impls()) {
+      ++with_engine;
+      continue;
+    }
+    ++between;
+    CHECK(f.other_index == 0);
+    CHECK(f.kind == "placements");
+    CHECK(f.seen > 1);  // seen at many decisions, kept once
+    CHECK(scenario_tile_count(f.shrunk) <= 2);
+    CHECK_FALSE(f.shrink_cut_short);
+    REQUIRE_FALSE(f.first.moves.empty());
+    CHECK(f.first.moves.size() < f.theirs.moves.size());
+  }
+  CHECK(with_engine == 1);
+  CHECK(between == 1);
+}
+
+TEST_CASE("explore with two implementations writes their disagreement as a candidate of its own", "[explore]") {
+  const auto dir = std::filesystem::temp_directory_path() / "carc-explore-pair";
+  std::filesystem::remove_all(dir);
+  ExploreOptions o;
+  o.impl = {std::string(CARC_BINARY) + " serve", planted("dup-rotations")};
+  o.games = 1;
+  o.out_dir = dir.string();
+  o.no_progress = true;
+  std::ostringstream out, err;
+  CHECK(run_explore(o, out, err) == 1);
+  INFO(out.str() << err.str());
+  CHECK(contains(out.str(), " vs "));
+  REQUIRE(std::filesystem::exists(dir / "candidates" / "EXP-moves-duplicate-place.yaml"));
+  REQUIRE(std::filesystem::exists(dir / "candidates" / "EXP-moves-duplicate-place-i2.yaml"));
+  CHECK(contains(read_text(dir / "candidates" / "EXP-moves-duplicate-place-i2.yaml"), "from each other"));
+  CHECK(contains(read_text(dir / "explore.jsonl"), "\"versus\""));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("explore stops shrinking when its time budget is spent and keeps the best so far", "[explore]") {
+  auto impl = start_impl(
+      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "dup-rotations"});
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  config.game = *setup;
+  config.games = 5;
+  config.time_budget = 0.05;  // the first game starts at once and takes longer than that
+  Explorer explorer(config, {impl.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  CHECK(stats->budget_exhausted);
+  CHECK(stats->games == 1);
+  REQUIRE_FALSE(explorer.findings().empty());
+  const Finding& f = explorer.findings().front();
+  CHECK(f.shrink_cut_short);
+  CHECK(f.shrink_asks == 0);
+  CHECK(scenario_tile_count(f.shrunk) == scenario_tile_count(f.original));
+}
+
 TEST_CASE("explore writes candidates that check accepts and run --impl fails on", "[explore]") {
   const auto dir = std::filesystem::temp_directory_path() / "carc-explore-candidates";
   std::filesystem::remove_all(dir);
@@ -216,4 +324,22 @@ TEST_CASE("explore refuses an unknown ruleset and a bad shard with exit 2", "[ex
   o.shard = "3/2";
   CHECK(run_explore(o, out, err) == 2);
   CHECK(contains(err.str(), "--shard"));
+}
+
+TEST_CASE("explore refuses an edition other than its ruleset's with exit 2 before any game", "[explore]") {
+  // Regression: --ruleset rgg-c1 --edition C2 drew C2 tiles, every question was refused as
+  // edition leakage and the run ended in an internal error (exit 70).
+  ExploreOptions o;
+  o.impl = {std::string(CARC_BINARY) + " serve"};
+  o.ruleset = "rgg-c1";
+  o.edition = "C2";
+  std::ostringstream out, err;
+  CHECK(run_explore(o, out, err) == 2);
+  CHECK(contains(err.str(), "--edition C2 does not match the ruleset rgg-c1 (edition C1)"));
+  CHECK(out.str().empty());
+  o.edition = "C1";  // the ruleset's own: accepted
+  o.games = 1;
+  o.no_progress = true;
+  std::ostringstream out1, err1;
+  CHECK(run_explore(o, out1, err1) == 0);
 }

@@ -30,21 +30,25 @@ namespace {
 Scenario candidate_of(const Finding& f, const ExploreOptions& o, const std::string& id, const std::string& preset) {
   Scenario c = f.shrunk;
   c.id = id;
-  c.title = fmt::format("{} answers differently from our engine: {}", f.impl, f.signature);
+  c.title = f.between_impls()
+                ? fmt::format("{} and {} answer differently from each other: {}", f.other, f.impl, f.signature)
+                : fmt::format("{} answers differently from our engine: {}", f.impl, f.signature);
   c.source = "carc-oracle explore: the expected answer is our engine's, not yet judged against a ruling";
   c.tags = {"explore", f.kind};
   c.applies_to = {preset};
   c.required = required_capabilities(c);
   std::vector<std::string> keys;
-  if (auto d = diff_answers(f.shrunk, f.ours, f.theirs)) keys = d->keys;
+  if (auto d = diff_answers(f.shrunk, f.between_impls() ? f.first : f.ours, f.theirs)) keys = d->keys;
   c.expect = expect_from(f.ours, keys);
   c.notes = fmt::format(
       "Found by carc-oracle explore --seed {} --players {} --ruleset {} --sets {}{} in game {} (game seed {}), "
-      "decision {}; seen at {} decision(s). Shrunk from {} tiles to {} in {} questions. How {} answers differently: "
-      "{}",
+      "decision {}; seen at {} decision(s). Shrunk from {} tiles to {} in {} questions{}. How {} answers "
+      "differently{}: {}",
       o.seed, o.players, o.ruleset, o.sets, o.figures.empty() ? "" : " --figures " + o.figures, f.first_game + 1,
       f.game_seed, f.decision, f.seen, scenario_tile_count(f.original), scenario_tile_count(f.shrunk), f.shrink_asks,
-      f.impl, fmt::join(f.lines, " | "));
+      f.shrink_cut_short ? " (the time budget ran out while shrinking: the best reduction so far)" : "", f.impl,
+      f.between_impls() ? " from " + f.other + " (ours: " + f.other + "'s answer, theirs: " + f.impl + "'s)" : "",
+      fmt::join(f.lines, " | "));
   return c;
 }
 
@@ -84,7 +88,7 @@ void setup_explore(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--out", o->out_dir, "Write candidates/EXP-*.yaml, explore.jsonl and summary.md into DIR")
       ->type_name("DIR");
   cmd->add_option("--shard", o->shard, "Play shard K of N: the games g with g % N == K - 1")->type_name("K/N");
-  cmd->add_option("--time-budget", o->time_budget, "Start no game after this many seconds (then shrink)")
+  cmd->add_option("--time-budget", o->time_budget, "Start no game and stop shrinking after this many seconds")
       ->type_name("SECONDS")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--timeout", o->timeout, "Seconds per request")
@@ -106,6 +110,18 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(err, "carc-oracle explore: {}\n", rules.error());
     return kExitInvalidInput;
   }
+  // Each question is a scenario under the ruleset, whose edition decides which tiles exist
+  // (check's edition leakage): another edition's tiles would make every question invalid.
+  const Preset* preset = find_preset(o.ruleset);
+  const std::string tiles = preset->edition == "C3.1" ? "C3" : preset->edition;
+  if (!o.edition.empty() && o.edition != tiles) {
+    fmt::print(err,
+               "carc-oracle explore: --edition {} does not match the ruleset {} (edition {}): the questions are "
+               "scenarios under that ruleset, whose edition decides the tiles (leave --edition out, or choose a "
+               "ruleset of edition {})\n",
+               o.edition, preset->name, preset->edition, o.edition);
+    return kExitInvalidInput;
+  }
   PlayOptions play;
   play.seed = o.seed;
   play.players = o.players;
@@ -120,7 +136,7 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
   }
   ExploreConfig config;
   config.rules = *rules;
-  config.preset = find_preset(o.ruleset)->name;
+  config.preset = preset->name;
   config.game = *setup;
   config.seed = o.seed;
   config.games = o.games;
@@ -187,6 +203,7 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
     records.push_back({{"type", "finding"},
                        {"id", id},
                        {"impl", f.impl},
+                       {"versus", f.between_impls() ? nlohmann::json(f.other) : nlohmann::json("our engine")},
                        {"signature", f.signature},
                        {"kind", f.kind},
                        {"capability", f.capability},
@@ -201,6 +218,7 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
                        {"moves", f.shrunk.apply.size()},
                        {"shrink_asks", f.shrink_asks},
                        {"shrink_seconds", f.shrink_seconds},
+                       {"shrink_cut_short", f.shrink_cut_short},
                        {"differences", f.lines}});
   }
   const ExploreStats& s = *stats;
@@ -242,12 +260,13 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
     for (const std::size_t i : members) {
       const Finding& f = explorer.findings()[i];
       const std::string& id = records[i]["id"].get_ref<const std::string&>();
-      fmt::print(text, "  {}: {}, seen {} time{}, first in game {}, {} tiles (from {})\n", id, f.impl, f.seen,
+      const std::string who = f.between_impls() ? f.other + " vs " + f.impl : f.impl;
+      fmt::print(text, "  {}: {}, seen {} time{}, first in game {}, {} tiles (from {}{})\n", id, who, f.seen,
                  f.seen == 1 ? "" : "s", f.first_game + 1, scenario_tile_count(f.shrunk),
-                 scenario_tile_count(f.original));
+                 scenario_tile_count(f.original), f.shrink_cut_short ? "; shrinking cut short by the time budget" : "");
       for (const auto& line : f.lines)
         fmt::print(text, "    {}\n", line.size() > 300 ? line.substr(0, 300) + "..." : line);
-      fmt::print(md, "| {} | {} | `{}` | {} | {} | {} | {} | {} |\n", group.first, group.second, id, md_cell(f.impl),
+      fmt::print(md, "| {} | {} | `{}` | {} | {} | {} | {} | {} |\n", group.first, group.second, id, md_cell(who),
                  f.seen, f.first_game + 1, scenario_tile_count(f.shrunk),
                  md_cell(f.lines.empty() ? "" : f.lines.front().substr(0, 200)));
     }

@@ -89,8 +89,12 @@ Result<ExploreStats> Explorer::run(const std::function<void(int, int)>& on_game)
     if (on_game) on_game(stats_.games, mine);
   }
   stats_.seconds = ex_seconds_since(start);
+  std::optional<ExClock::time_point> deadline;
+  if (config_.time_budget > 0)
+    deadline =
+        start + std::chrono::duration_cast<ExClock::duration>(std::chrono::duration<double>(config_.time_budget));
   if (config_.shrink)
-    for (Finding& f : findings_) shrink(f, *impls_[static_cast<std::size_t>(f.impl_index)]);
+    for (Finding& f : findings_) shrink(f, deadline);
   return stats_;
 }
 
@@ -160,6 +164,7 @@ void Explorer::ask(const Scenario& question, int game, int decision,
   const Request ours_request = ex_request(question, config_.rules, true);
   const Reply ours = engine.answer(ours_request);
   if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return;  // cannot happen: our own moves
+  std::vector<std::optional<Answer>> answers(impls_.size());
   for (std::size_t i = 0; i < impls_.size(); ++i) {
     Subject& impl = *impls_[i];
     Request r = ex_request(question, config_.rules, true);
@@ -168,7 +173,7 @@ void Explorer::ask(const Scenario& question, int game, int decision,
       ++stats_.unsupported;
       continue;
     }
-    const Reply theirs = impl.answer(r);
+    Reply theirs = impl.answer(r);
     if (theirs.kind != ReplyKind::Answered) {
       ++stats_.not_answered;
       continue;
@@ -181,52 +186,81 @@ void Explorer::ask(const Scenario& question, int game, int decision,
     }
     std::sort(canon.begin(), canon.end());
     moves[i] = std::move(canon);
-    auto d = diff_answers(question, ours.answer, theirs.answer);
-    if (!d) continue;
-    const std::string name = impl.name();
-    auto it = std::find_if(findings_.begin(), findings_.end(), [&](const Finding& f) {
-      return f.impl_index == static_cast<int>(i) && f.signature == d->signature;
-    });
-    if (it != findings_.end()) {
-      ++it->seen;
-      continue;
-    }
-    Finding f;
-    f.impl = name;
-    f.impl_index = static_cast<int>(i);
-    f.signature = d->signature;
-    f.kind = d->kind;
-    f.capability = d->capability;
-    f.seen = 1;
-    f.first_game = game;
-    f.game_seed = game_seed_;
-    f.decision = decision;
-    f.original = question;
-    f.shrunk = question;
-    f.lines = d->lines;
-    f.ours = ours.answer;
-    f.theirs = theirs.answer;
-    findings_.push_back(std::move(f));
+    if (auto d = diff_answers(question, ours.answer, theirs.answer))
+      record(question, game, decision, static_cast<int>(i), -1, *d, ours.answer, nullptr, theirs.answer);
+    answers[i] = std::move(theirs.answer);
   }
+  // With two or more implementations: each pair that answered, the first as the reference.
+  for (std::size_t i = 0; i < impls_.size(); ++i)
+    for (std::size_t j = i + 1; j < impls_.size(); ++j)
+      if (answers[i] && answers[j])
+        if (auto d = diff_answers(question, *answers[i], *answers[j]))
+          record(question, game, decision, static_cast<int>(j), static_cast<int>(i), *d, ours.answer, &*answers[i],
+                 *answers[j]);
 }
 
-void Explorer::shrink(Finding& f, Subject& impl) {
+// Counts a disagreement, or keeps it as a finding when its (implementations, signature) is new.
+void Explorer::record(const Scenario& question, int game, int decision, int impl_index, int other_index,
+                      const AnswerDiff& d, const Answer& ours, const Answer* first, const Answer& theirs) {
+  auto it = std::find_if(findings_.begin(), findings_.end(), [&](const Finding& f) {
+    return f.impl_index == impl_index && f.other_index == other_index && f.signature == d.signature;
+  });
+  if (it != findings_.end()) {
+    ++it->seen;
+    return;
+  }
+  Finding f;
+  f.impl = impls_[static_cast<std::size_t>(impl_index)]->name();
+  f.impl_index = impl_index;
+  f.other_index = other_index;
+  if (other_index >= 0) f.other = impls_[static_cast<std::size_t>(other_index)]->name();
+  f.signature = d.signature;
+  f.kind = d.kind;
+  f.capability = d.capability;
+  f.seen = 1;
+  f.first_game = game;
+  f.game_seed = game_seed_;
+  f.decision = decision;
+  f.original = question;
+  f.shrunk = question;
+  f.lines = d.lines;
+  f.ours = ours;
+  if (first) f.first = *first;
+  f.theirs = theirs;
+  findings_.push_back(std::move(f));
+}
+
+void Explorer::shrink(Finding& f, std::optional<ExClock::time_point> deadline) {
   const auto start = ExClock::now();
+  Subject& impl = *impls_[static_cast<std::size_t>(f.impl_index)];
+  Subject* reference = f.between_impls() ? impls_[static_cast<std::size_t>(f.other_index)] : nullptr;
+  ShrinkTarget target;
+  target.impl = &impl;
+  target.reference = reference;
+  target.signature = f.signature;
+  target.deadline = deadline;
   int asks = 0;
-  f.shrunk = shrink_scenario(f.original, config_.rules, impl, f.signature, config_.shrink_asks, asks);
+  bool out_of_time = false;
+  f.shrunk = shrink_scenario(f.original, config_.rules, target, config_.shrink_asks, asks, out_of_time);
   f.shrink_asks = asks;
+  f.shrink_cut_short = out_of_time;
   f.shrink_seconds = ex_seconds_since(start);
+  if (asks == 0) return;  // out of time before the first question: the answers as first seen stand
   // The answers on the shrunk scenario, for the candidate's expect and notes.
   EngineSubject engine;
   const Request r = ex_request(f.shrunk, config_.rules, true);
   const Reply ours = engine.answer(r);
+  std::optional<Reply> first;
+  if (reference) first = reference->answer(r);
   const Reply theirs = impl.answer(r);
-  if (ours.kind == ReplyKind::Answered && theirs.kind == ReplyKind::Answered)
-    if (auto d = diff_answers(f.shrunk, ours.answer, theirs.answer)) {
-      f.lines = d->lines;
-      f.ours = ours.answer;
-      f.theirs = theirs.answer;
-    }
+  if (ours.kind != ReplyKind::Answered || theirs.kind != ReplyKind::Answered) return;
+  if (first && first->kind != ReplyKind::Answered) return;
+  if (auto d = diff_answers(f.shrunk, first ? first->answer : ours.answer, theirs.answer)) {
+    f.lines = d->lines;
+    f.ours = ours.answer;
+    if (first) f.first = first->answer;
+    f.theirs = theirs.answer;
+  }
 }
 
 }  // namespace carc

@@ -8,6 +8,7 @@
 // moves end the game). Move sets are compared exactly, duplicates included. Each disagreement
 // gets a signature (kind and what differs, stable across games), is kept once per signature,
 // shrunk by delta debugging and written as a candidate scenario (EXP-<signature>, UNVERIFIED).
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -53,16 +54,21 @@ struct ExploreConfig {
   std::uint64_t seed = 1;
   int games = 10;
   int shard = 0, shards = 1;    // games g with g % shards == shard
-  double time_budget = 0;       // seconds; 0 = none
+  double time_budget = 0;       // seconds for the games and the shrinking; 0 = none
   std::size_t pile_window = 8;  // tiles of the pile a question's position keeps (the rest: open-ended)
   bool shrink = true;
   int shrink_asks = 600;  // questions to an implementation per shrunk disagreement, at most
 };
 
-// One disagreement kept per (implementation, signature): the first seen, shrunk.
+// One disagreement kept per (implementation, signature), and with two or more implementations
+// per (pair of implementations, signature): the first seen, shrunk.
 struct Finding {
-  std::string impl;    // the implementation's name
+  std::string impl;    // the implementation's name (of a pair: the second's)
   int impl_index = 0;  // its position among those compared (0-based)
+  // A disagreement between two implementations: the first one's index and name (impl is the
+  // second); -1 for a disagreement with our engine.
+  int other_index = -1;
+  std::string other;
   std::string signature, kind, capability;
   int seen = 0;                    // decisions where it occurred
   int first_game = -1;             // game index (0-based) where it was first seen
@@ -70,9 +76,12 @@ struct Finding {
   int decision = 0;                // decision number within that game (1-based)
   Scenario original, shrunk;       // the question as first asked, and after shrinking
   std::vector<std::string> lines;  // how the shrunk answers differ
-  Answer ours, theirs;             // on the shrunk scenario
+  Answer ours, theirs;             // on the shrunk scenario (ours: our engine's)
+  Answer first;                    // of a pair: the first implementation's answer (lines: first vs theirs)
   int shrink_asks = 0;
   double shrink_seconds = 0;
+  bool shrink_cut_short = false;  // the time budget ran out while shrinking: `shrunk` is the best so far
+  bool between_impls() const { return other_index >= 0; }
   std::string id() const { return "EXP-" + signature; }
 };
 
@@ -84,7 +93,7 @@ struct ExploreStats {
   long long not_answered = 0;  // errored, crashed, timed out
   long long unsynced = 0;      // questions skipped after a move only our engine accepts
   bool budget_exhausted = false;
-  double seconds = 0;
+  double seconds = 0;  // playing the games, without the shrinking
 };
 
 // The game index's seed: one per game, independent of sharding.
@@ -102,7 +111,9 @@ class Explorer {
   Result<bool> play_game(int game);
   void ask(const Scenario& question, int game, int decision,
            std::vector<std::optional<std::vector<std::string>>>& moves);
-  void shrink(Finding& f, Subject& impl);
+  void shrink(Finding& f, std::optional<std::chrono::steady_clock::time_point> deadline);
+  void record(const Scenario& question, int game, int decision, int impl_index, int other_index, const AnswerDiff& d,
+              const Answer& ours, const Answer* first, const Answer& theirs);
 
   ExploreConfig config_;
   std::vector<Subject*> impls_;
@@ -116,6 +127,19 @@ class Explorer {
 // implementation still answers it with the same signature. `asks` counts the questions.
 Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, Subject& impl, const std::string& signature,
                          int max_asks, int& asks);
+
+// What a shrink keeps: `impl`'s answer differing with `signature` from the reference's (our
+// engine's when `reference` is null, else that implementation's), until `deadline`.
+struct ShrinkTarget {
+  Subject* impl = nullptr;
+  Subject* reference = nullptr;
+  std::string signature;
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+// As above; out_of_time: the deadline passed before the shrink was done (the result is the
+// best reduction so far).
+Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, const ShrinkTarget& target, int max_asks,
+                         int& asks, bool& out_of_time);
 
 // The number of tiles a scenario names: on the board, in hand and in the pile.
 std::size_t scenario_tile_count(const Scenario& s);

@@ -2,10 +2,11 @@
 // the figures, the board's tiles, the rolls, the scores), each candidate reduction written as
 // YAML and read back by the scenario loader (so it is valid as `check` reads it), answered by
 // our engine without a refused move, and kept when the implementation still disagrees with
-// the same signature.
+// the same signature (with our engine, or with the other implementation of a pair).
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 
 #include "runner/engine_subject.hpp"
@@ -17,10 +18,16 @@ namespace {
 
 class Reducer {
  public:
-  Reducer(const RuleSet& rules, Subject& impl, std::string signature, int max_asks, int& asks)
-      : rules_(rules), impl_(impl), signature_(std::move(signature)), max_asks_(max_asks), asks_(asks) {}
+  Reducer(const RuleSet& rules, const ShrinkTarget& target, int max_asks, int& asks)
+      : rules_(rules), target_(target), max_asks_(max_asks), asks_(asks) {}
 
-  bool out_of_asks() const { return asks_ >= max_asks_; }
+  // Out of questions, or of time (then `out_of_time()` says so).
+  bool out_of_asks() const {
+    if (asks_ >= max_asks_) return true;
+    if (!out_of_time_ && target_.deadline && std::chrono::steady_clock::now() >= *target_.deadline) out_of_time_ = true;
+    return out_of_time_;
+  }
+  bool out_of_time() const { return out_of_time_; }
 
   // Whether the reduced scenario still shows the disagreement.
   bool holds(Scenario candidate) {
@@ -40,20 +47,31 @@ class Reducer {
     EngineSubject engine;
     const Reply ours = engine.answer(r);
     if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return false;
-    if (!missing_capabilities(sc, impl_.capabilities()).empty() || !impl_.lacks(r).empty()) return false;
+    // The reference's answer: our engine's, or the first implementation's of a pair.
+    Answer reference = ours.answer;
+    if (target_.reference) {
+      Subject& ref = *target_.reference;
+      if (!missing_capabilities(sc, ref.capabilities()).empty() || !ref.lacks(r).empty()) return false;
+      ++asks_;
+      const Reply first = ref.answer(r);
+      if (first.kind != ReplyKind::Answered) return false;
+      reference = first.answer;
+    }
+    Subject& impl = *target_.impl;
+    if (!missing_capabilities(sc, impl.capabilities()).empty() || !impl.lacks(r).empty()) return false;
     ++asks_;
-    const Reply theirs = impl_.answer(r);
+    const Reply theirs = impl.answer(r);
     if (theirs.kind != ReplyKind::Answered) return false;
-    const auto d = diff_answers(sc, ours.answer, theirs.answer);
-    return d && d->signature == signature_;
+    const auto d = diff_answers(sc, reference, theirs.answer);
+    return d && d->signature == target_.signature;
   }
 
  private:
   const RuleSet& rules_;
-  Subject& impl_;
-  std::string signature_;
+  const ShrinkTarget& target_;
   int max_asks_;
   int& asks_;
+  mutable bool out_of_time_ = false;
 };
 
 // Delta debugging (ddmin's complement steps): removes chunks of `items`, halving the chunk
@@ -129,9 +147,22 @@ Position without_player(Position p, Colour c) {
 
 Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, Subject& impl, const std::string& signature,
                          int max_asks, int& asks) {
-  Reducer reducer(rules, impl, signature, max_asks, asks);
+  ShrinkTarget target;
+  target.impl = &impl;
+  target.signature = signature;
+  bool out_of_time = false;
+  return shrink_scenario(start, rules, target, max_asks, asks, out_of_time);
+}
+
+Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, const ShrinkTarget& target, int max_asks,
+                         int& asks, bool& out_of_time) {
+  Reducer reducer(rules, target, max_asks, asks);
   Scenario best = start;
-  if (!reducer.holds(best)) return best;  // not reproducible on its own (e.g. an implementation with state)
+  out_of_time = false;
+  if (!reducer.holds(best)) {
+    out_of_time = reducer.out_of_time();
+    return best;
+  }  // not reproducible on its own (e.g. an implementation with state)
   for (int round = 0; round < 4 && !reducer.out_of_asks(); ++round) {
     const std::size_t before = scenario_tile_count(best) + best.position.figures.size() + best.position.players.size();
     // The pile.
@@ -217,6 +248,7 @@ Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, Subject& i
     const std::size_t after = scenario_tile_count(best) + best.position.figures.size() + best.position.players.size();
     if (after == before) break;
   }
+  out_of_time = reducer.out_of_time();
   return best;
 }
 

@@ -6,6 +6,10 @@ planted.py BIN BUG, BUG one of:
   flier-field     a flier may land in a field: every field of a square it can land on is offered too
   crop-active     crop-circle responses start with the active player (the turn's player answers first)
   dup-rotations   a symmetric tile's placements are listed under every rotation giving the layout
+  princess-phantom  the phantom is offered after the princess (PH-15, PD-08: nothing follows her): after
+                  a `princess` move, the phantom step comes, the princess's player active, with the
+                  phantom moves the figure step offered (none under princess-action: must) and `pass`
+                  added to the moves
 """
 import json
 import sys
@@ -113,8 +117,28 @@ def dup_rotations(message, serve):
     return reply
 
 
+def princess_phantom(message, serve):
+    reply = json.loads(serve.ask(message))
+    answer = reply.get("answer")
+    apply = message.get("query", {}).get("apply", [])
+    if not answer or not apply or not apply[-1].startswith("princess "):
+        return reply
+    if answer.get("phase") in ("phantom", "game-over"):
+        return reply
+    before = ask(serve, message, {"apply": apply[:-1]}).get("answer", {})
+    if before.get("phase") != "figure":
+        return reply
+    # The phantom moves the figure step offered (none when the princess had to act first, V-PD-2).
+    phantoms = [m for m in before.get("moves", []) if m.split()[:2] == ["deploy", "phantom"]]
+    answer["phase"] = "phantom"
+    answer["active"] = before.get("active", answer.get("active"))
+    if "moves" in answer:  # offered beside the next turn's moves
+        answer["moves"] = sorted(set(answer["moves"]) | set(phantoms) | {"pass"})
+    return reply
+
+
 BUGS = {"ties-nobody": ties_nobody, "flier-field": flier_field, "crop-active": crop_active,
-        "dup-rotations": dup_rotations}
+        "dup-rotations": dup_rotations, "princess-phantom": princess_phantom}
 
 
 def main():
