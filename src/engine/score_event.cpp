@@ -6,22 +6,10 @@
 #include <tuple>
 
 #include "engine/move.hpp"
+#include "engine/names.hpp"
 
 namespace carc {
 namespace {
-
-std::vector<std::string_view> score_words(std::string_view text) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && text[i] == ' ') ++i;
-    const std::size_t j = text.find(' ', i);
-    const std::size_t end = j == std::string_view::npos ? text.size() : j;
-    if (end > i) out.push_back(text.substr(i, end - i));
-    i = end;
-  }
-  return out;
-}
 
 void sort_unique(std::vector<std::string>& v) {
   std::sort(v.begin(), v.end());
@@ -30,7 +18,7 @@ void sort_unique(std::vector<std::string>& v) {
 
 // "COLOUR KIND x,y:FEATURE" in canonical spelling, or an error.
 Result<std::string> figure_text(std::string_view text) {
-  const auto w = score_words(text);
+  const auto w = words_of(text);
   Colour c;
   FigureKind k;
   if (w.size() != 3) return fail("figure '" + std::string(text) + "': expected 'COLOUR KIND x,y:FEATURE'");
@@ -76,7 +64,7 @@ Result<ScoreEvent> parse_score_event(std::string_view text) {
     }
     sort_unique(*e.figures);
   }
-  auto w = score_words(head);
+  auto w = words_of(head);
   std::size_t i = 0;
   if (i < w.size() && w[i] == "final") {
     e.final_scoring = true;

@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "engine/expansions/builder_pig.hpp"
+#include "engine/names.hpp"
 #include "engine/queries.hpp"
 #include "engine/rooms.hpp"
 #include "engine/state.hpp"
@@ -278,19 +279,6 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
 
 namespace {
 
-std::vector<std::string_view> words(std::string_view line) {
-  std::vector<std::string_view> w;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-    if (j > i) w.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return w;
-}
-
 std::string joined(const std::vector<std::string>& parts) {
   std::string out;
   for (const auto& p : parts) out += (out.empty() ? "" : " ") + p;
@@ -525,7 +513,7 @@ std::string to_string(const SetupFairy& f) {
 }
 
 Result<SetupFairy> parse_fairy_entry(std::string_view text) {
-  const auto w = words(text);
+  const auto w = words_of(text, " \t\r");
   SetupFairy f;
   f.place = FairyPlace::OnTile;
   if (w.size() == 1 && w[0] == "beside") {
@@ -556,7 +544,7 @@ std::string to_string(const SetupTower& t) {
 }
 
 Result<SetupTower> parse_tower_entry(std::string_view text) {
-  const auto w = words(text);
+  const auto w = words_of(text, " \t\r");
   if (w.size() != 2 && !(w.size() == 3 && w[2] == "closed"))
     return fail("expected 'x,y HEIGHT [closed]', not '" + std::string(text) + "'");
   SetupTower t;
@@ -638,7 +626,7 @@ Result<Setup> parse_setup(std::string_view text, const TileCatalog& catalog) {
     const auto nl = text.find('\n');
     const std::string_view line = text.substr(0, nl);
     text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
-    const auto w = words(line);
+    const auto w = words_of(line, " \t\r");
     if (w.empty() || w[0].front() == '#') continue;
     any = true;
     if (auto ok = reader.read(w); !ok) return fail("line " + std::to_string(line_no) + ": " + ok.error());

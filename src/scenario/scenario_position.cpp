@@ -5,23 +5,11 @@
 #include <limits>
 
 #include "data/oracle_data.hpp"
+#include "engine/names.hpp"
 #include "scenario/scenario_reader.hpp"
 
 namespace carc {
 namespace {
-
-std::vector<std::string_view> words(std::string_view text) {
-  std::vector<std::string_view> w;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && text[i] == ' ') ++i;
-    std::size_t j = i;
-    while (j < text.size() && text[j] != ' ') ++j;
-    if (j > i) w.push_back(text.substr(i, j - i));
-    i = j;
-  }
-  return w;
-}
 
 // " (closest: ID)" for a tile id near a misspelt one.
 std::string closest_tile(std::string_view id) {
@@ -137,7 +125,7 @@ namespace {
 
 // A tile entry; its square as written (any 64-bit integers: check_position_bounds judges them).
 Result<std::pair<TileEntry, WideCoord>> parse_tile_entry(std::string_view text) {
-  const auto w = words(text);
+  const auto w = words_of(text);
   const std::string quoted = "'" + std::string(text) + "'";
   if (w.size() != 3) return fail(quoted + ": expected 'TILE x,y ROTATION', e.g. 'D 0,0 r0'");
   TileEntry t;
@@ -161,7 +149,7 @@ std::string to_string(const FigureEntry& f) {
 }
 
 Result<FigureEntry> parse_figure_entry(std::string_view text) {
-  const auto w = words(text);
+  const auto w = words_of(text);
   const std::string quoted = "'" + std::string(text) + "'";
   if (w.size() != 3) return fail(quoted + ": expected 'COLOUR KIND x,y:FEATURE', e.g. 'red follower 0,0:road{E,W}'");
   FigureEntry f;

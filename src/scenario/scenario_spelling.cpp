@@ -7,23 +7,11 @@
 
 #include "data/closest.hpp"
 #include "data/oracle_data.hpp"
+#include "engine/names.hpp"
 #include "scenario/scenario_reader.hpp"
 
 namespace carc {
 namespace {
-
-std::vector<std::string_view> spelling_words(std::string_view text) {
-  std::vector<std::string_view> w;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    std::size_t j = i;
-    while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
-    if (j > i) w.push_back(text.substr(i, j - i));
-    i = j;
-  }
-  return w;
-}
 
 // The candidate nearest to word within typo distance, or empty.
 std::string nearest(std::string_view word, const std::vector<std::string>& candidates) {
@@ -152,7 +140,7 @@ std::string closest_located(std::string_view word, const TilesAt& board) {
 }
 
 std::string closest_move(std::string_view text, const TilesAt& board) {
-  const auto words = spelling_words(text);
+  const auto words = words_of(text, " \t");
   if (words.empty()) return {};
   const auto& verbs = verb_words();
   const std::string verb =
@@ -162,7 +150,7 @@ std::string closest_move(std::string_view text, const TilesAt& board) {
   int best_changed = std::numeric_limits<int>::max();
   for (const MoveForm& f : move_forms()) {
     if (f.verb() != verb) continue;
-    auto slots = spelling_words(f.syntax);
+    auto slots = words_of(f.syntax, " \t");
     if (slots.size() != words.size()) continue;
     slots[0] = f.verb();
     int changed = 0;
@@ -176,7 +164,7 @@ std::string closest_move(std::string_view text, const TilesAt& board) {
 }
 
 std::string closest_figure_entry(std::string_view text, const TilesAt& board) {
-  const auto words = spelling_words(text);
+  const auto words = words_of(text, " \t");
   if (words.size() != 3) return {};
   int changed = 0;
   const std::string candidate = rewrite(words, {"COLOUR", "KIND", "x,y:FEATURE"}, board, changed);
