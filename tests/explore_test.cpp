@@ -4,6 +4,7 @@
 // as scenarios and reproduce the disagreement under `run --impl`.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <sstream>
@@ -11,6 +12,7 @@
 #include "cli/commands.hpp"
 #include "cli/game_options.hpp"
 #include "data/oracle_data.hpp"
+#include "engine/score_event.hpp"
 #include "runner/explore.hpp"
 #include "runner/process_subject.hpp"
 #include "runner/runner.hpp"
@@ -103,6 +105,61 @@ TEST_CASE("explore finds a flier landing in a field within 3 games and shrinks i
   CHECK(f->capability == "flier");
   CHECK(f->first_game <= 2);
   CHECK(scenario_tile_count(f->shrunk) <= 3);
+}
+
+TEST_CASE("explore finds a tie that pays nobody within 3 games and shrinks it to final scoring on at most 6 tiles",
+          "[explore]") {
+  auto impl =
+      start_impl({"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "ties-nobody"});
+  const Explored e = explore_with(*impl, 3, "base", 2, "", 2);
+  const Finding* f = find_signature(e, "scores-scored-final");
+  REQUIRE(f != nullptr);
+  CHECK(f->kind == "scoring");
+  CHECK(f->capability == "base");
+  CHECK(f->events);  // the fake answers version 7: its score events were compared
+  CHECK(f->first_game <= 2);
+  CHECK(scenario_tile_count(f->shrunk) <= 6);
+  // Shrunk to final scoring of a position: no move left, the tie in our events, none in theirs.
+  CHECK(f->shrunk.apply.empty());
+  CHECK(f->shrunk.final_scoring);
+  const auto tie = std::find_if(f->ours.scored.begin(), f->ours.scored.end(), [](const std::string& text) {
+    auto event = parse_score_event(text);
+    return event && event->players.size() >= 2;
+  });
+  CHECK(tie != f->ours.scored.end());
+  CHECK(f->theirs.scored.size() < f->ours.scored.size());
+}
+
+TEST_CASE(
+    "explore finds a farm counting a city once per touching tile in the first game and shrinks it to at most 6 "
+    "tiles",
+    "[explore]") {
+  auto impl = start_impl(
+      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "farm-city-per-side"});
+  const Explored e = explore_with(*impl, 1);
+  const Finding* f = find_signature(e, "scores-scored-final");
+  REQUIRE(f != nullptr);
+  CHECK(f->kind == "scoring");
+  CHECK(f->first_game == 0);
+  CHECK(scenario_tile_count(f->shrunk) <= 6);
+  CHECK(scenario_tile_count(f->shrunk) < scenario_tile_count(f->original));
+  // Theirs pays a field more than ours does, and the shrunk question still shows it.
+  int ours = 0, theirs = 0;
+  for (const auto& [colour, points] : f->ours.scores) ours += points;
+  for (const auto& [colour, points] : f->theirs.scores) theirs += points;
+  CHECK(theirs > ours);
+}
+
+TEST_CASE("explore compares no score events with an implementation that does not answer them", "[explore]") {
+  // dup-rotations answers version 6: asked no events, so its answers' missing `scored` is no difference.
+  auto impl = start_impl(
+      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "dup-rotations"});
+  const Explored e = explore_with(*impl, 1);
+  REQUIRE_FALSE(e.findings.empty());
+  for (const auto& f : e.findings) {
+    CHECK_FALSE(f.events);
+    CHECK(f.signature.find("scored") == std::string::npos);
+  }
 }
 
 TEST_CASE(

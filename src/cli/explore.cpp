@@ -38,7 +38,7 @@ Scenario candidate_of(const Finding& f, const ExploreOptions& o, const std::stri
   c.applies_to = {preset};
   c.required = required_capabilities(c);
   std::vector<std::string> keys;
-  if (auto d = diff_answers(f.shrunk, f.between_impls() ? f.first : f.ours, f.theirs)) keys = d->keys;
+  if (auto d = diff_answers(f.shrunk, f.between_impls() ? f.first : f.ours, f.theirs, f.events)) keys = d->keys;
   c.expect = expect_from(f.ours, keys);
   c.notes = fmt::format(
       "Found by carc-oracle explore --seed {} --players {} --ruleset {} --sets {}{} in game {} (game seed {}), "

@@ -10,7 +10,9 @@
 
 #include "data/oracle_data.hpp"
 #include "engine/movegen.hpp"
+#include "protocol/messages.hpp"
 #include "runner/engine_subject.hpp"
+#include "runner/runner.hpp"
 #include "scenario/capabilities.hpp"
 
 namespace carc {
@@ -43,14 +45,6 @@ Scenario question_of(const Setup& base, const std::vector<Move>& since, const st
   return sc;
 }
 
-Request ex_request(const Scenario& sc, const RuleSet& rules, bool ask_moves) {
-  std::vector<std::string> queries;
-  if (ask_moves) queries.emplace_back("moves");
-  if (!sc.apply.empty()) queries.emplace_back("apply");
-  if (sc.final_scoring) queries.emplace_back("final-scoring");
-  return Request{&sc, rules, {}, std::move(queries), false};
-}
-
 // What an implementation lacks for a question: capabilities, then switch values and queries.
 std::vector<std::string> ex_lacks(const Scenario& sc, const Request& r, const Subject& impl) {
   std::vector<std::string> needs = missing_capabilities(sc, impl.capabilities());
@@ -59,6 +53,22 @@ std::vector<std::string> ex_lacks(const Scenario& sc, const Request& r, const Su
 }
 
 }  // namespace
+
+Request explore_request(const Scenario& question, const RuleSet& rules, bool moves, bool events) {
+  std::vector<std::string> queries;
+  if (moves) queries.emplace_back("moves");
+  if (!question.apply.empty()) queries.emplace_back("apply");
+  if (question.final_scoring) queries.emplace_back("final-scoring");
+  if (events) queries.emplace_back(kEventsQuery);
+  return Request{&question, rules, {}, std::move(queries), false};
+}
+
+bool answers_events(const Scenario& question, const RuleSet& rules, Subject& impl) {
+  if (impl.protocol_version() < proto::kEventsVersion) return false;
+  const Request probe{&question, rules, {}, {std::string(kEventsQuery)}, false};
+  const auto lacks = impl.lacks(probe);
+  return std::find(lacks.begin(), lacks.end(), "query " + std::string(kEventsQuery)) == lacks.end();
+}
 
 std::uint64_t explore_game_seed(std::uint64_t seed, int game) {
   const std::uint64_t golden = 0x9E3779B97F4A7C15u;
@@ -161,13 +171,14 @@ void Explorer::ask(const Scenario& question, int game, int decision,
                    std::vector<std::optional<std::vector<std::string>>>& moves) {
   ++stats_.decisions;
   EngineSubject engine;
-  const Request ours_request = ex_request(question, config_.rules, true);
-  const Reply ours = engine.answer(ours_request);
+  const Reply ours = engine.answer(explore_request(question, config_.rules, true, true));
   if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return;  // cannot happen: our own moves
   std::vector<std::optional<Answer>> answers(impls_.size());
   for (std::size_t i = 0; i < impls_.size(); ++i) {
     Subject& impl = *impls_[i];
-    Request r = ex_request(question, config_.rules, true);
+    if (events_.size() < impls_.size()) events_.resize(impls_.size());
+    if (!events_[i]) events_[i] = answers_events(question, config_.rules, impl);
+    const Request r = explore_request(question, config_.rules, true, *events_[i]);
     std::vector<std::string> lacks = ex_lacks(question, r, impl);
     if (!lacks.empty()) {
       ++stats_.unsupported;
@@ -186,7 +197,7 @@ void Explorer::ask(const Scenario& question, int game, int decision,
     }
     std::sort(canon.begin(), canon.end());
     moves[i] = std::move(canon);
-    if (auto d = diff_answers(question, ours.answer, theirs.answer))
+    if (auto d = diff_answers(question, ours.answer, theirs.answer, *events_[i]))
       record(question, game, decision, static_cast<int>(i), -1, *d, ours.answer, nullptr, theirs.answer);
     answers[i] = std::move(theirs.answer);
   }
@@ -194,7 +205,7 @@ void Explorer::ask(const Scenario& question, int game, int decision,
   for (std::size_t i = 0; i < impls_.size(); ++i)
     for (std::size_t j = i + 1; j < impls_.size(); ++j)
       if (answers[i] && answers[j])
-        if (auto d = diff_answers(question, *answers[i], *answers[j]))
+        if (auto d = diff_answers(question, *answers[i], *answers[j], *events_[i] && *events_[j]))
           record(question, game, decision, static_cast<int>(j), static_cast<int>(i), *d, ours.answer, &*answers[i],
                  *answers[j]);
 }
@@ -215,6 +226,8 @@ void Explorer::record(const Scenario& question, int game, int decision, int impl
   f.other_index = other_index;
   if (other_index >= 0) f.other = impls_[static_cast<std::size_t>(other_index)]->name();
   f.signature = d.signature;
+  f.events = events_[static_cast<std::size_t>(impl_index)].value_or(false) &&
+             (other_index < 0 || events_[static_cast<std::size_t>(other_index)].value_or(false));
   f.kind = d.kind;
   f.capability = d.capability;
   f.seen = 1;
@@ -239,6 +252,7 @@ void Explorer::shrink(Finding& f, std::optional<ExClock::time_point> deadline) {
   target.reference = reference;
   target.signature = f.signature;
   target.deadline = deadline;
+  target.events = f.events;
   int asks = 0;
   bool out_of_time = false;
   f.shrunk = shrink_scenario(f.original, config_.rules, target, config_.shrink_asks, asks, out_of_time);
@@ -248,15 +262,16 @@ void Explorer::shrink(Finding& f, std::optional<ExClock::time_point> deadline) {
   if (asks == 0) return;  // out of time before the first question: the answers as first seen stand
   // The answers on the shrunk scenario, for the candidate's expect and notes.
   EngineSubject engine;
-  const Request r = ex_request(f.shrunk, config_.rules, true);
+  const Request r = explore_request(f.shrunk, config_.rules, true, f.events);
   const Reply ours = engine.answer(r);
   std::optional<Reply> first;
   if (reference) first = reference->answer(r);
   const Reply theirs = impl.answer(r);
   if (ours.kind != ReplyKind::Answered || theirs.kind != ReplyKind::Answered) return;
   if (first && first->kind != ReplyKind::Answered) return;
-  if (auto d = diff_answers(f.shrunk, first ? first->answer : ours.answer, theirs.answer)) {
+  if (auto d = diff_answers(f.shrunk, first ? first->answer : ours.answer, theirs.answer, f.events)) {
     f.lines = d->lines;
+    f.capability = d->capability;  // what the shrunk question is about (the first one's last move may be another)
     f.ours = ours.answer;
     if (first) f.first = first->answer;
     f.theirs = theirs.answer;

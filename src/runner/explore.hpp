@@ -40,8 +40,18 @@ struct AnswerDiff {
   std::string capability;          // the capability the difference is about (base, flier, ...)
 };
 // Nothing when they agree. A key `theirs` leaves empty where ours never is (scores, supply,
-// phase, active) counts as not answered, not as a difference.
-std::optional<AnswerDiff> diff_answers(const Scenario& question, const Answer& ours, const Answer& theirs);
+// phase, active) counts as not answered, not as a difference. Score events (`scored`) are
+// compared only when `events`: both were asked query kind `events` (protocol 7).
+std::optional<AnswerDiff> diff_answers(const Scenario& question, const Answer& ours, const Answer& theirs,
+                                       bool events = true);
+
+// Whether `impl` can be asked score events (query kind `events`): it answers protocol 7 or
+// later and declares the query kind.
+bool answers_events(const Scenario& question, const RuleSet& rules, Subject& impl);
+
+// The request explore sends for a question: the legal moves (when `moves`), the moves' result,
+// and their score events (when `events`).
+Request explore_request(const Scenario& question, const RuleSet& rules, bool moves, bool events);
 
 // The scenario's expect from our answer: the keys of `keys` that the format can state
 // (moves, scores, returned, figures, supply, phase, active); phase when none of them can.
@@ -78,6 +88,7 @@ struct Finding {
   std::vector<std::string> lines;  // how the shrunk answers differ
   Answer ours, theirs;             // on the shrunk scenario (ours: our engine's)
   Answer first;                    // of a pair: the first implementation's answer (lines: first vs theirs)
+  bool events = false;             // score events were asked and compared (both sides answer them)
   int shrink_asks = 0;
   double shrink_seconds = 0;
   bool shrink_cut_short = false;  // the time budget ran out while shrinking: `shrunk` is the best so far
@@ -120,6 +131,7 @@ class Explorer {
   std::vector<Finding> findings_;
   ExploreStats stats_;
   std::uint64_t game_seed_ = 0;
+  std::vector<std::optional<bool>> events_;  // per implementation: asked score events (decided at its first question)
 };
 
 // Shrinks a disagreement: fewer pile tiles, players, figures, board tiles, lower scores, while
@@ -135,6 +147,7 @@ struct ShrinkTarget {
   Subject* reference = nullptr;
   std::string signature;
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  bool events = false;  // score events asked and compared (both answer them)
 };
 // As above; out_of_time: the deadline passed before the shrink was done (the result is the
 // best reduction so far).

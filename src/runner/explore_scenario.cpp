@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "data/oracle_data.hpp"
+#include "engine/score_event.hpp"
 #include "runner/explore.hpp"
 #include "scenario/capabilities.hpp"
 
@@ -122,15 +123,21 @@ Fields fields_of(const Answer& a) {
   if (!a.fairy.empty()) f["fairy"] = {a.fairy};
   if (!a.set_aside.empty()) f["set_aside"] = a.set_aside;
   if (!a.dragon_path.empty()) f["dragon_path"] = a.dragon_path;
+  // Score events in canonical text, so two engines' orders of parts, colours and figures agree.
+  auto& scored = f["scored"];
+  for (const auto& e : a.scored) {
+    auto parsed = parse_score_event(e);
+    scored.push_back(parsed ? to_string(*parsed) : e);
+  }
   for (auto& [k, v] : f)
     if (k != "set_aside" && k != "dragon_path") std::sort(v.begin(), v.end());
   return f;
 }
 
 const std::vector<std::string>& ex_keys() {
-  static const std::vector<std::string> keys{"moves",     "rejected", "scores", "returned",  "figures",
-                                             "supply",    "phase",    "active", "towers",    "floors",
-                                             "prisoners", "dragon",   "fairy",  "set_aside", "dragon_path"};
+  static const std::vector<std::string> keys{"moves",  "rejected", "scores",    "scored",     "returned", "figures",
+                                             "supply", "phase",    "active",    "towers",     "floors",   "prisoners",
+                                             "dragon", "fairy",    "set_aside", "dragon_path"};
   return keys;
 }
 
@@ -147,7 +154,7 @@ std::string kind_of_key(const std::string& key, const std::vector<std::string>& 
                        [](const std::string& w) { return w.ends_with("-place") || w == "place"; })
                ? "placements"
                : "deployments";
-  if (key == "scores") return "scoring";
+  if (key == "scores" || key == "scored") return "scoring";
   if (key == "returned" || key == "figures" || key == "supply" || key == "prisoners" || key == "floors")
     return "returns";
   return "phase-flow";
@@ -354,13 +361,19 @@ Expect expect_from(const Answer& ours, const std::vector<std::string>& keys) {
     e.supply = s;
   }
   if (has("active") && !ours.active.empty()) e.active = colour(ours.active);
+  if (has("scored")) e.scored = ours.scored;
   if (has("phase") || e.empty()) e.phase = ours.phase;
   return e;
 }
 
-std::optional<AnswerDiff> diff_answers(const Scenario& question, const Answer& ours, const Answer& theirs) {
-  const Fields a = fields_of(ours);
-  const Fields b = fields_of(theirs);
+std::optional<AnswerDiff> diff_answers(const Scenario& question, const Answer& ours, const Answer& theirs,
+                                       bool events) {
+  Fields a = fields_of(ours);
+  Fields b = fields_of(theirs);
+  if (!events) {
+    a.erase("scored");
+    b.erase("scored");
+  }
   AnswerDiff d;
   std::vector<std::string> words;  // the moves' words of the signature
   for (const auto& key : ex_keys()) {

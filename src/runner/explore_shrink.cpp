@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <limits>
 
+#include "engine/score_event.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/explore.hpp"
 #include "scenario/capabilities.hpp"
@@ -41,9 +43,7 @@ class Reducer {
     const ScenarioFile file = load_scenario_text(scenario_yaml(candidate), "explore-shrink.yaml");
     if (!file.valid() || file.scenarios.size() != 1 || !file.scenarios.front().valid()) return false;
     const Scenario& sc = file.scenarios.front();
-    std::vector<std::string> queries{"moves"};
-    if (!sc.apply.empty()) queries.emplace_back("apply");
-    const Request r{&sc, rules_, {}, queries, false};
+    const Request r = explore_request(sc, rules_, true, target_.events);
     EngineSubject engine;
     const Reply ours = engine.answer(r);
     if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return false;
@@ -62,7 +62,7 @@ class Reducer {
     ++asks_;
     const Reply theirs = impl.answer(r);
     if (theirs.kind != ReplyKind::Answered) return false;
-    const auto d = diff_answers(sc, reference, theirs.answer);
+    const auto d = diff_answers(sc, reference, theirs.answer, target_.events);
     return d && d->signature == target_.signature;
   }
 
@@ -143,6 +143,103 @@ Position without_player(Position p, Colour c) {
   return p;
 }
 
+// The moves since the position, shortened: the last one left out, a pass instead of it, or none
+// of them with final scoring asked instead (a disagreement over final scoring); then, with no
+// move left, a turn's start instead of its figure step (the placed tile back in hand), so the
+// board's tiles no longer have to reach the tile the moves were about. Each is kept when it
+// still shows the disagreement.
+void shorten_moves(Scenario& best, Reducer& reducer) {
+  while (!best.apply.empty() && !reducer.out_of_asks()) {
+    std::vector<Scenario> candidates;
+    {
+      Scenario c = best;
+      c.apply.clear();
+      c.final_scoring = true;
+      candidates.push_back(std::move(c));
+    }
+    {
+      Scenario c = best;
+      c.apply.pop_back();
+      candidates.push_back(std::move(c));
+    }
+    if (best.apply.back().text != "pass") {
+      Scenario c = best;
+      c.apply.back() = MoveText{"pass", std::nullopt, {}};
+      candidates.push_back(std::move(c));
+    }
+    bool shorter = false;
+    for (auto& c : candidates)
+      if (reducer.holds(c)) {
+        best = std::move(c);
+        shorter = true;
+        break;
+      }
+    if (!shorter) break;
+  }
+  const Position& p = best.position;
+  if (best.apply.empty() && p.phase == "figure" && p.placed && !reducer.out_of_asks()) {
+    Scenario c = best;
+    auto& tiles = c.position.tiles;
+    const auto placed =
+        std::find_if(tiles.begin(), tiles.end(), [&](const TileEntry& t) { return t.pos == *p.placed; });
+    if (placed != tiles.end()) {
+      c.position.in_hand = placed->tile;
+      auto& figs = c.position.figures;
+      figs.erase(std::remove_if(figs.begin(), figs.end(), [&](const FigureEntry& f) { return f.pos == *p.placed; }),
+                 figs.end());
+      tiles.erase(placed);
+      c.position.phase = "tile";
+      c.position.placed.reset();
+      if (connected_order(tiles) && reducer.holds(c)) best = std::move(c);
+    }
+  }
+}
+
+// A figure moved to another part of the feature it stands on, nearer the other figures, so the
+// tiles between them can go: the feature's parts are those of our engine's score events, which
+// name every part of each scored feature and the figures on it (a scoring disagreement). Tried
+// per figure, the nearest part first, three parts at most; kept when it still shows it.
+void gather_figures(Scenario& best, const RuleSet& rules, Reducer& reducer) {
+  EngineSubject engine;
+  const Reply ours = engine.answer(explore_request(best, rules, false, true));
+  if (ours.kind != ReplyKind::Answered) return;
+  std::vector<ScoreEvent> events;
+  for (const auto& text : ours.answer.scored)
+    if (auto e = parse_score_event(text)) events.push_back(std::move(*e));
+  const auto distance = [](Pos a, Pos b) { return std::abs(a.x - b.x) + std::abs(a.y - b.y); };
+  for (std::size_t i = 0; i < best.position.figures.size() && !reducer.out_of_asks(); ++i) {
+    const FigureEntry f = best.position.figures[i];
+    const std::string name = to_string(f);
+    const auto on = std::find_if(events.begin(), events.end(), [&](const ScoreEvent& e) {
+      return e.figures && std::find(e.figures->begin(), e.figures->end(), name) != e.figures->end();
+    });
+    if (on == events.end()) continue;
+    // How far a square is from the other figures (the nearest of them).
+    const auto apart = [&](Pos at) {
+      int d = std::numeric_limits<int>::max();
+      for (std::size_t j = 0; j < best.position.figures.size(); ++j)
+        if (j != i) d = std::min(d, distance(at, best.position.figures[j].pos));
+      return d;
+    };
+    std::vector<FigureEntry> places;
+    for (const auto& part : on->parts) {
+      auto moved = parse_figure_entry(fmt::format("{} {} {}", colour_name(f.owner), figure_name(f.kind), part));
+      if (moved && moved->pos != f.pos && apart(moved->pos) < apart(f.pos)) places.push_back(*moved);
+    }
+    std::stable_sort(places.begin(), places.end(),
+                     [&](const FigureEntry& a, const FigureEntry& b) { return apart(a.pos) < apart(b.pos); });
+    if (places.size() > 3) places.resize(3);
+    for (const auto& place : places) {
+      Scenario c = best;
+      c.position.figures[i] = place;
+      if (reducer.holds(c)) {
+        best = std::move(c);
+        break;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, Subject& impl, const std::string& signature,
@@ -165,6 +262,7 @@ Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, const Shri
   }  // not reproducible on its own (e.g. an implementation with state)
   for (int round = 0; round < 4 && !reducer.out_of_asks(); ++round) {
     const std::size_t before = scenario_tile_count(best) + best.position.figures.size() + best.position.players.size();
+    shorten_moves(best, reducer);
     // The pile.
     best.position.pile = ddmin<TileTypeId>(
         best.position.pile,
@@ -190,6 +288,7 @@ Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, const Shri
           return reducer.holds(c);
         },
         reducer);
+    gather_figures(best, rules, reducer);
     // The board's tiles (and the figures on those removed), kept in a connected order.
     best.position.tiles = ddmin<TileEntry>(
         best.position.tiles,

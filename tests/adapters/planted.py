@@ -1,8 +1,11 @@
 """A planted bug: serve's answers with one rule broken, for `carc-oracle explore` (tests/explore_test.cpp).
 
 planted.py BIN BUG, BUG one of:
-  ties-nobody     a move that pays two or more players the same points, each with a figure returned,
-                  pays nobody (a tied majority on a completed feature; final scoring is left right)
+  ties-nobody     a tie pays nobody: every scoring that pays two or more players (a tied majority, in
+                  the game or at final scoring) is taken off their scores and out of the score events
+  farm-city-per-side  a farm counts a completed city once per tile where the field touches it (a
+                  field along a two-tile city counts it twice): each farm's score event and score grow
+                  by the points of the cities counted again
   flier-field     a flier may land in a field: every field of a square it can land on is offered too
   crop-active     crop-circle responses start with the active player (the turn's player answers first)
   dup-rotations   a symmetric tile's placements are listed under every rotation giving the layout
@@ -25,23 +28,126 @@ def ask(serve, message, query):
     return json.loads(serve.ask(m))
 
 
+def event_words(text):
+    """A score event's text (PROTOCOL.md section 7) as (final, kind, points, colours, parts)."""
+    words = text.split()
+    final = words[0] == "final"
+    if final:
+        words = words[1:]
+    at = words.index("at")
+    end = words.index("with") if "with" in words else len(words)
+    return final, words[0], int(words[1]), words[2:at], words[at + 1:end]
+
+
 def ties_nobody(message, serve):
     reply = json.loads(serve.ask(message))
-    query = message.get("query", {})
-    apply = query.get("apply", [])
-    if "answer" not in reply or not apply:
+    answer = reply.get("answer")
+    if not answer:
         return reply
-    before = ask(serve, message, {"apply": apply[:-1]}).get("answer", {}).get("scores", {})
-    if reply["answer"].get("phase") == "game-over":
-        return reply  # final scoring returns no figure: only features completed in the game
-    returned = reply["answer"].get("returned", [])
-    after = reply["answer"].get("scores", {})
-    gains = {c: after.get(c, 0) - before.get(c, 0) for c in after}
-    paid = [c for c, g in gains.items() if g > 0]
-    tied = [c for c in paid if sum(1 for d in paid if gains[d] == gains[c]) >= 2
-            and any(r.startswith(c + " ") for r in returned)]
-    for c in tied:
-        after[c] -= gains[c]
+    scores = answer.get("scores", {})
+    kept = []
+    for text in answer.get("scored", []):
+        _, kind, points, colours, _ = event_words(text)
+        if len(colours) >= 2 and kind != "fairy":
+            for c in colours:
+                scores[c] = scores.get(c, 0) - points
+        else:
+            kept.append(text)
+    answer["scored"] = kept
+    return reply
+
+
+EDGES = "NESW"
+
+
+def board_of(message):
+    """(x, y) -> (definition, rotation in quarter turns) for the position's tiles and the placed ones."""
+    position = message["position"]
+    definitions = {d["id"]: d for d in position.get("definitions", [])}
+    board = {}
+    for t in position.get("tiles", []):
+        board[(t["x"], t["y"])] = (definitions[t["id"]], t.get("rotation", 0) // 90)
+    for move in message.get("query", {}).get("apply", []):
+        w = move.split()
+        if w[0] == "place":
+            x, y = map(int, w[2].split(","))
+            board[(x, y)] = (definitions[w[1]], int(w[3][1:]) // 90)
+    return board
+
+
+def inner(address):
+    body = address[address.index("{") + 1:address.index("}")]
+    return [b for b in body.split(",") if b]
+
+
+def turned_edges(address, quarters):
+    return sorted((EDGES.index(e) + quarters) % 4 for e in inner(address))
+
+
+def turned_halves(address, quarters):
+    return sorted((HALF.index(h) + 2 * quarters) % 8 for h in inner(address))
+
+
+STEP = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}
+
+
+def city_of(board, x, y, edges):
+    """The city through the segment of tile (x, y) on board `edges`: its segments and whether it is closed."""
+    seen, todo, closed = set(), [(x, y, tuple(edges))], True
+    while todo:
+        cx, cy, seg = todo.pop()
+        if (cx, cy, seg) in seen:
+            continue
+        seen.add((cx, cy, seg))
+        for e in seg:
+            dx, dy = STEP[e]
+            other = board.get((cx + dx, cy + dy))
+            if not other:
+                closed = False
+                continue
+            definition, quarters = other
+            facing = (e + 2) % 4
+            for spec in definition["features"]:
+                address = spec.split()[0]
+                if address.startswith("city{") and facing in turned_edges(address, quarters):
+                    todo.append((cx + dx, cy + dy, tuple(turned_edges(address, quarters))))
+    return frozenset(seen), closed
+
+
+def farm_city_per_side(message, serve):
+    reply = json.loads(serve.ask(message))
+    answer = reply.get("answer")
+    if not answer or not answer.get("scored"):
+        return reply
+    board = board_of(message)
+    scored = []
+    for text in answer["scored"]:
+        final, kind, points, colours, parts = event_words(text)
+        extra = 0
+        if kind == "field" and points > 0:
+            touched = []  # (closed city, segment) per touching part
+            for part in parts:
+                square, address = part.split(":")
+                x, y = map(int, square.split(","))
+                definition, quarters = board[(x, y)]
+                halves = turned_halves(address, 0)
+                for spec in definition["features"]:
+                    words = spec.split()
+                    if not words[0].startswith("field{") or turned_halves(words[0], quarters) != halves:
+                        continue
+                    for w in words[2:] if len(words) > 1 and words[1] == "touches" else []:
+                        city, closed = city_of(board, x, y, turned_edges(w, quarters))
+                        if closed:
+                            touched.append(city)
+            unique = len(set(touched))
+            if unique and len(touched) > unique:
+                extra = points // unique * (len(touched) - unique)
+        if extra:
+            for c in colours:
+                answer["scores"][c] = answer["scores"].get(c, 0) + extra
+            text = text.replace("field %d " % points, "field %d " % (points + extra), 1)
+        scored.append(text)
+    answer["scored"] = scored
     return reply
 
 
@@ -137,19 +243,22 @@ def princess_phantom(message, serve):
     return reply
 
 
-BUGS = {"ties-nobody": ties_nobody, "flier-field": flier_field, "crop-active": crop_active,
-        "dup-rotations": dup_rotations, "princess-phantom": princess_phantom}
+# Each bug and the protocol version its fake answers: the scoring fakes read serve's score
+# events (version 7), the others answer version 6 as when their numbers were pinned.
+BUGS = {"ties-nobody": (ties_nobody, 7), "farm-city-per-side": (farm_city_per_side, 7),
+        "flier-field": (flier_field, 6), "crop-active": (crop_active, 6), "dup-rotations": (dup_rotations, 6),
+        "princess-phantom": (princess_phantom, 6)}
 
 
 def main():
-    bug = BUGS[sys.argv[2]]
+    bug, version = BUGS[sys.argv[2]]
 
     def on_run(message, serve):
         reply = bug(message, serve)
         reply["seq"] = message["seq"]
         fakelib.write(json.dumps(reply) + "\n")
 
-    fakelib.serve_loop(on_run, version=6)
+    fakelib.serve_loop(on_run, version=version)
 
 
 if __name__ == "__main__":
