@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <future>
 
 #include "data/oracle_data.hpp"
 #include "engine/movegen.hpp"
@@ -170,9 +171,12 @@ Result<bool> Explorer::play_game(int game) {
 void Explorer::ask(const Scenario& question, int game, int decision,
                    std::vector<std::optional<std::vector<std::string>>>& moves) {
   ++stats_.decisions;
-  EngineSubject engine;
-  const Reply ours = engine.answer(explore_request(question, config_.rules, true, true));
-  if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return;  // cannot happen: our own moves
+  // Our engine answers on a thread of its own while the implementations answer over the
+  // protocol: the two work at once (explore's throughput, README "Speed").
+  std::future<Reply> ours_later = std::async(std::launch::async, [&question, this] {
+    EngineSubject engine;
+    return engine.answer(explore_request(question, config_.rules, true, true));
+  });
   std::vector<std::optional<Answer>> answers(impls_.size());
   for (std::size_t i = 0; i < impls_.size(); ++i) {
     Subject& impl = *impls_[i];
@@ -197,10 +201,14 @@ void Explorer::ask(const Scenario& question, int game, int decision,
     }
     std::sort(canon.begin(), canon.end());
     moves[i] = std::move(canon);
-    if (auto d = diff_answers(question, ours.answer, theirs.answer, *events_[i]))
-      record(question, game, decision, static_cast<int>(i), -1, *d, ours.answer, nullptr, theirs.answer);
     answers[i] = std::move(theirs.answer);
   }
+  const Reply ours = ours_later.get();
+  if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return;  // cannot happen: our own moves
+  for (std::size_t i = 0; i < impls_.size(); ++i)
+    if (answers[i])
+      if (auto d = diff_answers(question, ours.answer, *answers[i], *events_[i]))
+        record(question, game, decision, static_cast<int>(i), -1, *d, ours.answer, nullptr, *answers[i]);
   // With two or more implementations: each pair that answered, the first as the reference.
   for (std::size_t i = 0; i < impls_.size(); ++i)
     for (std::size_t j = i + 1; j < impls_.size(); ++j)
