@@ -326,6 +326,42 @@ TEST_CASE("explore writes candidates that check accepts and run --impl fails on"
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("explore writes a scoring candidate with its score events and an HTML report of the candidates",
+          "[explore]") {
+  const auto dir = std::filesystem::temp_directory_path() / "carc-explore-scoring";
+  std::filesystem::remove_all(dir);
+  ExploreOptions o;
+  o.impl = {planted("farm-city-per-side")};
+  o.games = 1;
+  o.out_dir = dir.string();
+  o.no_progress = true;
+  std::ostringstream out, err;
+  CHECK(run_explore(o, out, err) == 1);
+  INFO(out.str() << err.str());
+  const auto file = dir / "candidates" / "EXP-scores-scored-final.yaml";
+  REQUIRE(std::filesystem::exists(file));
+  const std::string text = read_text(file);
+  CHECK(contains(text, "final_scoring: true"));
+  CHECK(contains(text, "scored:"));
+  CHECK(contains(text, "- \"final field 3 "));  // ours: one city, 3 points (theirs counts it twice)
+  const std::string html = read_text(dir / "report.html");
+  CHECK(contains(html, "EXP-scores-scored-final"));
+  CHECK(contains(html, "<svg"));  // the candidate's board
+  CHECK(contains(out.str(), "report.html"));
+  {
+    RunOptions r;
+    r.paths = {file.string()};
+    r.no_progress = true;
+    std::ostringstream rout, rerr;
+    CHECK(run_run(r, rout, rerr) == 0);  // our engine meets its own answer, events included
+    r.impl = {planted("farm-city-per-side")};
+    std::ostringstream iout, ierr;
+    CHECK(run_run(r, iout, ierr) == 1);
+    CHECK(contains(iout.str(), "scored"));
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("explore splits games between shards and repeats itself for a seed", "[explore]") {
   auto impl = start_impl(
       {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "dup-rotations"});

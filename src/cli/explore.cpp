@@ -85,7 +85,9 @@ void setup_explore(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--sets", o->sets, "Tile sets, comma-separated, as play takes them")
       ->type_name("SET,...")
       ->capture_default_str();
-  cmd->add_option("--out", o->out_dir, "Write candidates/EXP-*.yaml, explore.jsonl and summary.md into DIR")
+  cmd->add_option("--out", o->out_dir,
+                  "Write candidates/EXP-*.yaml, explore.jsonl, summary.md and report.html (the candidates run "
+                  "against each --impl) into DIR")
       ->type_name("DIR");
   cmd->add_option("--shard", o->shard, "Play shard K of N: the games g with g % N == K - 1")->type_name("K/N");
   cmd->add_option("--time-budget", o->time_budget, "Start no game and stop shrinking after this many seconds")
@@ -287,10 +289,28 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
          ok;
     ok = write_file_checked(o.out_dir + "/summary.md", true, "explore", err, [&](std::ostream& f) { f << md.str(); }) &&
          ok;
+    // The candidates run against every implementation as `run --impl ... --format html` runs them:
+    // the HTML report with each candidate's board, its question and both answers.
+    bool html = false;
+    if (ok && !files.empty()) {
+      RunOptions r;
+      r.paths = {o.out_dir + "/candidates"};
+      r.impl = o.impl;
+      r.timeout = o.timeout;
+      r.format = "html";
+      r.out_dir = o.out_dir;
+      r.no_progress = true;
+      std::ostringstream ignored;
+      const int code = run_run(r, ignored, err);
+      html = code == kExitOk || code == kExitFailures;
+      if (!html)
+        fmt::print(err, "carc-oracle explore: the HTML report of the candidates was not written (run exited {})\n",
+                   code);
+    }
     if (!ok && exit != kExitInternal) exit = kExitOutput;
     if (ok)
-      fmt::print(out, "wrote {} candidate{}, explore.jsonl and summary.md into {}\n", files.size(),
-                 files.size() == 1 ? "" : "s", o.out_dir);
+      fmt::print(out, "wrote {} candidate{}, explore.jsonl{} and summary.md into {}\n", files.size(),
+                 files.size() == 1 ? "" : "s", html ? ", report.html" : "", o.out_dir);
   }
   if (!flush_checked(out, "standard output", err) && exit != kExitInternal) exit = kExitOutput;
   return exit;

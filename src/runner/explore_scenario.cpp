@@ -310,6 +310,7 @@ std::string scenario_yaml(const Scenario& s) {
     for (const auto& f : figures) items.push_back(to_string(f));
     ex_list(out, "  ", key, items);
   };
+  if (e.scored) ex_list(out, "  ", "scored", *e.scored);
   if (e.returned) figure_list("returned", *e.returned);
   if (e.figures) figure_list("figures", *e.figures);
   if (e.supply) {
