@@ -28,6 +28,7 @@ void setup_commands(CLI::App& app, std::function<int()>& action) {
   setup_perft(app, action);
   setup_coverage(app, action);
   setup_lookup(app, action);
+  setup_book(app, action);
   setup_explain(app, action);
   setup_request(app, action);
   setup_adapter_check(app, action);

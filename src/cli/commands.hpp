@@ -148,6 +148,14 @@ struct LookupOptions {
 void setup_lookup(CLI::App& app, std::function<int()>& action);
 int run_lookup(const LookupOptions& o, std::ostream& out, std::ostream& err);
 
+// `book --out DIR [PATHS]`: the rulings book, a static offline site (src/lookup/book.hpp).
+struct BookOptions {
+  std::vector<std::string> paths;  // scenario files or folders; default: scenarios/ of the current directory
+  std::string out_dir;
+};
+void setup_book(CLI::App& app, std::function<int()>& action);
+int run_book(const BookOptions& o, std::ostream& out, std::ostream& err);
+
 // `explain ID [PATHS]`: one scenario in full, optionally its board as SVG.
 struct ExplainOptions {
   std::string id;

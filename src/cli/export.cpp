@@ -57,7 +57,7 @@ void setup_export(CLI::App& app, std::function<int()>& action) {
 
 namespace {
 
-using Json = nlohmann::json;
+using ExportJson = nlohmann::json;
 namespace fs = std::filesystem;
 
 // How each expected key is compared (oracle/EXPORT.md "Comparison rules"): what the runner's
@@ -121,7 +121,7 @@ const std::map<std::string, std::string>& rule_texts() {
   return texts;
 }
 
-Json sorted_unique(std::vector<std::string> v) {
+ExportJson sorted_unique(std::vector<std::string> v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
   return v;
@@ -135,27 +135,28 @@ std::vector<std::string> canonical_moves(const std::vector<MoveText>& moves) {
 
 // The expectations as the answer's own JSON shapes, only the keys the scenario checks;
 // `rejected` always (a refused move the scenario does not expect fails).
-Json expected_json(const Expect& e) {
-  Json j = Json::object();
+ExportJson expected_json(const Expect& e) {
+  ExportJson j = ExportJson::object();
   if (e.moves) j["moves"] = sorted_unique(canonical_moves(*e.moves));
   if (e.includes) j["includes"] = sorted_unique(canonical_moves(*e.includes));
   if (e.excludes) j["excludes"] = sorted_unique(canonical_moves(*e.excludes));
   if (e.count) j["count"] = *e.count;
   if (e.legal) {
-    Json legal = Json::object();
+    ExportJson legal = ExportJson::object();
     for (const auto& [m, verdict] : *e.legal)  // false: refused, any reason (kAnyRefusal)
-      legal[wire_move(m.text)] = verdict == kAnyRefusal ? Json(false) : Json(verdict);
+      legal[wire_move(m.text)] = verdict == kAnyRefusal ? ExportJson(false) : ExportJson(verdict);
     j["legal"] = std::move(legal);
   }
-  j["rejected"] = e.rejected ? Json{{"move", e.rejected->move}, {"reason", e.rejected->reason}} : Json(nullptr);
+  j["rejected"] =
+      e.rejected ? ExportJson{{"move", e.rejected->move}, {"reason", e.rejected->reason}} : ExportJson(nullptr);
   const auto per_colour = [](const std::map<Colour, int>& m) {
-    Json out = Json::object();
+    ExportJson out = ExportJson::object();
     for (const auto& [c, n] : m) out[std::string(colour_name(c))] = n;
     return out;
   };
   if (e.scores) j["scores"] = per_colour(*e.scores);
   if (e.supply) {
-    Json supply = Json::object();
+    ExportJson supply = ExportJson::object();
     for (const auto& [c, kinds] : *e.supply)
       for (const auto& [k, n] : kinds) supply[std::string(colour_name(c))][std::string(figure_name(k))] = n;
     j["supply"] = std::move(supply);
@@ -177,7 +178,7 @@ Json expected_json(const Expect& e) {
   }
   if (e.floors) j["floors"] = per_colour(*e.floors);
   if (e.prisoners) {
-    Json held = Json::object();
+    ExportJson held = ExportJson::object();
     for (const auto& [c, list] : *e.prisoners) {
       auto sorted = list;
       std::sort(sorted.begin(), sorted.end());
@@ -194,23 +195,23 @@ Json expected_json(const Expect& e) {
 }
 
 // For each tile the request defines, its four rotations mapped to the smallest giving the same layout.
-Json canonical_rotations(const proto::RunRequest& w) {
-  Json out = Json::object();
+ExportJson canonical_rotations(const proto::RunRequest& w) {
+  ExportJson out = ExportJson::object();
   for (const auto& d : w.position.definitions) {
     const auto t = builtin_catalog().lookup(d.id);
     if (!t) continue;
-    Json rots = Json::array();
+    ExportJson rots = ExportJson::array();
     for (const auto r : builtin_catalog()[*t].canonical_rot) rots.push_back(static_cast<int>(r) * 90);
     out[d.id] = std::move(rots);
   }
   return out;
 }
 
-Json case_json(const Scenario& s, const std::string& preset, const Request& request, int version) {
+ExportJson case_json(const Scenario& s, const std::string& preset, const Request& request, int version) {
   Expect e = expect_in_version(s.resolved_expect(request.rules), version);
   if (version < proto::kEventsVersion) e.scored.reset();  // never asked of a version before 7
   const proto::RunRequest w = wire_request(request, "1", version);
-  Json j;
+  ExportJson j;
   j["id"] = s.id;
   j["ruleset"] = preset;
   j["file"] = s.file;
@@ -221,9 +222,9 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
   j["disputed"] = s.disputed;
   if (!s.disputed_reason.empty()) j["disputed_reason"] = s.disputed_reason;
   j["tags"] = s.tags;
-  Json rulings = Json::array();
+  ExportJson rulings = ExportJson::array();
   for (const auto& id : s.rulings) {
-    Json r{{"id", id}};
+    ExportJson r{{"id", id}};
     if (const LedgerRuling* l = ruling_for(id)) {
       r["tier"] = l->status;
       r["disputed"] = l->disputed;
@@ -232,7 +233,7 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
     rulings.push_back(std::move(r));
   }
   j["rulings"] = std::move(rulings);
-  Json switches = Json::object();
+  ExportJson switches = ExportJson::object();
   for (const auto& [k, v] : w.ruleset.switches)
     if (find_switch(k) && proto::default_in_version(k, version) != v) switches[k] = v;
   // A value of a later version than the export's (a switch new since, or a changed default) that
@@ -251,10 +252,10 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
   }
   // The request, the expected answer and how each key is compared, of the final state or of a
   // checkpoint (whose request plays query.apply up to its move, EXPORT.md "Checkpoints").
-  const auto asked = [](Json& into, const proto::RunRequest& run, const Expect& expect) {
-    into["request"] = Json::parse(proto::encode_run(run));
+  const auto asked = [](ExportJson& into, const proto::RunRequest& run, const Expect& expect) {
+    into["request"] = ExportJson::parse(proto::encode_run(run));
     into["expected"] = expected_json(expect);
-    Json compare = Json::object();
+    ExportJson compare = ExportJson::object();
     for (const auto& [key, value] : into["expected"].items()) compare[key] = rules_by_key().at(key);
     into["compare"] = std::move(compare);
   };
@@ -269,7 +270,7 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
   };
   note(e);
   std::vector<std::string> queries = request.queries;
-  Json checkpoints = Json::array();
+  ExportJson checkpoints = ExportJson::array();
   for (std::size_t i = 0; i < s.checkpoints.size(); ++i) {
     const Scenario cs = checkpoint_scenario(s, i);
     const Expect ce = expect_in_version(cs.resolved_expect(request.rules), version);
@@ -277,12 +278,13 @@ Json case_json(const Scenario& s, const std::string& preset, const Request& requ
     const Request cr = request_of(cs, request.rules, ce);
     for (const auto& q : cr.queries)
       if (std::find(queries.begin(), queries.end(), q) == queries.end()) queries.push_back(q);
-    Json c{{"after", s.checkpoints[i].after}};
+    ExportJson c{{"after", s.checkpoints[i].after}};
     asked(c, wire_request(cr, "1", version), ce);
     checkpoints.push_back(std::move(c));
   }
   if (version < proto::kEventsVersion || !only_events) std::erase(queries, std::string(kEventsQuery));
-  j["requires"] = Json{{"capabilities", caps}, {"switches", std::move(switches)}, {"queries", std::move(queries)}};
+  j["requires"] =
+      ExportJson{{"capabilities", caps}, {"switches", std::move(switches)}, {"queries", std::move(queries)}};
   asked(j, w, e);
   if (!checkpoints.empty()) j["checkpoints"] = std::move(checkpoints);
   j["canonical_rotations"] = canonical_rotations(w);
@@ -306,8 +308,8 @@ std::string case_file_of(const std::string& file, const std::vector<std::string>
   return (fs::path("cases") / rel).generic_string();
 }
 
-Json problem_json(const Diagnostic& d) {
-  return Json{{"file", d.file}, {"line", d.line}, {"column", d.column}, {"message", d.message}};
+ExportJson problem_json(const Diagnostic& d) {
+  return ExportJson{{"file", d.file}, {"line", d.line}, {"column", d.column}, {"message", d.message}};
 }
 
 }  // namespace
@@ -333,7 +335,7 @@ int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err) {
 
   std::map<std::string, std::string> lines_by_file;          // case file -> its JSON lines
   std::map<std::string, std::pair<std::string, int>> files;  // case file -> (scenario file, cases)
-  Json invalid = Json::array();
+  ExportJson invalid = ExportJson::array();
   int cases = 0;
   const auto report_invalid = [&](const Diagnostic& d) {
     fmt::print(err, "{}\n", terminal_safe(d.to_string()));
@@ -357,7 +359,7 @@ int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err) {
         }
         const std::string target = case_file_of(f.path, paths);
         lines_by_file[target] +=
-            case_json(s, preset, *request, version).dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+            case_json(s, preset, *request, version).dump(-1, ' ', false, ExportJson::error_handler_t::replace) + "\n";
         auto& entry = files[target];
         entry.first = f.path;
         ++entry.second;
@@ -372,32 +374,32 @@ int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err) {
                             [&entry](std::ostream& file) { file << entry.second; }))
       return kExitOutput;
 
-  Json manifest;
+  ExportJson manifest;
   manifest["format"] = "carc-oracle-export";
   manifest["export_version"] = kExportVersion;
-  manifest["tool"] = Json{{"name", "carc-oracle"}, {"version", tool_version()}};
+  manifest["tool"] = ExportJson{{"name", "carc-oracle"}, {"version", tool_version()}};
   manifest["protocol_version"] = version;
   manifest["ledger_version"] = builtin_ledger_version();
-  Json sources = Json::array();
+  ExportJson sources = ExportJson::array();
   for (const auto& p : paths) {
     const ScenariosDigest d = scenarios_digest(p);
-    Json one{{"path", p}, {"files", d.files}, {"digest", d.hex}};
+    ExportJson one{{"path", p}, {"files", d.files}, {"digest", d.hex}};
     if (!d.error.empty()) one["error"] = d.error;
     sources.push_back(std::move(one));
   }
   manifest["scenarios"] = std::move(sources);
   manifest["rulesets"] = o.rulesets;
   manifest["cases"] = cases;
-  Json list = Json::array();
+  ExportJson list = ExportJson::array();
   for (const auto& [target, entry] : files)
-    list.push_back(Json{{"path", target}, {"source", entry.first}, {"cases", entry.second}});
+    list.push_back(ExportJson{{"path", target}, {"source", entry.first}, {"cases", entry.second}});
   manifest["files"] = std::move(list);
   manifest["invalid"] = std::move(invalid);
-  Json rules = Json::object();
+  ExportJson rules = ExportJson::object();
   for (const auto& [name, text] : rule_texts()) rules[name] = text;
   manifest["comparison_rules"] = std::move(rules);
   if (!write_file_checked((dir / "manifest.json").string(), true, "export", err, [&](std::ostream& file) {
-        fmt::print(file, "{}\n", manifest.dump(2, ' ', false, Json::error_handler_t::replace));
+        fmt::print(file, "{}\n", manifest.dump(2, ' ', false, ExportJson::error_handler_t::replace));
       }))
     return kExitOutput;
   fmt::print(out, "carc-oracle export: {} cases from {} scenario files to {} (manifest.json)", cases, files.size(),

@@ -16,6 +16,7 @@
 #include "render/svg_board.hpp"
 #include "report/answer.hpp"
 #include "report/html_assets.hpp"
+#include "report/html_parts.hpp"
 #include "report/report.hpp"
 #include "report/ruling_html.hpp"
 #include "report/writer_base.hpp"
@@ -141,35 +142,13 @@ std::string line_class(char mark, bool compared) {
   return mark == '-' ? "miss" : mark == '+' ? "extra" : "same";
 }
 
-void write_sections(const Scenario& s, const RunResult& r, std::ostream& out) {
-  const bool compared = answered(r);
-  for (const auto& sec : answer_sections(s, r)) {
-    fmt::print(out, "<div class=\"sec\"><span class=\"key\">{}</span> <span class=\"what\">{}</span>{}<ul>",
-               esc(sec.key), esc(sec.what),
-               compared ? (sec.agrees ? " <span class=\"verdict passed\">&#10003;</span>"
-                                      : " <span class=\"verdict failed\">&#10007;</span>")
-                        : "");
-    for (std::size_t i = 0; i < sec.lines.size() && i < kMaxLines; ++i)
-      fmt::print(out, "<li class=\"{}\">{}</li>", line_class(sec.lines[i].mark, compared), esc(sec.lines[i].text));
-    if (sec.lines.size() > kMaxLines)
-      fmt::print(out, "<li class=\"plain\">... {} more</li>", sec.lines.size() - kMaxLines);
-    if (sec.omitted > 0)
-      fmt::print(out, "<li class=\"plain\">... {} more not kept (the difference was too long)</li>", sec.omitted);
-    out << "</ul></div>";
-  }
-}
-
 // The result's boards come from the runner (ResultExtras::board_views).
 void write_board(const Scenario& s, const RunResult& r, std::ostream& out) {
   if (r.ruleset.empty() || !r.views) return;
   const ScenarioViews& views = *r.views;
-  const BoardView& v = s.apply.empty() ? views.before : views.after;
-  if (v.tiles.empty()) return;
-  SvgOptions o;
-  o.tile = 60;
-  o.xml_header = false;
-  fmt::print(out, "<figure class=\"board\">{}<figcaption>{}</figcaption></figure>", render_svg(v, o),
-             s.apply.empty() ? "the position" : fmt::format("after the moves ({} applied)", views.applied));
+  out << board_figure_html(
+      s.apply.empty() ? views.before : views.after,
+      s.apply.empty() ? "the position" : fmt::format("after the moves ({} applied)", views.applied));
 }
 
 // The other results needing attention, one line per state and message with their rulesets.
@@ -221,7 +200,7 @@ void write_body(const Group& g, const RunHeader& run, std::ostream& out) {
              esc(settings(r.rules, "\n")), esc(r.ruleset.empty() ? "(not run)" : r.ruleset), outcome_name(r.outcome),
              esc(verdict_word(r.outcome)));
   if (!r.message.empty()) fmt::print(out, "<p class=\"meta\">{}</p>", esc(r.message));
-  if (g.scenario && g.scenario->valid()) write_sections(*g.scenario, r, out);
+  if (g.scenario && g.scenario->valid()) write_answer_sections_html(*g.scenario, r, out);
   write_others(g, r, out);
   fmt::print(out, "<p class=\"rerun\"><code>{}</code>", esc(rerun_command(r, run)));
   if (!r.ruleset.empty())
@@ -438,6 +417,32 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
 };
 
 }  // namespace
+
+std::string board_figure_html(const BoardView& v, const std::string& caption) {
+  if (v.tiles.empty()) return {};
+  SvgOptions o;
+  o.tile = 60;
+  o.xml_header = false;
+  return fmt::format("<figure class=\"board\">{}<figcaption>{}</figcaption></figure>", render_svg(v, o), esc(caption));
+}
+
+void write_answer_sections_html(const Scenario& s, const RunResult& r, std::ostream& out) {
+  const bool compared = answered(r);
+  for (const auto& sec : answer_sections(s, r)) {
+    fmt::print(out, "<div class=\"sec\"><span class=\"key\">{}</span> <span class=\"what\">{}</span>{}<ul>",
+               esc(sec.key), esc(sec.what),
+               compared ? (sec.agrees ? " <span class=\"verdict passed\">&#10003;</span>"
+                                      : " <span class=\"verdict failed\">&#10007;</span>")
+                        : "");
+    for (std::size_t i = 0; i < sec.lines.size() && i < kMaxLines; ++i)
+      fmt::print(out, "<li class=\"{}\">{}</li>", line_class(sec.lines[i].mark, compared), esc(sec.lines[i].text));
+    if (sec.lines.size() > kMaxLines)
+      fmt::print(out, "<li class=\"plain\">... {} more</li>", sec.lines.size() - kMaxLines);
+    if (sec.omitted > 0)
+      fmt::print(out, "<li class=\"plain\">... {} more not kept (the difference was too long)</li>", sec.omitted);
+    out << "</ul></div>";
+  }
+}
 
 std::unique_ptr<ReportWriter> make_html_writer(bool several) { return std::make_unique<HtmlWriter>(several); }
 
