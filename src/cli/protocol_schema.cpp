@@ -80,7 +80,8 @@ std::string feature_pattern() {
   const auto edged = feature_kinds_where([](FeatureKind k) { return uses_edges(k); });
   const auto halved = feature_kinds_where([](FeatureKind k) { return uses_halves(k); });
   const auto wide = feature_kinds_where(
-      [](FeatureKind k) { return is_tile_wide(k) && k != FeatureKind::Volcano && k != FeatureKind::Dragon; });
+      [](FeatureKind k) { return is_tile_wide(k) && k != FeatureKind::Volcano && k != FeatureKind::Dragon &&
+                                k != FeatureKind::Festival; });
   std::string halves_part;
   for (const auto* h : {"NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"})
     halves_part += std::string("(") + h + (std::string_view(h) == "WR" ? ")?" : ",?)?");

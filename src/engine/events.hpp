@@ -117,8 +117,9 @@ enum class Reason : std::uint8_t {
   AlreadyVisited,
   FairyProtected,
   FairyAlreadyThere,
+  NotAFestivalTile,
 };
-inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::FairyAlreadyThere) + 1;  // last + 1
+inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::NotAFestivalTile) + 1;  // last + 1
 std::string_view reason_name(Reason r);
 bool parse_reason(std::string_view s, Reason& out);
 const std::vector<std::string_view>& all_reason_names();  // "ok" first
@@ -152,6 +153,7 @@ enum class EventKind : std::uint8_t {
   FairyMoved,      // step 2 (PD-31); player: the mover, pos: its tile
   TileSetAside,    // a dragon tile drawn before the dragon is in play (PD-16)
   FairyPoints,     // the fairy's points (PD-35, PD-36); player, points
+  FestivalReturned,  // taken back by the Festival (FE-02), scoring nothing (FE-06)
   GameOver
 };
 inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(EventKind::GameOver) + 1;

@@ -4,7 +4,8 @@
 //   land x,y:FEATURE | return abbot x,y:FEATURE | princess KIND COLOUR x,y:FEATURE |
 //   crop add | crop remove | add KIND x,y:FEATURE | remove KIND x,y:FEATURE |
 //   wagon x,y:FEATURE | floor x,y | capture KIND COLOUR x,y:FEATURE | exchange KIND |
-//   ransom KIND COLOUR | fairy KIND x,y:FEATURE | fairy x,y | dragon x,y | pass
+//   ransom KIND COLOUR | fairy KIND x,y:FEATURE | fairy x,y | dragon x,y |
+//   festival KIND x,y:FEATURE | pass
 // Feature addresses are in board orientation, so a move never depends on internal ids.
 #include <string>
 #include <string_view>
@@ -36,6 +37,7 @@ enum class MoveKind : std::uint8_t {
   Ransom,       // ransom KIND COLOUR (tower)
   Fairy,        // fairy KIND x,y:FEATURE | fairy x,y (on_tile) (dragon and fairy)
   DragonStep,   // dragon x,y (dragon and fairy)
+  FestivalReturn,  // festival KIND x,y:FEATURE (festival)
 };
 
 struct Move {
@@ -135,6 +137,9 @@ struct Move {
     m.kind = MoveKind::DragonStep;
     m.pos = p;
     return m;
+  }
+  static Move festival_return(FigureKind k, Pos p, FeatureAddr f) {
+    return located_move(MoveKind::FestivalReturn, k, p, f);
   }
   static Move pass() { return Move{}; }
 };

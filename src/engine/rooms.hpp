@@ -12,6 +12,7 @@
 #include "engine/expansions/builder_pig.hpp"
 #include "engine/expansions/crop_circles.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
+#include "engine/expansions/festival.hpp"
 #include "engine/expansions/flier.hpp"
 #include "engine/expansions/mayor.hpp"
 #include "engine/expansions/phantom.hpp"
@@ -35,7 +36,7 @@ void apply_figure_pass(State& s, std::vector<Event>* ev);
 
 // --- words: every room's vocabulary rows (words.hpp), in the order the capability and move
 // tables list them: the base game, the figures' rooms, then the tile expansions' rooms ---
-inline constexpr std::array<const RoomWords& (*)(), 13> kRoomWords{{
+inline constexpr std::array<const RoomWords& (*)(), 14> kRoomWords{{
     base_words,
     abbot_words,
     large_words,
@@ -49,6 +50,7 @@ inline constexpr std::array<const RoomWords& (*)(), 13> kRoomWords{{
     princess_words,
     tower_words,
     dragon_fairy_words,
+    festival_words,
 }};
 
 // --- verbs: each move kind's owner, its independent check and its apply step ---
@@ -57,7 +59,7 @@ struct Verb {
   Reason (*check)(const State&, const Move&);
   void (*apply)(State&, const Move&, std::vector<Event>*);
 };
-inline constexpr std::array<Verb, 17> kVerbs{{
+inline constexpr std::array<Verb, 18> kVerbs{{
     {MoveKind::Place, check_place, apply_place},                      // core
     {MoveKind::Deploy, check_deploy, apply_deploy},                   // core (portal: check_portal_deploy)
     {MoveKind::ReturnAbbot, check_return_abbot, apply_return_abbot},  // abbot
@@ -75,6 +77,7 @@ inline constexpr std::array<Verb, 17> kVerbs{{
     {MoveKind::Ransom, check_ransom, apply_ransom},                   // tower
     {MoveKind::Fairy, check_fairy, apply_fairy},                      // dragon and fairy
     {MoveKind::DragonStep, check_dragon_step, apply_dragon_step},     // dragon and fairy
+    {MoveKind::FestivalReturn, check_festival_return, apply_festival_return},  // festival
 }};
 constexpr const Verb& verb(MoveKind k) { return kVerbs[static_cast<std::size_t>(k)]; }
 
@@ -128,11 +131,12 @@ inline constexpr std::array<Step2Source, 4> kStep2Sources{{
 struct Step2Extra {
   void (*moves)(const State&, MoveList&);
 };
-inline constexpr std::array<Step2Extra, 4> kStep2Extras{{
+inline constexpr std::array<Step2Extra, 5> kStep2Extras{{
     {builder_pig_step2_moves},  // builder and pig
     {abbot_return_moves},       // abbot
     {floor_step2_moves},        // tower: a floor anywhere (TO-02 A/B)
     {fairy_step2_moves},        // fairy: next to one's follower anywhere (PD-31; on a tile, V-PD-5)
+    {festival_return_moves},    // festival: take one own figure back (FE-02)
 }};
 
 // --- moves a player may add to any of its own decisions (not a phase of their own) ---

@@ -20,7 +20,8 @@ namespace carc::proto {
 // that can matter to a request's scenario (RuleSet's switch_matters); version 6 adds switches
 // and switch values, and changes three defaults (switch_history below). The runner sends 6 and
 // accepts implementations answering 1 to 6; serve accepts any of them.
-inline constexpr int kProtocolVersion = 7;
+// Version 8 adds new expansions (PROTOCOL.md "Versions"): the Festival among them.
+inline constexpr int kProtocolVersion = 8;
 // From this version a request carries only the switches that can matter to its scenario.
 inline constexpr int kSwitchesThatMatterVersion = 5;
 // From this version an answer may carry score events (`scored`, query kind `events`), and a garden

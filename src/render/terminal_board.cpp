@@ -217,6 +217,7 @@ std::string terminal_legend(const BoardView& v, const TerminalStyle& style) {
   add(kinds.count(FeatureKind::Tower) > 0, s.tower + " tower");
   add(kinds.count(FeatureKind::Volcano) > 0, s.volcano + " volcano");
   add(kinds.count(FeatureKind::Dragon) > 0, s.dragon + " dragon symbol");
+  add(kinds.count(FeatureKind::Festival) > 0, s.festival + " festival");
   add(v.placed.has_value(), (style.unicode ? std::string("┏━┓") : std::string("***")) + " the tile just placed");
   std::set<std::string> seen;
   for (const auto& f : v.figures) {
