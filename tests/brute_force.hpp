@@ -62,6 +62,7 @@ inline MoveList candidate_moves(const State& s) {
         out.push_back(Move::festival_return(f.kind, b.node_pos(f.node), b.node_addr(f.node)));  // any owner's
         out.push_back(Move::princess(f.kind, s.player(f.owner).colour, b.node_pos(f.node), b.node_addr(f.node)));
       }
+      for (int k = 0; k < kBuildingKinds; ++k) out.push_back(Move::building(static_cast<BuildingKind>(k)));
       break;
     }
     case Phase::Landing: {

@@ -97,7 +97,9 @@ const std::vector<std::pair<const char*, const char*>> kVariants{
     {"fairy-on-tile-turn-points", "per-figure"},
     {"dragon-tile-deployment", "forbidden"},
     {"volcano-tile-deployment", "never"},
-    {"festival-return", "follower"}};
+    {"festival-return", "follower"},
+    {"little-buildings-scoring", "3/2/1"},
+    {"little-buildings-split", "per-type"}};
 
 }  // namespace
 
@@ -125,6 +127,7 @@ void random_playouts(int first, int last) {
         setup.figures[static_cast<std::size_t>(k)] = 1;
     }
     setup.seed = static_cast<std::uint64_t>(g) + 1;
+    setup.little_buildings = g % 2 == 1;
     RuleSet rules;
     // Two switches per game, rotating through the list; the pig needs per-field farmer scoring.
     for (std::size_t v :

@@ -53,6 +53,8 @@ enum class Switch : std::uint8_t {
   DragonTileDeployment,     // V-PD-10
   VolcanoTileDeployment,    // V-PD-11
   FestivalReturn,           // V-FE-1
+  LittleBuildingsScoring,   // V-LB-1
+  LittleBuildingsSplit,     // V-LB-2
   kCount
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::kCount);
@@ -164,6 +166,8 @@ class RuleSet {
   bool volcano_closed_for_good() const { return at(Switch::VolcanoTileDeployment) == 1; }             // V-PD-11
   // V-FE-1: which own figures the Festival may take back: any figure, or followers only.
   bool festival_returns(FigureKind k) const { return at(Switch::FestivalReturn) == 0 || is_follower(k); }
+  bool little_buildings_weighted() const { return at(Switch::LittleBuildingsScoring) == 1; }  // V-LB-1 3/2/1
+  bool little_buildings_per_type() const { return at(Switch::LittleBuildingsSplit) == 1; }    // V-LB-2
 
  private:
   std::uint8_t at(Switch s) const { return values_[static_cast<std::size_t>(s)]; }

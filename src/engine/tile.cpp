@@ -9,11 +9,13 @@
 
 namespace carc {
 namespace {
-constexpr std::array<std::string_view, kFeatureKinds> kKindNames{
-    "city", "road", "field", "cloister", "garden", "flier", "crop-circle", "portal", "tower", "volcano", "dragon", "festival"};
+constexpr std::array<std::string_view, kFeatureKinds> kKindNames{"city",   "road",    "field",       "cloister",
+                                                                 "garden", "flier",   "crop-circle", "portal",
+                                                                 "tower",  "volcano", "dragon",      "festival"};
 // The capability (capability_table, events.hpp) a tile printed with the feature needs.
-constexpr std::array<std::string_view, kFeatureKinds> kKindCapabilities{
-    "base", "base", "base", "base", "abbot", "flier", "crop-circles", "portal", "tower", "dragon", "dragon", "festival"};
+constexpr std::array<std::string_view, kFeatureKinds> kKindCapabilities{"base",  "base",   "base",         "base",
+                                                                        "abbot", "flier",  "crop-circles", "portal",
+                                                                        "tower", "dragon", "dragon",       "festival"};
 
 std::vector<std::string_view> split_words(std::string_view s) {
   std::vector<std::string_view> out;
@@ -109,9 +111,9 @@ Result<FeatureAddr> parse_feature_addr(std::string_view s) {
   const auto brace = s.find('{');
   FeatureAddr a;
   if (!parse_feature_kind(s.substr(0, brace), a.kind))
-    return fail(
-        "unknown feature kind '" + std::string(s.substr(0, brace)) +
-        "' (expected city, road, field, cloister, garden, flier, crop-circle, portal, tower, volcano, dragon or festival)");
+    return fail("unknown feature kind '" + std::string(s.substr(0, brace)) +
+                "' (expected city, road, field, cloister, garden, flier, crop-circle, portal, tower, volcano, dragon "
+                "or festival)");
   if (is_tile_wide(a.kind)) {
     if (brace != std::string_view::npos)
       return fail("'" + std::string(feature_kind_name(a.kind)) + "' is tile-wide and takes no {edges}");
@@ -216,7 +218,9 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
         f.princess = true;
       } else if (word == "ends" && f.kind == FeatureKind::Road) {
         if (w >= words.size())
-          return bad("'ends' needs what the road ends at (junction, cloister, city{...}, crop-circle, tower, volcano, festival)");
+          return bad(
+              "'ends' needs what the road ends at (junction, cloister, city{...}, crop-circle, tower, volcano, "
+              "festival)");
         if (std::popcount(static_cast<unsigned>(f.mask)) != 1) return bad("only a one-edge road ends on its tile");
         ends[i] = words[w++];
       } else if (word == "touches" && f.kind == FeatureKind::Field) {
@@ -310,8 +314,7 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
     int target = -1;
     if (e == "junction") {
       f.road_end = RoadEnd::Junction;
-    } else if (e == "cloister" || e == "crop-circle" || e == "tower" || e == "volcano" ||
-               e == "festival") {
+    } else if (e == "cloister" || e == "crop-circle" || e == "tower" || e == "volcano" || e == "festival") {
       f.road_end = e == "cloister"      ? RoadEnd::Cloister
                    : e == "crop-circle" ? RoadEnd::CropCircle
                    : e == "tower"       ? RoadEnd::Tower

@@ -109,6 +109,11 @@ struct WireFairy {
   std::optional<WireSquare> at;
   std::optional<WireHost> next_to;
 };
+// A little building (version 8): its kind (tower, house, shed) and its tile.
+struct WireBuilding {
+  std::string kind;
+  int x = 0, y = 0;
+};
 
 struct Position {
   std::vector<std::string> players;  // colours in seat order
@@ -135,6 +140,9 @@ struct Position {
   std::optional<WireFairy> fairy;       // none: no fairy in this game
   std::vector<std::string> set_aside;   // tile ids, in the order they were set aside
   std::vector<WireSquare> dragon_path;  // phase dragon: the move so far, start first
+  // Version 8, Little Buildings (PROTOCOL.md §15); empty = not in this game.
+  std::map<std::string, std::map<std::string, int>> building_supply;  // colour -> tower/house/shed -> in hand
+  std::vector<WireBuilding> buildings;                                // one per tile
 };
 
 struct Ruleset {

@@ -192,9 +192,9 @@ std::string dragon_symbol(double size) {
 std::string festival(double size) {
   const Scaler s{size};
   return "<polygon points=\"0," + s(-0.11) + " " + s(0.03) + "," + s(-0.03) + " " + s(0.11) + "," + s(-0.03) + " " +
-         s(0.045) + "," + s(0.025) + " " + s(0.07) + "," + s(0.11) + " 0," + s(0.06) + " " + s(-0.07) + "," +
-         s(0.11) + " " + s(-0.045) + "," + s(0.025) + " " + s(-0.11) + "," + s(-0.03) + " " + s(-0.03) + "," +
-         s(-0.03) + "\" fill=\"#facc15\" stroke=\"#a16207\"><title>festival</title></polygon>";
+         s(0.045) + "," + s(0.025) + " " + s(0.07) + "," + s(0.11) + " 0," + s(0.06) + " " + s(-0.07) + "," + s(0.11) +
+         " " + s(-0.045) + "," + s(0.025) + " " + s(-0.11) + "," + s(-0.03) + " " + s(-0.03) + "," + s(-0.03) +
+         "\" fill=\"#facc15\" stroke=\"#a16207\"><title>festival</title></polygon>";
 }
 
 std::string tower(double size) {

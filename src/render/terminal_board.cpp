@@ -172,6 +172,11 @@ std::string render_terminal(const BoardView& v, const TerminalStyle& style) {
   std::string out = Grid(v, style, w.shown).draw();
   out += tower_lines(v);
   out += dragon_fairy_lines(v);
+  if (!v.buildings.empty()) {  // Little Buildings: one per tile
+    out += "buildings:";
+    for (const auto& [p, kind] : v.buildings) out += " " + kind + " " + to_string(p);
+    out += "\n";
+  }
   if (v.flight) out += flight_line(*v.flight, style);
   if (w.cropped()) out += crop_note(w) + "\n";
   return out;

@@ -278,10 +278,10 @@ class Painter {
 }  // namespace
 
 const Symbols& symbols(bool unicode) {
-  static const Symbols uni{
-      "▒", "◆", "♛", "⌂", "✿", "▲", "◈", "◎", "×", "✈", "V", "D", "✦", {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}};
-  static const Symbols ascii{
-      "#", "$", "Q", "+", "%", "T", "@", "O", "x", ">", "V", "D", "!", {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}};
+  static const Symbols uni{"▒", "◆", "♛", "⌂", "✿", "▲", "◈",
+                           "◎", "×", "✈", "V", "D", "✦", {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}};
+  static const Symbols ascii{"#", "$", "Q", "+", "%", "T", "@",
+                             "O", "x", ">", "V", "D", "!", {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}};
   return unicode ? uni : ascii;
 }
 

@@ -67,6 +67,7 @@ Move BoardTransform::apply(const Move& m) const {
     case MoveKind::Pass:
     case MoveKind::Fly:  // the roll is invariant; the target follows the rotated arrow
     case MoveKind::CropChoice:
+    case MoveKind::Building:  // always the tile just placed
       break;
   }
   return out;

@@ -49,7 +49,7 @@ void apply_festival_return(State& s, const Move& m, std::vector<Event>* ev) {
   const std::size_t i = s.find_figure(s.active(), m.figure, node);
   if (i < s.figures().size()) {
     emit(ev, EventKind::FestivalReturned, s.active(), m.figure, m.pos, m.feature);
-    s.remove_figure(i, nullptr, false);  // FE-06: no scoring
+    s.remove_figure(i, nullptr, false);         // FE-06: no scoring
     release_specials(s, s.active(), root, ev);  // FE-06, TB-01: a builder or pig left alone goes home
   }
   after_step2_action(s, Step2::FestivalReturn, ev);
