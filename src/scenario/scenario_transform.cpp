@@ -139,6 +139,7 @@ class ScenarioMapper {
     if (p.dragon) p.dragon = moved(*p.dragon);
     p.fairy = fairy(p.fairy);
     for (auto& q : p.dragon_path) q = moved(q);
+    for (auto& b : p.buildings) b.pos = moved(b.pos);  // Little Buildings: whole tiles
     for (auto& tower : p.towers) {
       tower.pos = t_.apply(tower.pos);
       if (!within_position_bounds(tower.pos.x, tower.pos.y)) beyond_ = true;
