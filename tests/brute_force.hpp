@@ -59,8 +59,10 @@ inline MoveList candidate_moves(const State& s) {
         all_nodes([&](Pos p, FeatureAddr f) { out.push_back(Move::fairy(static_cast<FigureKind>(k), p, f)); });
       for (const BoardFigure& f : s.figures()) {
         out.push_back(Move::return_abbot(b.node_pos(f.node), b.node_addr(f.node)));
+        out.push_back(Move::festival_return(f.kind, b.node_pos(f.node), b.node_addr(f.node)));  // any owner's
         out.push_back(Move::princess(f.kind, s.player(f.owner).colour, b.node_pos(f.node), b.node_addr(f.node)));
       }
+      for (int k = 0; k < kBuildingKinds; ++k) out.push_back(Move::building(static_cast<BuildingKind>(k)));
       break;
     }
     case Phase::Landing: {

@@ -14,6 +14,7 @@
 #include "engine/game.hpp"
 #include "engine/legality.hpp"
 #include "engine/movegen.hpp"
+#include "engine/rooms.hpp"
 #include "engine/setup.hpp"
 #include "engine_fixture.hpp"
 #include "turns_check.hpp"
@@ -95,7 +96,10 @@ const std::vector<std::pair<const char*, const char*>> kVariants{
     {"fairy-bonus-final-scoring", "no"},
     {"fairy-on-tile-turn-points", "per-figure"},
     {"dragon-tile-deployment", "forbidden"},
-    {"volcano-tile-deployment", "never"}};
+    {"volcano-tile-deployment", "never"},
+    {"festival-return", "follower"},
+    {"little-buildings-scoring", "3/2/1"},
+    {"little-buildings-split", "per-type"}};
 
 }  // namespace
 
@@ -106,7 +110,7 @@ void random_playouts(int first, int last) {
   const int games = last - first;
   MoveList moves;
   std::vector<Event> events;
-  std::array<int, 17> kinds_played{};  // per MoveKind: the battery must reach every kind of decision
+  std::array<int, kVerbs.size()> kinds_played{};  // per MoveKind: the battery must reach every kind of decision
   int snapshots = 0;
   for (int g = first; g < last; ++g) {
     GameSetup setup;
@@ -116,13 +120,14 @@ void random_playouts(int first, int last) {
     setup.figures = default_figures(setup.edition);
     // Every other game brings the expansions and every figure (one of each kind).
     if (g % 2) {
-      for (const char* set : {"flier", "crop-circles", "princess-dragon", "tower"})
+      for (const char* set : {"flier", "crop-circles", "princess-dragon", "tower", "festival"})
         if (cat().set(set)) setup.sets.push_back(set);
       for (const FigureKind k : {FigureKind::Large, FigureKind::Mayor, FigureKind::Wagon, FigureKind::Builder,
                                  FigureKind::Pig, FigureKind::Phantom})
         setup.figures[static_cast<std::size_t>(k)] = 1;
     }
     setup.seed = static_cast<std::uint64_t>(g) + 1;
+    setup.little_buildings = g % 2 == 1;
     RuleSet rules;
     // Two switches per game, rotating through the list; the pig needs per-field farmer scoring.
     for (std::size_t v :

@@ -31,6 +31,8 @@ using Json = nlohmann::json;
 using namespace carc::test;
 
 namespace {
+// The switches of version 8's expansions (the Festival: 1; Little Buildings: 2).
+constexpr std::size_t kVersion8Switches = 3;
 
 proto::TileDefinition def(const std::string& id) {
   return proto::definition_of(builtin_catalog()[*builtin_catalog().lookup(id)]);
@@ -202,24 +204,24 @@ TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scor
   CHECK(contains(over->message, "this one holds 4097"));
 }
 
-TEST_CASE("The handshake: the runner sends version 7 and accepts 1 to 7, serve answers 1 to 7 in kind",
+TEST_CASE("The handshake: the runner sends version 8 and accepts 1 to 8, serve answers 1 to 8 in kind",
           "[protocol][limits][handshake]") {
-  CHECK(proto::encode_start() == start(7));
+  CHECK(proto::encode_start() == start(8));
   const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
-  for (const int v : {1, 2, 3, 4, 5, 6, 7}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE(h.ok());
     CHECK(h->protocol_version == v);
   }
   CHECK(proto::decode_hello(R"({"name":"x","version":"1",)" + caps + "}").ok());  // the key is optional
-  for (const int v : {0, 8}) {
+  for (const int v : {0, 9}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE_FALSE(h.ok());
-    CHECK(contains(h.error(), "this runner speaks versions 1 to 7, not " + std::to_string(v)));
+    CHECK(contains(h.error(), "this runner speaks versions 1 to 8, not " + std::to_string(v)));
   }
-  for (const int v : {1, 2, 3, 4, 5, 6, 7}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8}) {
     const Served s = serve({start(v), proto::encode_run(road_request(10, 0))});
     CHECK(s.code == kExitOk);
     REQUIRE(s.lines.size() == 2);
@@ -248,11 +250,15 @@ TEST_CASE("The handshake: the runner sends version 7 and accepts 1 to 7, serve a
     // the position states the score).
     const auto& q = h->capabilities.queries;
     CHECK((std::find(q.begin(), q.end(), "events") != q.end()) == (v >= 7));
+    // Version 8: new expansions (the Festival, Little Buildings) and their switches.
+    CHECK((std::find(e.begin(), e.end(), "festival") != e.end()) == (v >= 8));
+    CHECK((std::find(e.begin(), e.end(), "little-buildings") != e.end()) == (v >= 8));
+    CHECK(h->capabilities.switches.count("festival-return") == (v >= 8 ? 1U : 0U));
   }
-  const Served s = serve({start(8), proto::encode_run(road_request(10, 0))});
+  const Served s = serve({start(9), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitFailures);
   CHECK(s.lines.empty());
-  CHECK(contains(s.err, "protocol version 8 is not supported (this serves versions 1 to 7)"));
+  CHECK(contains(s.err, "protocol version 9 is not supported (this serves versions 1 to 8)"));
 }
 
 TEST_CASE("A switch or expansion of a later version is neither sent to nor required of an older implementation",
@@ -269,7 +275,9 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
     // Version 6's new switches (proto::switch_history).
     const bool six = spec.ruling == "V-FM-10" || spec.ruling == "V-CC-5" || spec.ruling == "V-CC-6" ||
                      spec.ruling == "V-TB-3" || spec.ruling == "V-FM-11" || spec.ruling == "V-FM-12";
-    CHECK(proto::switch_introduced_in(spec.key) == (six ? 6 : tower ? 3 : dragon_fairy ? 4 : 1));
+    // Version 8's expansions: the Festival (V-FE-*) and Little Buildings (V-LB-*).
+    const bool eight = spec.ruling.substr(0, 5) == "V-FE-" || spec.ruling.substr(0, 5) == "V-LB-";
+    CHECK(proto::switch_introduced_in(spec.key) == (eight ? 8 : six ? 6 : tower ? 3 : dragon_fairy ? 4 : 1));
   }
   CHECK(proto::expansion_introduced_in("tower") == 3);
   CHECK(proto::expansion_introduced_in("dragon") == 4);
@@ -352,8 +360,8 @@ TEST_CASE("From version 5 a request carries only the switches that can matter to
   CHECK(has(base, "farmer-scoring"));
   CHECK(has(base, "tiny-city-scoring"));
   // Before version 5 every switch of the version, whatever the scenario (version 6 added six).
-  CHECK(keys(4, {"base"}).size() + 6 == switch_specs().size());
-  CHECK(keys(3, {"base"}).size() + 8 + 6 == switch_specs().size());
+  CHECK(keys(4, {"base"}).size() + 6 + kVersion8Switches == switch_specs().size());
+  CHECK(keys(3, {"base"}).size() + 8 + 6 + kVersion8Switches == switch_specs().size());
   // A switch of two rooms: sent when its scenario needs both (and_with), or either (or_with).
   CHECK(has(keys(5, {"base", "phantom"}), "phantom-after-non-follower-action"));
   CHECK_FALSE(has(keys(5, {"base", "phantom"}), "phantom-after-crashed-flight"));

@@ -20,10 +20,12 @@ struct PlayOptions {
   std::uint64_t seed = 1;
   int players = 2;
   std::string ruleset = "hig-c3";
-  std::string edition;        // default: the ruleset's edition
-  std::string figures;        // "follower=7,abbot=1,large=1"; default per edition
-  std::string sets = "base";  // tile sets shuffled into the pile
-  bool quiet = false;         // only the final scores
+  std::string edition;            // default: the ruleset's edition
+  std::string figures;            // "follower=7,abbot=1,large=1"; default per edition
+  std::string sets = "base";      // tile sets shuffled into the pile
+  bool quiet = false;             // only the final scores
+  bool little_buildings = false;  // Little Buildings tokens in the game (V-LB-2 deals them)
+  int games = 1;                  // games seed, seed+1, ...; every state's invariants are checked
 };
 void setup_play(CLI::App& app, std::function<int()>& action);
 int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err);

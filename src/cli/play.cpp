@@ -55,6 +55,7 @@ Result<GameSetup> game_setup_of(const PlayOptions& o) {
   while (std::getline(ss, set, ','))
     if (!set.empty()) setup.sets.push_back(set);
   setup.seed = o.seed;
+  setup.little_buildings = o.little_buildings;
   for (int i = 0; i < o.players; ++i) setup.seats.push_back(static_cast<Colour>(i));
   return setup;
 }
@@ -82,10 +83,25 @@ void setup_play(CLI::App& app, std::function<int()>& action) {
       ->type_name("SET,...")
       ->capture_default_str();
   cmd->add_flag("--quiet", opts->quiet, "Print only the final scores");
+  cmd->add_flag("--little-buildings", opts->little_buildings,
+                "Little Buildings: each player's building tokens (little-buildings-split deals them)");
+  cmd->add_option("--games", opts->games, "Play this many games, seeds N, N+1, ...")
+      ->type_name("G")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
   cmd->callback([opts, &action] { action = [opts] { return run_play(*opts, std::cout, std::cerr); }; });
 }
 
 int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.games > 1) {
+    for (int g = 0; g < o.games; ++g) {
+      PlayOptions one = o;
+      one.games = 1;
+      one.seed = o.seed + static_cast<std::uint64_t>(g);
+      if (const int rc = run_play(one, out, err); rc != kExitOk) return rc;
+    }
+    return kExitOk;
+  }
   auto rules = ruleset_named(o.ruleset);
   if (!rules) {
     fmt::print(err, "carc-oracle play: {}\n", rules.error());
@@ -139,6 +155,11 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err) {
       return kExitInternal;
     }
     const bool reshuffled = shuffle_returned_tiles(s, set_aside, reshuffle);
+    if (const std::string broken = s.check_invariants(); !broken.empty()) {
+      fmt::print(err, "carc-oracle play: internal error: seed {} after {}: {}\n", o.seed, to_string(m, catalog),
+                 broken);
+      return kExitInternal;
+    }
     if (o.quiet) continue;
     if (m.kind == MoveKind::Place)
       fmt::print(out, "turn {} {}: {}\n", turn, colour_name(s.player(mover).colour), to_string(m, catalog));

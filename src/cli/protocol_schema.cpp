@@ -79,8 +79,9 @@ std::vector<std::string> feature_kinds_where(bool (*keep)(FeatureKind)) {
 std::string feature_pattern() {
   const auto edged = feature_kinds_where([](FeatureKind k) { return uses_edges(k); });
   const auto halved = feature_kinds_where([](FeatureKind k) { return uses_halves(k); });
-  const auto wide = feature_kinds_where(
-      [](FeatureKind k) { return is_tile_wide(k) && k != FeatureKind::Volcano && k != FeatureKind::Dragon; });
+  const auto wide = feature_kinds_where([](FeatureKind k) {
+    return is_tile_wide(k) && k != FeatureKind::Volcano && k != FeatureKind::Dragon && k != FeatureKind::Festival;
+  });
   std::string halves_part;
   for (const auto* h : {"NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"})
     halves_part += std::string("(") + h + (std::string_view(h) == "WR" ? ")?" : ",?)?");
@@ -241,7 +242,21 @@ Json position_def() {
        {"dragon_path",
         described(bounded_list(ref("square"), 1, kDragonSteps),
                   "Version 4, phase dragon only: the tiles the dragon stood on during this move, its start tile "
-                  "first and its tile now last.")}},
+                  "first and its tile now last.")},
+       {"building_supply",
+        described(Json{{"type", "object"},
+                       {"propertyNames", ref("colour")},
+                       {"additionalProperties",
+                        Json{{"type", "object"},
+                             {"propertyNames", Json{{"enum", {"tower", "house", "shed"}}}},
+                             {"additionalProperties", Json{{"type", "integer"}, {"minimum", 0}, {"maximum", 6}}}}}},
+                  "Version 8: Little Buildings' tokens in hand per player (tower, house, shed; not listed: 0). "
+                  "Present (or buildings): Little Buildings is in this game.")},
+       {"buildings", described(list_of(object({{"kind", Json{{"enum", {"tower", "house", "shed"}}}},
+                                               {"x", ref("coordinate")},
+                                               {"y", ref("coordinate")}},
+                                              {"kind", "x", "y"})),
+                               "Version 8: the little buildings on tiles, one per tile (LB-02).")}},
       {"players", "active", "phase", "tiles", "definitions"});
 }
 

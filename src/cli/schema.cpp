@@ -81,7 +81,7 @@ void notation(Json& d) {
   const std::string pos = "-?[0-9]+,-?[0-9]+";
   const std::string halves = "(NL|NR|EL|ER|SL|SR|WL|WR)";
   const std::string feature = "((city|road)\\{[NESW](,[NESW])*\\}|field\\{(" + halves + "(," + halves +
-                              ")*)?\\}|cloister|garden|flier|crop-circle|portal|tower|volcano|dragon)";
+                              ")*)?\\}|cloister|garden|flier|crop-circle|portal|tower|volcano|dragon|festival)";
   const std::string loc = pos + ":" + feature;
   const std::string kind = alternatives(figure_kinds());
   const std::string colour = alternatives(colours());
@@ -97,7 +97,8 @@ void notation(Json& d) {
                   " [1-3]|land " + loc + "|return abbot " + loc + "|princess " + kind + " " + colour + " " + loc +
                   "|crop (add|remove)|(add|remove) " + kind + " " + loc + "|wagon " + loc + "|floor " + pos +
                   "|capture " + kind + " " + colour + " " + loc + "|exchange " + kind + "|ransom " + kind + " " +
-                  colour + "|fairy " + kind + " " + loc + "|fairy " + pos + "|dragon " + pos + "|pass)$");
+                  colour + "|fairy " + kind + " " + loc + "|fairy " + pos + "|dragon " + pos + "|festival " + kind +
+                  " " + loc + "|building (tower|house|shed)|pass)$");
   d["move"]["description"] = "A move in canonical notation (src/engine/README.md).";
   d["moves"] = list_of(ref("move"));
   d["towerEntry"] = str("^" + pos + " ([1-9]|[12][0-9]|30)( closed)?$");
@@ -148,7 +149,16 @@ Json position_def() {
        {"dragon", ref("position")},
        {"fairy", ref("fairyEntry")},
        {"set_aside", {{"type", "array"}, {"maxItems", kMaxTiles}, {"items", {{"type", "string"}}}}},
-       {"dragon_path", {{"type", "array"}, {"minItems", 1}, {"maxItems", kDragonSteps}, {"items", ref("position")}}}},
+       {"dragon_path", {{"type", "array"}, {"minItems", 1}, {"maxItems", kDragonSteps}, {"items", ref("position")}}},
+       {"building_supply",
+        {{"type", "object"},
+         {"propertyNames", ref("colour")},
+         {"additionalProperties",
+          {{"type", "object"},
+           {"propertyNames", {{"enum", {"tower", "house", "shed"}}}},
+           {"additionalProperties", {{"type", "integer"}, {"minimum", 0}, {"maximum", 6}}}}}}},
+       {"buildings",
+        {{"type", "array"}, {"items", {{"type", "string"}, {"pattern", "^(tower|house|shed) -?[0-9]+,-?[0-9]+$"}}}}}},
       {"players", "active", "phase", "tiles"});
 }
 

@@ -117,8 +117,10 @@ enum class Reason : std::uint8_t {
   AlreadyVisited,
   FairyProtected,
   FairyAlreadyThere,
+  NotAFestivalTile,
+  NoBuildingInSupply,
 };
-inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::FairyAlreadyThere) + 1;  // last + 1
+inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::NoBuildingInSupply) + 1;  // last + 1
 std::string_view reason_name(Reason r);
 bool parse_reason(std::string_view s, Reason& out);
 const std::vector<std::string_view>& all_reason_names();  // "ok" first
@@ -141,17 +143,19 @@ enum class EventKind : std::uint8_t {
   AbbotReturned,
   FlierCrashed,  // no legal landing: the figure stays in supply (FM-12)
   WagonMoved,
-  KnightRemoved,   // by the princess (PD-06)
-  CropChoice,      // points: 1 add, 0 remove
-  SecondTile,      // the builder's double turn begins (TB-05)
-  FloorPlaced,     // a tower floor (TO-02); points: the new height
-  FigureCaptured,  // taken by a tower (TO-05); player: the owner, other: the holder
-  PrisonerFreed,   // by exchange (points 0) or ransom (points 3, other: the holder paid); player: the owner
-  DragonPlaced,    // on a volcano tile (PD-17); pos: its tile
-  DragonMoved,     // one step (PD-19); player: who moved it, pos: the tile entered
-  FairyMoved,      // step 2 (PD-31); player: the mover, pos: its tile
-  TileSetAside,    // a dragon tile drawn before the dragon is in play (PD-16)
-  FairyPoints,     // the fairy's points (PD-35, PD-36); player, points
+  KnightRemoved,     // by the princess (PD-06)
+  CropChoice,        // points: 1 add, 0 remove
+  SecondTile,        // the builder's double turn begins (TB-05)
+  FloorPlaced,       // a tower floor (TO-02); points: the new height
+  FigureCaptured,    // taken by a tower (TO-05); player: the owner, other: the holder
+  PrisonerFreed,     // by exchange (points 0) or ransom (points 3, other: the holder paid); player: the owner
+  DragonPlaced,      // on a volcano tile (PD-17); pos: its tile
+  DragonMoved,       // one step (PD-19); player: who moved it, pos: the tile entered
+  FairyMoved,        // step 2 (PD-31); player: the mover, pos: its tile
+  TileSetAside,      // a dragon tile drawn before the dragon is in play (PD-16)
+  FairyPoints,       // the fairy's points (PD-35, PD-36); player, points
+  FestivalReturned,  // taken back by the Festival (FE-02), scoring nothing (FE-06)
+  BuildingPlaced,    // a little building on pos (LB-02); points: its BuildingKind
   GameOver
 };
 inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(EventKind::GameOver) + 1;

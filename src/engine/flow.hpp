@@ -22,7 +22,17 @@ enum class StageResult : std::uint8_t {
 };
 
 // What the step-2 action was, for the phantom rules (PH-09..PH-15, V-PH-1, V-FM-5).
-enum class Step2 : std::uint8_t { Follower, Special, AbbotReturn, Crash, Phantom, Princess, Pass };
+enum class Step2 : std::uint8_t {
+  Follower,
+  Special,
+  AbbotReturn,
+  Crash,
+  Phantom,
+  Princess,
+  Pass,
+  FestivalReturn,
+  Building
+};
 
 // After a step-2 action in the figure, landing or phantom phase: the flow from its first stage.
 void after_step2_action(State& s, Step2 what, std::vector<Event>* ev);

@@ -43,6 +43,12 @@ Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const G
   if (std::any_of(pile.begin(), pile.end(),
                   [&](TileTypeId t) { return catalog[t].volcano >= 0 || catalog[t].dragon >= 0; }))
     position.fairy.place = FairyPlace::Beside;
+  if (setup.little_buildings)  // LB-01, V-LB-2
+    for (const auto& hand : deal_buildings(static_cast<int>(setup.seats.size()), rules.little_buildings_per_type())) {
+      std::array<int, kBuildingKinds> h{};
+      for (std::size_t k = 0; k < kBuildingKinds; ++k) h[k] = hand[k];
+      position.building_supply.push_back(h);
+    }
   return State::from(catalog, rules, position);
 }
 

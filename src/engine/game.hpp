@@ -38,6 +38,7 @@ struct GameSetup {
   std::vector<std::string> sets{"base"};    // tile sets shuffled into the pile
   std::array<int, kFigureKinds> figures{};  // per player, e.g. follower 7, abbot 1
   std::uint64_t seed = 1;
+  bool little_buildings = false;  // Little Buildings in the game: tokens dealt per V-LB-2
 };
 // The default figures of an edition (DESIGN.md "Starting supply"): 7 followers, plus the abbot from C2 on.
 std::array<int, kFigureKinds> default_figures(const std::string& edition);

@@ -4,7 +4,8 @@
 //   land x,y:FEATURE | return abbot x,y:FEATURE | princess KIND COLOUR x,y:FEATURE |
 //   crop add | crop remove | add KIND x,y:FEATURE | remove KIND x,y:FEATURE |
 //   wagon x,y:FEATURE | floor x,y | capture KIND COLOUR x,y:FEATURE | exchange KIND |
-//   ransom KIND COLOUR | fairy KIND x,y:FEATURE | fairy x,y | dragon x,y | pass
+//   ransom KIND COLOUR | fairy KIND x,y:FEATURE | fairy x,y | dragon x,y |
+//   festival KIND x,y:FEATURE | building tower|house|shed | pass
 // Feature addresses are in board orientation, so a move never depends on internal ids.
 #include <string>
 #include <string_view>
@@ -19,23 +20,25 @@
 namespace carc {
 
 enum class MoveKind : std::uint8_t {
-  Place,        // place TILE x,y ROT
-  Deploy,       // deploy KIND x,y:FEATURE [portal]
-  ReturnAbbot,  // return abbot x,y:FEATURE
-  Pass,         // pass
-  Fly,          // fly KIND ROLL
-  Land,         // land x,y:FEATURE
-  Princess,     // princess KIND COLOUR x,y:FEATURE
-  CropChoice,   // crop add | crop remove  (add = true for "add")
-  CropAdd,      // add KIND x,y:FEATURE
-  CropRemove,   // remove KIND x,y:FEATURE
-  Wagon,        // wagon x,y:FEATURE
-  Floor,        // floor x,y (tower)
-  Capture,      // capture KIND COLOUR x,y:FEATURE (tower)
-  Exchange,     // exchange KIND (tower)
-  Ransom,       // ransom KIND COLOUR (tower)
-  Fairy,        // fairy KIND x,y:FEATURE | fairy x,y (on_tile) (dragon and fairy)
-  DragonStep,   // dragon x,y (dragon and fairy)
+  Place,           // place TILE x,y ROT
+  Deploy,          // deploy KIND x,y:FEATURE [portal]
+  ReturnAbbot,     // return abbot x,y:FEATURE
+  Pass,            // pass
+  Fly,             // fly KIND ROLL
+  Land,            // land x,y:FEATURE
+  Princess,        // princess KIND COLOUR x,y:FEATURE
+  CropChoice,      // crop add | crop remove  (add = true for "add")
+  CropAdd,         // add KIND x,y:FEATURE
+  CropRemove,      // remove KIND x,y:FEATURE
+  Wagon,           // wagon x,y:FEATURE
+  Floor,           // floor x,y (tower)
+  Capture,         // capture KIND COLOUR x,y:FEATURE (tower)
+  Exchange,        // exchange KIND (tower)
+  Ransom,          // ransom KIND COLOUR (tower)
+  Fairy,           // fairy KIND x,y:FEATURE | fairy x,y (on_tile) (dragon and fairy)
+  DragonStep,      // dragon x,y (dragon and fairy)
+  FestivalReturn,  // festival KIND x,y:FEATURE (festival)
+  Building,        // building tower|house|shed (little buildings)
 };
 
 struct Move {
@@ -46,6 +49,7 @@ struct Move {
   bool portal = false;          // Deploy through a magic portal
   bool add = false;             // CropChoice
   bool on_tile = false;         // Fairy: the `fairy x,y` form (fairy-placement: on-tile)
+  std::uint8_t token = 0;       // Building: the building kind (BuildingKind)
   Colour colour = Colour::Red;  // Princess: the knight's owner; Capture: the figure's owner; Ransom: the holder
   TileTypeId tile = kNoTile;
   Pos pos;
@@ -134,6 +138,16 @@ struct Move {
     Move m;
     m.kind = MoveKind::DragonStep;
     m.pos = p;
+    return m;
+  }
+  static Move festival_return(FigureKind k, Pos p, FeatureAddr f) {
+    return located_move(MoveKind::FestivalReturn, k, p, f);
+  }
+  template <class Kind>
+  static Move building(Kind k) {
+    Move m;
+    m.kind = MoveKind::Building;
+    m.token = static_cast<std::uint8_t>(k);
     return m;
   }
   static Move pass() { return Move{}; }

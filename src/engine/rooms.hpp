@@ -12,7 +12,9 @@
 #include "engine/expansions/builder_pig.hpp"
 #include "engine/expansions/crop_circles.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
+#include "engine/expansions/festival.hpp"
 #include "engine/expansions/flier.hpp"
+#include "engine/expansions/little_buildings.hpp"
 #include "engine/expansions/mayor.hpp"
 #include "engine/expansions/phantom.hpp"
 #include "engine/expansions/portal.hpp"
@@ -35,7 +37,7 @@ void apply_figure_pass(State& s, std::vector<Event>* ev);
 
 // --- words: every room's vocabulary rows (words.hpp), in the order the capability and move
 // tables list them: the base game, the figures' rooms, then the tile expansions' rooms ---
-inline constexpr std::array<const RoomWords& (*)(), 13> kRoomWords{{
+inline constexpr std::array<const RoomWords& (*)(), 15> kRoomWords{{
     base_words,
     abbot_words,
     large_words,
@@ -49,6 +51,8 @@ inline constexpr std::array<const RoomWords& (*)(), 13> kRoomWords{{
     princess_words,
     tower_words,
     dragon_fairy_words,
+    festival_words,
+    little_buildings_words,
 }};
 
 // --- verbs: each move kind's owner, its independent check and its apply step ---
@@ -57,24 +61,26 @@ struct Verb {
   Reason (*check)(const State&, const Move&);
   void (*apply)(State&, const Move&, std::vector<Event>*);
 };
-inline constexpr std::array<Verb, 17> kVerbs{{
-    {MoveKind::Place, check_place, apply_place},                      // core
-    {MoveKind::Deploy, check_deploy, apply_deploy},                   // core (portal: check_portal_deploy)
-    {MoveKind::ReturnAbbot, check_return_abbot, apply_return_abbot},  // abbot
-    {MoveKind::Pass, check_pass, apply_pass},                         // the phase owner's (kPhases)
-    {MoveKind::Fly, check_fly, apply_fly},                            // flier
-    {MoveKind::Land, check_land, apply_land},                         // flier
-    {MoveKind::Princess, check_princess, apply_princess},             // princess
-    {MoveKind::CropChoice, check_crop, apply_crop_choice},            // crop circles
-    {MoveKind::CropAdd, check_crop, apply_crop_add},                  // crop circles
-    {MoveKind::CropRemove, check_crop, apply_crop_remove},            // crop circles
-    {MoveKind::Wagon, check_wagon, apply_wagon},                      // wagon
-    {MoveKind::Floor, check_floor, apply_floor},                      // tower
-    {MoveKind::Capture, check_capture, apply_capture},                // tower
-    {MoveKind::Exchange, check_exchange, apply_exchange},             // tower
-    {MoveKind::Ransom, check_ransom, apply_ransom},                   // tower
-    {MoveKind::Fairy, check_fairy, apply_fairy},                      // dragon and fairy
-    {MoveKind::DragonStep, check_dragon_step, apply_dragon_step},     // dragon and fairy
+inline constexpr std::array<Verb, 19> kVerbs{{
+    {MoveKind::Place, check_place, apply_place},                               // core
+    {MoveKind::Deploy, check_deploy, apply_deploy},                            // core (portal: check_portal_deploy)
+    {MoveKind::ReturnAbbot, check_return_abbot, apply_return_abbot},           // abbot
+    {MoveKind::Pass, check_pass, apply_pass},                                  // the phase owner's (kPhases)
+    {MoveKind::Fly, check_fly, apply_fly},                                     // flier
+    {MoveKind::Land, check_land, apply_land},                                  // flier
+    {MoveKind::Princess, check_princess, apply_princess},                      // princess
+    {MoveKind::CropChoice, check_crop, apply_crop_choice},                     // crop circles
+    {MoveKind::CropAdd, check_crop, apply_crop_add},                           // crop circles
+    {MoveKind::CropRemove, check_crop, apply_crop_remove},                     // crop circles
+    {MoveKind::Wagon, check_wagon, apply_wagon},                               // wagon
+    {MoveKind::Floor, check_floor, apply_floor},                               // tower
+    {MoveKind::Capture, check_capture, apply_capture},                         // tower
+    {MoveKind::Exchange, check_exchange, apply_exchange},                      // tower
+    {MoveKind::Ransom, check_ransom, apply_ransom},                            // tower
+    {MoveKind::Fairy, check_fairy, apply_fairy},                               // dragon and fairy
+    {MoveKind::DragonStep, check_dragon_step, apply_dragon_step},              // dragon and fairy
+    {MoveKind::FestivalReturn, check_festival_return, apply_festival_return},  // festival
+    {MoveKind::Building, check_building, apply_building},                      // little buildings
 }};
 constexpr const Verb& verb(MoveKind k) { return kVerbs[static_cast<std::size_t>(k)]; }
 
@@ -106,11 +112,12 @@ constexpr const PhaseOwner& phase_owner(Phase p) { return kPhases[static_cast<st
 struct RoomInvariants {
   std::string (*check)(const State&);
 };
-inline constexpr std::array<RoomInvariants, 4> kInvariants{{
-    {wagon_invariants},         // wagon: the wagon phase has a wagon to move
-    {crop_invariants},          // crop circles: the responder acting is the first still to act
-    {tower_invariants},         // tower: heights, floors and prisoners add up
-    {dragon_fairy_invariants},  // dragon and fairy: where they stand, the dragon's move
+inline constexpr std::array<RoomInvariants, 5> kInvariants{{
+    {wagon_invariants},             // wagon: the wagon phase has a wagon to move
+    {crop_invariants},              // crop circles: the responder acting is the first still to act
+    {tower_invariants},             // tower: heights, floors and prisoners add up
+    {dragon_fairy_invariants},      // dragon and fairy: where they stand, the dragon's move
+    {little_buildings_invariants},  // little buildings: one per tile, at most 18
 }};
 
 // --- step 2: the figure phase's options, in this order (the output order is pinned) ---
@@ -128,11 +135,13 @@ inline constexpr std::array<Step2Source, 4> kStep2Sources{{
 struct Step2Extra {
   void (*moves)(const State&, MoveList&);
 };
-inline constexpr std::array<Step2Extra, 4> kStep2Extras{{
+inline constexpr std::array<Step2Extra, 6> kStep2Extras{{
     {builder_pig_step2_moves},  // builder and pig
     {abbot_return_moves},       // abbot
     {floor_step2_moves},        // tower: a floor anywhere (TO-02 A/B)
     {fairy_step2_moves},        // fairy: next to one's follower anywhere (PD-31; on a tile, V-PD-5)
+    {festival_return_moves},    // festival: take one own figure back (FE-02)
+    {building_step2_moves},     // little buildings: a building on the placed tile (LB-02)
 }};
 
 // --- moves a player may add to any of its own decisions (not a phase of their own) ---

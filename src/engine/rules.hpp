@@ -52,6 +52,9 @@ enum class Switch : std::uint8_t {
   FairyOnTileTurnPoints,    // V-PD-9
   DragonTileDeployment,     // V-PD-10
   VolcanoTileDeployment,    // V-PD-11
+  FestivalReturn,           // V-FE-1
+  LittleBuildingsScoring,   // V-LB-1
+  LittleBuildingsSplit,     // V-LB-2
   kCount
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::kCount);
@@ -161,6 +164,10 @@ class RuleSet {
   bool fairy_points_per_figure() const { return at(Switch::FairyOnTileTurnPoints) == 1; }             // V-PD-9
   bool dragon_tile_forbidden() const { return at(Switch::DragonTileDeployment) == 1; }                // V-PD-10
   bool volcano_closed_for_good() const { return at(Switch::VolcanoTileDeployment) == 1; }             // V-PD-11
+  // V-FE-1: which own figures the Festival may take back: any figure, or followers only.
+  bool festival_returns(FigureKind k) const { return at(Switch::FestivalReturn) == 0 || is_follower(k); }
+  bool little_buildings_weighted() const { return at(Switch::LittleBuildingsScoring) == 1; }  // V-LB-1 3/2/1
+  bool little_buildings_per_type() const { return at(Switch::LittleBuildingsSplit) == 1; }    // V-LB-2
 
  private:
   std::uint8_t at(Switch s) const { return values_[static_cast<std::size_t>(s)]; }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 
+#include "engine/expansions/little_buildings.hpp"
 #include "engine/expansions/wagon.hpp"
 
 namespace carc {
@@ -54,7 +55,7 @@ void Scoring::award(int player, int points, std::uint16_t root, bool final_scori
 }
 
 void Scoring::score_feature(std::uint16_t root, bool final_scoring) {
-  const int points = value(s_, root);
+  const int points = value(s_, root) + building_points(s_, root);  // LB-04: added after the others
   for (int p : winners(root)) award(p, points, root, final_scoring);
   fairy_feature_scored(s_, root, final_scoring, ev_);  // PD-36: before the figures return
 }
@@ -132,7 +133,8 @@ void Scoring::score_fields() {
         const bool pig = std::any_of(s_.figures().begin(), s_.figures().end(), [&](const BoardFigure& f) {
           return f.kind == FigureKind::Pig && f.owner == p && b.find(f.node) == field;
         });
-        award(p, (pig ? 4 : 3) * cities, field, true);
+        // LB-05: the buildings on the field's tiles raise the value of the field each winner scores.
+        award(p, (pig ? 4 : 3) * cities + building_points(s_, field), field, true);
       }
     }
     return;

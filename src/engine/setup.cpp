@@ -205,6 +205,34 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
   }
   for (std::size_t p = 0; p < setup.seats.size(); ++p) s.setup_score(static_cast<int>(p), setup.scores[p]);
   if (auto ok = check_dragon_fairy(s, setup, at); !ok) return fail(ok.error());
+  if (!setup.building_supply.empty() || !setup.buildings.empty()) {  // Little Buildings (LB-01, LB-02)
+    at(SetupPart::Buildings, 0);
+    LittleBuildingsData lb;
+    lb.in_play = true;
+    lb.supply.assign(setup.seats.size(), {});
+    std::array<int, kBuildingKinds> total{};
+    for (std::size_t p = 0; p < setup.building_supply.size() && p < setup.seats.size(); ++p)
+      for (std::size_t k = 0; k < kBuildingKinds; ++k) {
+        const int n = setup.building_supply[p][k];
+        if (n < 0 || n > 6) return fail("buildings: a player holds 0 to 6 of each kind (LB-01)");
+        lb.supply[p][k] = static_cast<std::uint8_t>(n);
+        total[k] += n;
+      }
+    for (std::size_t i = 0; i < setup.buildings.size(); ++i) {
+      const PlacedBuilding& pb = setup.buildings[i];
+      at(SetupPart::Buildings, i);
+      if (s.board().tile_at(pb.pos) < 0) return fail("buildings: no tile at " + to_string(pb.pos));
+      for (const PlacedBuilding& other : lb.placed)
+        if (other.pos == pb.pos) return fail("buildings: one building per tile (LB-02), two at " + to_string(pb.pos));
+      lb.placed.push_back(pb);
+      ++total[static_cast<std::size_t>(pb.kind)];
+    }
+    for (std::size_t k = 0; k < kBuildingKinds; ++k)
+      if (total[k] > 6)
+        return fail("buildings: more than 6 of the kind " + std::string(building_name(static_cast<BuildingKind>(k))) +
+                    " (LB-01: 6 towers, 6 houses, 6 sheds)");
+    s.setup_little_buildings(std::move(lb));
+  }
   s.setup_pile(setup.pile, !setup.last_tile);
   at(SetupPart::Turn, 0);
   // A drawn tile that fits nowhere is discarded and another drawn (BG-03), so a tile in hand always
@@ -265,6 +293,9 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
 //   set-aside pd-Rr.d pd-C.d           dragon tiles set aside, in order (PD-16)
 //   dragon-path 2,1 1,1                phase dragon (`turn red dragon 3,0`): the
 //                                      tiles stood on in this move, start first
+//   buildings red tower=2 house=2 shed=2  Little Buildings tokens in hand (any such
+//                                      line or a building: Little Buildings in the game)
+//   building house 1,0                 a little building on the tile at 1,0 (LB-02)
 //
 // Example: a two-player game with red's follower on a road, red to place a V.
 //
@@ -379,6 +410,30 @@ class LineReader {
       if (!parse_int(w[2], n) || n < 0)
         return fail("'" + std::string(w[2]) + "': floors in hand are a whole number from 0");
       s_.floors[static_cast<std::size_t>(*p)] = n;
+      return true;
+    }
+    if (key == "buildings") {
+      if (w.size() < 2) return fail("expected 'buildings COLOUR KIND=N...'");
+      auto p = seat(w[1]);
+      if (!p) return fail(p.error());
+      if (s_.building_supply.size() != s_.seats.size()) s_.building_supply.assign(s_.seats.size(), {});
+      for (std::size_t i = 2; i < w.size(); ++i) {
+        const auto eq = w[i].find('=');
+        BuildingKind k;
+        int n = 0;
+        if (eq == std::string_view::npos || !parse_building(w[i].substr(0, eq), k) ||
+            !parse_int(w[i].substr(eq + 1), n) || n < 0)
+          return fail("'" + std::string(w[i]) + "': expected tower=N, house=N or shed=N");
+        s_.building_supply[static_cast<std::size_t>(*p)][static_cast<std::size_t>(k)] = n;
+      }
+      return true;
+    }
+    if (key == "building") {
+      if (w.size() != 3) return fail("expected 'building KIND x,y'");
+      PlacedBuilding pb;
+      if (!parse_building(w[1], pb.kind)) return fail("unknown building '" + std::string(w[1]) + "'");
+      if (!parse_pos(w[2], pb.pos)) return fail("'" + std::string(w[2]) + "': expected a position " + pos_syntax());
+      s_.buildings.push_back(pb);
       return true;
     }
     if (key == "prisoner") {
@@ -611,6 +666,15 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
     for (const Pos p : s.dragon_path) ps.push_back(to_string(p));
     lines.push_back("dragon-path " + joined(ps));
   }
+  for (std::size_t p = 0; p < s.seats.size() && p < s.building_supply.size(); ++p) {
+    std::vector<std::string> parts;
+    for (int k = 0; k < kBuildingKinds; ++k)
+      parts.push_back(std::string(building_name(static_cast<BuildingKind>(k))) + "=" +
+                      std::to_string(s.building_supply[p][static_cast<std::size_t>(k)]));
+    lines.push_back("buildings " + colour(s.seats[p]) + " " + joined(parts));
+  }
+  for (const PlacedBuilding& pb : s.buildings)
+    lines.push_back("building " + std::string(building_name(pb.kind)) + " " + to_string(pb.pos));
   std::string out;
   for (const auto& l : lines) out += l + "\n";
   return out;
@@ -703,6 +767,14 @@ std::optional<Setup> snapshot(const State& st) {
         SetupFigure{st.player(d.host.owner).colour, d.host.kind, b.node_pos(d.host.node), b.node_addr(d.host.node)};
   s.set_aside = d.set_aside;
   s.dragon_path = d.dragon_path;
+  if (const LittleBuildingsData& lb = st.little_buildings(); lb.in_play) {
+    for (const auto& hand : lb.supply) {
+      std::array<int, kBuildingKinds> h{};
+      for (std::size_t k = 0; k < kBuildingKinds; ++k) h[k] = hand[k];
+      s.building_supply.push_back(h);
+    }
+    s.buildings = lb.placed;
+  }
   return s;
 }
 

@@ -13,6 +13,7 @@
 #include "engine/catalog.hpp"
 #include "engine/events.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
+#include "engine/expansions/little_buildings.hpp"
 #include "engine/figures.hpp"
 #include "engine/geometry.hpp"
 #include "engine/move.hpp"
@@ -95,6 +96,10 @@ struct Setup {
   SetupFairy fairy;                      // absent: no fairy in this game
   std::vector<TileTypeId> set_aside;     // dragon tiles drawn before the dragon came into play (PD-16)
   std::vector<Pos> dragon_path;          // phase dragon: the tiles the dragon stood on in this move, start first
+  // Little Buildings: per seat the tower, house and shed tokens in hand (empty: not in this game),
+  // and the buildings on tiles, one per tile.
+  std::vector<std::array<int, kBuildingKinds>> building_supply;
+  std::vector<PlacedBuilding> buildings;
   friend bool operator==(const Setup&, const Setup&) = default;
 
   // An empty position with these seats (supplies and scores sized to them).
@@ -115,7 +120,8 @@ enum class SetupPart : std::uint8_t {
   Fairy,
   SetAside,
   DragonPath,
-  InHand
+  InHand,
+  Buildings
 };
 struct SetupErrorAt {
   SetupPart part = SetupPart::Seats;

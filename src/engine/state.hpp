@@ -17,6 +17,7 @@
 #include "engine/expansions/crop_circles.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/flier.hpp"
+#include "engine/expansions/little_buildings.hpp"
 #include "engine/expansions/tower.hpp"
 #include "engine/expansions/wagon.hpp"
 #include "engine/figures.hpp"
@@ -84,6 +85,7 @@ class State {
   // The dragon-and-fairy room's position data (setup.cpp checks it): where the dragon and the
   // fairy stand, the set-aside tiles, and in phase dragon the move so far (dragon_fairy.hpp).
   void setup_dragon_fairy(DragonFairyData d) { dragon_fairy_ = std::move(d); }
+  void setup_little_buildings(LittleBuildingsData d) { little_buildings_ = std::move(d); }
 
   // --- queries ---
   const TileCatalog& catalog() const { return *catalog_; }
@@ -109,6 +111,7 @@ class State {
   const TowerData& tower() const { return tower_; }
   // The dragon-and-fairy room's data: the dragon, the fairy, the set-aside tiles, the move under way.
   const DragonFairyData& dragon_fairy() const { return dragon_fairy_; }
+  const LittleBuildingsData& little_buildings() const { return little_buildings_; }
   int player_count() const { return static_cast<int>(players_.size()); }
   const Player& player(int i) const { return players_[static_cast<std::size_t>(i)]; }
   int player_of(Colour c) const;  // -1 when not seated
@@ -165,6 +168,7 @@ class State {
   std::vector<PendingWagon>& mutable_wagons() { return wagons_; }
   TowerData& mutable_tower() { return tower_; }
   DragonFairyData& mutable_dragon_fairy() { return dragon_fairy_; }
+  LittleBuildingsData& mutable_little_buildings() { return little_buildings_; }
   // Puts tiles at the end of the pile still to come (the set-aside dragon tiles, PD-16).
   void append_to_pile(const std::vector<TileTypeId>& tiles) { pile_.insert(pile_.end(), tiles.begin(), tiles.end()); }
   // Hands over the tiles placed this turn for step 3 (and forgets them).
@@ -204,6 +208,7 @@ class State {
   std::vector<PendingWagon> wagons_;
   TowerData tower_;
   DragonFairyData dragon_fairy_;
+  LittleBuildingsData little_buildings_;
 };
 
 // Whether the tile fits anywhere on the board (BG-03).

@@ -25,9 +25,10 @@ enum class FeatureKind : std::uint8_t {
   Portal,
   Tower,
   Volcano,
-  Dragon
+  Dragon,
+  Festival  // the Festival's symbol or festival place (FE-08): no figure stands on it
 };
-inline constexpr int kFeatureKinds = 11;
+inline constexpr int kFeatureKinds = 12;
 std::string_view feature_kind_name(FeatureKind k);
 bool parse_feature_kind(std::string_view s, FeatureKind& out);
 // The capability a tile printed with a feature of this kind needs ("base" for city, road,
@@ -45,7 +46,8 @@ enum class CropSymbol : std::uint8_t { None, Club, Shield, Rake };
 std::string_view crop_symbol_name(CropSymbol s);
 
 // Where a one-edge road ends (tiles.md §1.4); the C1 wagon reach follows these links.
-enum class RoadEnd : std::uint8_t { None, Junction, Cloister, City, CropCircle, Tower, Volcano };
+// Festival: at the festival place, linking to nothing (fe-CRCR, where the data names no city).
+enum class RoadEnd : std::uint8_t { None, Junction, Cloister, City, CropCircle, Tower, Volcano, Festival };
 std::string_view road_end_name(RoadEnd e);
 
 // A feature address in board orientation: kind plus edge or half-edge bitmask
@@ -87,7 +89,8 @@ struct TileDef {
   std::array<std::array<std::int8_t, 8>, 4> half_feature{};  // [rot][board half-edge] -> local field index
   std::array<std::uint8_t, 4> canonical_rot{};               // smallest rotation giving the same layout
   std::array<std::uint8_t, 4> packed_edges{};  // [rot] 2 bits per board edge (EdgeType), N in the low bits
-  std::int8_t cloister = -1, garden = -1, flier = -1, crop = -1, portal = -1, tower = -1, volcano = -1, dragon = -1;
+  std::int8_t cloister = -1, garden = -1, flier = -1, crop = -1, portal = -1, tower = -1, volcano = -1, dragon = -1,
+              festival = -1;
 
   EdgeType edge_at(int rot, int board_edge) const { return edges[static_cast<std::size_t>((board_edge - rot) & 3)]; }
   FeatureAddr address(int local, int rot) const;
@@ -98,7 +101,7 @@ struct TileDef {
 
 // Builds a tile from feature specs, e.g. "city{N,W} pennant", "road{E,W}",
 // "field{EL,WR} touches city{N}", "road{S} ends cloister", "road{S} ends city{N,E,W}",
-// "road{E} ends junction", "cloister", "flier NW", "crop-circle club", "volcano", "dragon".
+// "road{E} ends junction", "cloister", "flier NW", "crop-circle club", "volcano", "dragon", "festival".
 // Checks the half-edge partition (tiles.md §8.2) and derives the edge types.
 Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs);
 // The feature specs of a tile at rotation 0, in feature order: make_tile(id, tile_specs(t))

@@ -192,6 +192,29 @@ void read_position_dragon(const Json& j, const std::string& path, Position& p, W
 
 Json square_json(const WireSquare& q) { return Json{{"x", q.x}, {"y", q.y}}; }
 
+// Version 8, Little Buildings (PROTOCOL.md §15).
+WireBuilding read_building(const Json& j, const std::string& path) {
+  only_keys(j, {"kind", "x", "y"}, path);
+  return WireBuilding{str(member(j, "kind", path), path + ".kind"),
+                      integer(member(j, "x", path), path + ".x", -kMaxCoord, kMaxCoord),
+                      integer(member(j, "y", path), path + ".y", -kMaxCoord, kMaxCoord)};
+}
+
+void read_position_buildings(const Json& j, const std::string& path, Position& p) {
+  if (j.contains("building_supply")) {
+    const Json& bs = j["building_supply"];
+    const std::string bp = path + ".building_supply";
+    if (!bs.is_object()) bad(bp, "expected an object, got " + std::string(bs.type_name()));
+    for (const auto& [colour, counts] : bs.items()) {
+      if (!counts.is_object()) bad(bp + "." + colour, "expected an object, got " + std::string(counts.type_name()));
+      for (const auto& [kind, n] : counts.items())
+        p.building_supply[colour][kind] = integer(n, bp + "." + colour + "." + kind, 0, 6);
+    }
+  }
+  if (j.contains("buildings"))
+    p.buildings = read_list<WireBuilding>(j["buildings"], path + ".buildings", read_building);
+}
+
 void read_position_turn(const Json& j, const std::string& path, Position& p, WireNumbers& n) {
   if (j.contains("placed")) {
     const Json& pl = j["placed"];
@@ -276,13 +299,21 @@ Json to_json(const Position& p) {
     for (const auto& q : p.dragon_path) path.push_back(square_json(q));
     j["dragon_path"] = std::move(path);
   }
+  // Version 8, Little Buildings, likewise.
+  if (!p.building_supply.empty()) j["building_supply"] = p.building_supply;
+  if (!p.buildings.empty()) {
+    Json list = Json::array();
+    for (const auto& b : p.buildings) list.push_back(Json{{"kind", b.kind}, {"x", b.x}, {"y", b.y}});
+    j["buildings"] = std::move(list);
+  }
   return j;
 }
 
 Position read_position(const Json& j, const std::string& path) {
-  only_keys(j, {"players",   "active",      "phase",   "tiles",  "placed",    "in_hand",     "pile",   "last_tile",
-                "rolls",     "second_tile", "figures", "supply", "scores",    "definitions", "towers", "floors",
-                "prisoners", "ransom_paid", "dragon",  "fairy",  "set_aside", "dragon_path"},
+  only_keys(j, {"players", "active",      "phase",     "tiles",       "placed",          "in_hand",
+                "pile",    "last_tile",   "rolls",     "second_tile", "figures",         "supply",
+                "scores",  "definitions", "towers",    "floors",      "prisoners",       "ransom_paid",
+                "dragon",  "fairy",       "set_aside", "dragon_path", "building_supply", "buildings"},
             path);
   Position p;
   WireNumbers n;
@@ -306,6 +337,7 @@ Position read_position(const Json& j, const std::string& path) {
   read_position_turn(j, path, p, n);
   read_position_tower(j, path, p);
   read_position_dragon(j, path, p, n);
+  read_position_buildings(j, path, p);
   check_bounds(n, path);
   return p;
 }

@@ -82,6 +82,30 @@ Result<bool> add_dragon_parts(const Position& p, const TileCatalog& cat, Setup& 
   return true;
 }
 
+// Version 8: Little Buildings' tokens in hand and buildings on tiles (§15).
+Result<bool> add_building_parts(const Position& p, const std::vector<Colour>& seats, Setup& out) {
+  if (p.building_supply.empty() && p.buildings.empty()) return true;
+  out.building_supply.assign(seats.size(), {});
+  for (const auto& [name, counts] : p.building_supply) {
+    auto c = colour_of(name, "building_supply");
+    if (!c) return fail(c.error());
+    const auto it = std::find(seats.begin(), seats.end(), *c);
+    if (it == seats.end()) return fail("building_supply: " + name + " is not seated");
+    for (const auto& [kind, n] : counts) {
+      BuildingKind k;
+      if (!parse_building(kind, k)) return fail("building_supply: unknown building '" + kind + "'");
+      out.building_supply[static_cast<std::size_t>(it - seats.begin())][static_cast<std::size_t>(k)] = n;
+    }
+  }
+  for (const auto& b : p.buildings) {
+    PlacedBuilding pb;
+    if (!parse_building(b.kind, pb.kind)) return fail("buildings: unknown building '" + b.kind + "'");
+    pb.pos = Pos{b.x, b.y};
+    out.buildings.push_back(pb);
+  }
+  return true;
+}
+
 // The message's position as the engine's position value; the message's own
 // syntax (colours, kinds, tile ids, rotations, numbers) is checked here,
 // everything about the position itself by State::from.
@@ -152,6 +176,7 @@ Result<Setup> setup_of(const Position& p, const TileCatalog& cat) {
   out.second_tile = p.second_tile;
   if (auto ok = add_tower_parts(p, seat, out); !ok) return fail(ok.error());
   if (auto ok = add_dragon_parts(p, cat, out); !ok) return fail(ok.error());
+  if (auto ok = add_building_parts(p, seats, out); !ok) return fail(ok.error());
   return out;
 }
 

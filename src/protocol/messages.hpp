@@ -20,7 +20,8 @@ namespace carc::proto {
 // that can matter to a request's scenario (RuleSet's switch_matters); version 6 adds switches
 // and switch values, and changes three defaults (switch_history below). The runner sends 6 and
 // accepts implementations answering 1 to 6; serve accepts any of them.
-inline constexpr int kProtocolVersion = 7;
+// Version 8 adds new expansions (PROTOCOL.md "Versions"): the Festival among them.
+inline constexpr int kProtocolVersion = 8;
 // From this version a request carries only the switches that can matter to its scenario.
 inline constexpr int kSwitchesThatMatterVersion = 5;
 // From this version an answer may carry score events (`scored`, query kind `events`), and a garden
@@ -108,6 +109,11 @@ struct WireFairy {
   std::optional<WireSquare> at;
   std::optional<WireHost> next_to;
 };
+// A little building (version 8): its kind (tower, house, shed) and its tile.
+struct WireBuilding {
+  std::string kind;
+  int x = 0, y = 0;
+};
 
 struct Position {
   std::vector<std::string> players;  // colours in seat order
@@ -134,6 +140,9 @@ struct Position {
   std::optional<WireFairy> fairy;       // none: no fairy in this game
   std::vector<std::string> set_aside;   // tile ids, in the order they were set aside
   std::vector<WireSquare> dragon_path;  // phase dragon: the move so far, start first
+  // Version 8, Little Buildings (PROTOCOL.md §15); empty = not in this game.
+  std::map<std::string, std::map<std::string, int>> building_supply;  // colour -> tower/house/shed -> in hand
+  std::vector<WireBuilding> buildings;                                // one per tile
 };
 
 struct Ruleset {

@@ -33,6 +33,8 @@ BoardView view_of(const State& s) {
     v.fairy = f;
   }
   v.dragon_path = d.dragon_path;
+  for (const PlacedBuilding& pb : s.little_buildings().placed)
+    v.buildings.emplace_back(pb.pos, std::string(building_name(pb.kind)));
   return v;
 }
 

@@ -53,11 +53,12 @@ struct BoardView {
   const TileCatalog* catalog = nullptr;
   std::vector<ViewTile> tiles;  // in placement order
   std::vector<ViewFigure> figures;
-  std::vector<ViewTower> towers;   // every tower with at least one floor
-  std::optional<Pos> dragon;       // the dragon's tile, once a volcano brought it into play
-  std::optional<ViewFairy> fairy;  // none: no fairy in this game
-  std::vector<Pos> dragon_path;    // a dragon move in progress: the tiles stood on, start first
-  std::optional<Pos> placed;       // the tile just placed, marked
+  std::vector<ViewTower> towers;                       // every tower with at least one floor
+  std::optional<Pos> dragon;                           // the dragon's tile, once a volcano brought it into play
+  std::optional<ViewFairy> fairy;                      // none: no fairy in this game
+  std::vector<Pos> dragon_path;                        // a dragon move in progress: the tiles stood on, start first
+  std::vector<std::pair<Pos, std::string>> buildings;  // Little Buildings: tile and kind (tower, house, shed)
+  std::optional<Pos> placed;                           // the tile just placed, marked
   std::optional<Flight> flight;
 
   const ViewTile* tile_at(Pos p) const;

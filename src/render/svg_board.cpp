@@ -37,7 +37,7 @@ class SvgBoard {
     if (v_.placed && b_.contains(*v_.placed) && v_.tile_at(*v_.placed)) out += placed_frame(*v_.placed);
     out += figures();
     out += towers();  // over the figures: a tower's height stays readable
-    out += dragon_path() + dragon_and_fairy();
+    out += dragon_path() + dragon_and_fairy() + buildings();
     if (v_.flight) out += flight(*v_.flight);
     double y = h - 6;
     for (const std::string* text : {&o_.caption, &note_}) {  // bottom up
@@ -171,6 +171,25 @@ class SvgBoard {
         title += ", next to " + std::string(colour_name(h->owner)) + " " + std::string(figure_name(h->kind)) + " " +
                  to_string(h->feature);
       out += piece(v_.fairy->pos, 0.8, 0.2, "#7c3aed", 'F', title);
+    }
+    return out;
+  }
+
+  // Little Buildings: a small brown house shape in the upper left of its tile, its kind's
+  // initial on it (T, H, S) and the kind in the tooltip.
+  std::string buildings() const {
+    std::string out;
+    for (const auto& [p, kind] : v_.buildings) {
+      if (!b_.contains(p)) continue;
+      const double x = px(p.x) + t_ * 0.08, y = py(p.y) + t_ * 0.08, w = t_ * 0.18;
+      const char letter = static_cast<char>(kind.empty() ? '?' : kind[0] - 'a' + 'A');
+      out += "<g class=\"building\"><title>" + xml_escape(kind + " " + to_string(p)) + "</title><path d=\"M" + num(x) +
+             " " + num(y + w * 0.45) + "L" + num(x + w / 2) + " " + num(y) + "L" + num(x + w) + " " +
+             num(y + w * 0.45) + "V" + num(y + w) + "H" + num(x) +
+             "Z\" fill=\"#92400e\" stroke=\"#fafaf9\" "
+             "stroke-width=\"1.5\"/><text x=\"" +
+             num(x + w / 2) + "\" y=\"" + num(y + w * 0.9) + "\" text-anchor=\"middle\" " + kFont +
+             " font-size=\"9\" font-weight=\"bold\" fill=\"#fafaf9\">" + std::string(1, letter) + "</text></g>\n";
     }
     return out;
   }

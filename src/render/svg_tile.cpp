@@ -188,6 +188,15 @@ std::string dragon_symbol(double size) {
          ",0\" fill=\"#15803d\" stroke=\"#14532d\"/>";
 }
 
+// The festival symbol or place (FE-08): a gold star.
+std::string festival(double size) {
+  const Scaler s{size};
+  return "<polygon points=\"0," + s(-0.11) + " " + s(0.03) + "," + s(-0.03) + " " + s(0.11) + "," + s(-0.03) + " " +
+         s(0.045) + "," + s(0.025) + " " + s(0.07) + "," + s(0.11) + " 0," + s(0.06) + " " + s(-0.07) + "," + s(0.11) +
+         " " + s(-0.045) + "," + s(0.025) + " " + s(-0.11) + "," + s(-0.03) + " " + s(-0.03) + "," + s(-0.03) +
+         "\" fill=\"#facc15\" stroke=\"#a16207\"><title>festival</title></polygon>";
+}
+
 std::string tower(double size) {
   const Scaler s{size};
   return "<rect x=\"" + s(-0.09) + "\" y=\"" + s(-0.12) + "\" width=\"" + s(0.18) + "\" height=\"" + s(0.24) +
@@ -295,6 +304,9 @@ std::string tile_art(const TileDef& def, int rot, double size, std::vector<Marke
           break;
         case FeatureKind::Dragon:
           out += group_at(p, size, 0, dragon_symbol(size));
+          break;
+        case FeatureKind::Festival:
+          out += group_at(p, size, 0, festival(size));
           break;
         default:
           break;

@@ -172,6 +172,11 @@ std::string render_terminal(const BoardView& v, const TerminalStyle& style) {
   std::string out = Grid(v, style, w.shown).draw();
   out += tower_lines(v);
   out += dragon_fairy_lines(v);
+  if (!v.buildings.empty()) {  // Little Buildings: one per tile
+    out += "buildings:";
+    for (const auto& [p, kind] : v.buildings) out += " " + kind + " " + to_string(p);
+    out += "\n";
+  }
   if (v.flight) out += flight_line(*v.flight, style);
   if (w.cropped()) out += crop_note(w) + "\n";
   return out;
@@ -217,6 +222,7 @@ std::string terminal_legend(const BoardView& v, const TerminalStyle& style) {
   add(kinds.count(FeatureKind::Tower) > 0, s.tower + " tower");
   add(kinds.count(FeatureKind::Volcano) > 0, s.volcano + " volcano");
   add(kinds.count(FeatureKind::Dragon) > 0, s.dragon + " dragon symbol");
+  add(kinds.count(FeatureKind::Festival) > 0, s.festival + " festival");
   add(v.placed.has_value(), (style.unicode ? std::string("┏━┓") : std::string("***")) + " the tile just placed");
   std::set<std::string> seen;
   for (const auto& f : v.figures) {

@@ -181,6 +181,9 @@ class Painter {
       case FeatureKind::Dragon:
         token({sym_.dragon}, kToneMarker, false);
         break;  // PD-14
+      case FeatureKind::Festival:
+        token({sym_.festival}, kToneMarker, false);
+        break;  // FE-08
       case FeatureKind::CropCircle:
         token({sym_.crop, std::string(1, crop_symbol_name(f.symbol)[0])}, kToneMarker, true);
         break;
@@ -275,10 +278,10 @@ class Painter {
 }  // namespace
 
 const Symbols& symbols(bool unicode) {
-  static const Symbols uni{
-      "▒", "◆", "♛", "⌂", "✿", "▲", "◈", "◎", "×", "✈", "V", "D", {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}};
-  static const Symbols ascii{
-      "#", "$", "Q", "+", "%", "T", "@", "O", "x", ">", "V", "D", {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}};
+  static const Symbols uni{"▒", "◆", "♛", "⌂", "✿", "▲", "◈",
+                           "◎", "×", "✈", "V", "D", "✦", {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}};
+  static const Symbols ascii{"#", "$", "Q", "+", "%", "T", "@",
+                             "O", "x", ">", "V", "D", "!", {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}};
   return unicode ? uni : ascii;
 }
 

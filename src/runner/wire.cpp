@@ -92,6 +92,16 @@ void add_dragon_parts(const Position& p, proto::Position& w, TileUse& use) {
   for (const Pos q : p.dragon_path) w.dragon_path.push_back({q.x, q.y});
 }
 
+// Little Buildings' keys (version 8; absent without them).
+void add_building_parts(const Position& p, proto::Position& w) {
+  for (const auto& [c, counts] : p.building_supply)
+    for (int k = 0; k < kBuildingKinds; ++k)
+      w.building_supply[std::string(colour_name(c))][std::string(building_name(static_cast<BuildingKind>(k)))] =
+          counts[static_cast<std::size_t>(k)];
+  for (const PlacedBuilding& b : p.buildings)
+    w.buildings.push_back({std::string(building_name(b.kind)), b.pos.x, b.pos.y});
+}
+
 }  // namespace
 
 std::string wire_move(const std::string& text) {
@@ -124,6 +134,7 @@ proto::Position wire_position(const Scenario& s, const std::vector<std::string>&
   add_players(p, w);
   add_tower_parts(p, w);
   add_dragon_parts(p, w, use);
+  add_building_parts(p, w);
   for (const auto& m : s.apply) use.add_move(m.text);
   for (const auto& m : extra_moves) use.add_move(m);
   w.definitions = use.definitions();

@@ -143,6 +143,8 @@ std::vector<Use> collect_uses(const Scenario& s, bool gardens) {
   for (const auto t : p.set_aside) c.tile(t, " set aside");
   if (!p.dragon_path.empty() || p.phase == "dragon") c.add("dragon", "position.dragon_path / phase dragon");
   if (p.fairy.place != FairyPlace::Absent) c.add("fairy", "position.fairy");
+  if (!p.building_supply.empty()) c.add("little-buildings", "position.building_supply");
+  if (!p.buildings.empty()) c.add("little-buildings", "position.buildings");
   for (const auto& [colour, counts] : p.supply)
     for (int k = 0; k < kFigureKinds; ++k)
       if (counts[static_cast<std::size_t>(k)] > 0)

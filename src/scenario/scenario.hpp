@@ -86,6 +86,10 @@ struct Position {
   SetupFairy fairy;
   std::vector<TileTypeId> set_aside;
   std::vector<Pos> dragon_path;
+  // Little Buildings (scenarios/README.md): the tokens in hand per player (tower, house, shed) and
+  // the buildings on tiles. Either key puts Little Buildings in the game.
+  std::map<Colour, std::array<int, kBuildingKinds>> building_supply;
+  std::vector<PlacedBuilding> buildings;
   std::map<std::string, Loc> locs;  // key -> where it was written
 };
 // A player's figures in hand after the default rule of scenarios/README.md:

@@ -295,6 +295,12 @@ Setup setup_of(const Position& p) {
   out.fairy = p.fairy;
   out.set_aside = p.set_aside;
   out.dragon_path = p.dragon_path;
+  if (!p.building_supply.empty() || !p.buildings.empty()) {  // Little Buildings in the game
+    out.building_supply.assign(out.seats.size(), {});
+    for (const auto& [c, counts] : p.building_supply)
+      if (const int i = seat(c); i >= 0) out.building_supply[static_cast<std::size_t>(i)] = counts;
+    out.buildings = p.buildings;
+  }
   return out;
 }
 
@@ -329,6 +335,8 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
       return key("dragon_path");
     case SetupPart::InHand:
       return key("in_hand");
+    case SetupPart::Buildings:
+      return key(s.position.buildings.empty() ? "building_supply" : "buildings");
   }
   return s.loc;
 }

@@ -168,9 +168,10 @@ Result<FigureEntry> parse_figure_entry(std::string_view text) {
 
 void ScenarioReader::read_position(const YAML::Node& n) {
   std::vector<std::string> meant;
-  if (!r_.keys(n, {"players",   "active",    "phase",       "tiles",   "placed", "in_hand",   "pile",
-                   "last_tile", "rolls",     "second_tile", "figures", "supply", "scores",    "towers",
-                   "floors",    "prisoners", "ransom_paid", "dragon",  "fairy",  "set_aside", "dragon_path"},
+  if (!r_.keys(n, {"players", "active",    "phase",       "tiles",           "placed",      "in_hand",
+                   "pile",    "last_tile", "rolls",       "second_tile",     "figures",     "supply",
+                   "scores",  "towers",    "floors",      "prisoners",       "ransom_paid", "dragon",
+                   "fairy",   "set_aside", "dragon_path", "building_supply", "buildings"},
                "position", &meant)) {
     s_.unread.insert("position.*");
     return;
@@ -298,6 +299,67 @@ void ScenarioReader::read_position_tower(const MapView& m) {
   }
   if (const auto* v = m.get("ransom_paid")) p.ransom_paid = r_.boolean(*v, "ransom_paid").value_or(false);
   read_position_dragon(m);
+  read_position_buildings(m);
+}
+
+// Little Buildings: `building_supply: {red: {tower: 2, house: 2, shed: 2}}` (kinds not given: 0) and
+// `buildings: [house 1,0]`.
+void ScenarioReader::read_position_buildings(const MapView& m) {
+  Position& p = s_.position;
+  if (const auto* v = m.get("building_supply")) {
+    if (!v->IsMap())
+      r_.error(*v, "building_supply: expected COLOUR: {tower: N, house: N, shed: N}");
+    else
+      for (const auto& kv : *v) {
+        Colour c;
+        const auto name = r_.str(kv.first, "building_supply");
+        if (!name || !parse_colour(*name, c)) {
+          r_.error(kv.first, "building_supply: expected a colour");
+          continue;
+        }
+        std::array<int, kBuildingKinds> counts{};
+        if (!kv.second.IsMap()) {
+          r_.error(kv.second, "building_supply: expected {tower: N, house: N, shed: N}");
+          continue;
+        }
+        for (const auto& e : kv.second) {
+          BuildingKind k;
+          const auto kind = r_.str(e.first, "building_supply");
+          if (!kind || !parse_building(*kind, k)) {
+            r_.error(e.first, "building_supply: expected tower, house or shed");
+            continue;
+          }
+          const auto n = r_.integer(e.second, "building_supply");
+          if (!n || *n < 0 || *n > 6) {
+            r_.error(e.second, "building_supply: a count from 0 to 6 (LB-01)");
+            continue;
+          }
+          counts[static_cast<std::size_t>(k)] = static_cast<int>(*n);
+        }
+        p.building_supply[c] = counts;
+      }
+  }
+  if (const auto* v = m.get("buildings")) {
+    if (!v->IsSequence())
+      r_.error(*v, "buildings: expected a list of 'KIND x,y', e.g. 'house 1,0'");
+    else
+      for (const auto& item : *v) {
+        auto text = r_.str(item, "buildings");
+        if (!text) continue;
+        const auto sp = text->find(' ');
+        PlacedBuilding pb;
+        if (sp == std::string::npos || !parse_building(text->substr(0, sp), pb.kind) ||
+            !parse_pos(text->substr(sp + 1), pb.pos)) {
+          r_.error(item, "buildings: '" + echo(*text) + "': expected 'KIND x,y', e.g. 'house 1,0'");
+          continue;
+        }
+        if (!within_position_bounds(pb.pos.x, pb.pos.y)) {
+          r_.error(item, "buildings: " + to_string(pb.pos) + " is outside the bounds of a position");
+          continue;
+        }
+        p.buildings.push_back(pb);
+      }
+  }
 }
 
 void ScenarioReader::read_position_dragon(const MapView& m) {

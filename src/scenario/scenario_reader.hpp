@@ -64,6 +64,7 @@ class ScenarioReader {
   void read_position_phase(const MapView& m);
   void read_position_tower(const MapView& m);
   void read_position_dragon(const MapView& m);
+  void read_position_buildings(const MapView& m);
   void read_expect_dragon(const MapView& m, Expect& e);
   void read_expect_scored(const MapView& m, Expect& e);
   void read_supply(const YAML::Node& n);

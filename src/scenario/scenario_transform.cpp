@@ -50,6 +50,7 @@ Move BoardTransform::apply(const Move& m) const {
     case MoveKind::CropRemove:
     case MoveKind::Wagon:
     case MoveKind::Capture:
+    case MoveKind::FestivalReturn:
       out.pos = apply(m.pos);
       out.feature = apply(m.feature);
       break;
@@ -66,6 +67,7 @@ Move BoardTransform::apply(const Move& m) const {
     case MoveKind::Pass:
     case MoveKind::Fly:  // the roll is invariant; the target follows the rotated arrow
     case MoveKind::CropChoice:
+    case MoveKind::Building:  // always the tile just placed
       break;
   }
   return out;
@@ -137,6 +139,7 @@ class ScenarioMapper {
     if (p.dragon) p.dragon = moved(*p.dragon);
     p.fairy = fairy(p.fairy);
     for (auto& q : p.dragon_path) q = moved(q);
+    for (auto& b : p.buildings) b.pos = moved(b.pos);  // Little Buildings: whole tiles
     for (auto& tower : p.towers) {
       tower.pos = t_.apply(tower.pos);
       if (!within_position_bounds(tower.pos.x, tower.pos.y)) beyond_ = true;

@@ -29,7 +29,9 @@ void phantom_note_action(State& s, Step2 what) {
       if (!s.rules().phantom_after_crash()) f.phantom_blocked = true;
       break;
     case Step2::Special:
-    case Step2::AbbotReturn:  // PH-09..PH-13 and V-PH-1
+    case Step2::AbbotReturn:     // PH-09..PH-13 and V-PH-1
+    case Step2::FestivalReturn:  // PH-13, PH-23 and V-PH-1
+    case Step2::Building:        // PH-12 and V-PH-1
       if (!s.rules().phantom_after_non_follower_action()) f.phantom_blocked = true;
       break;
     case Step2::Follower:
