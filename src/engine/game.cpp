@@ -43,6 +43,9 @@ Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const G
   if (std::any_of(pile.begin(), pile.end(),
                   [&](TileTypeId t) { return catalog[t].volcano >= 0 || catalog[t].dragon >= 0; }))
     position.fairy.place = FairyPlace::Beside;
+  // Bridges, Castles & Bazaars brings the castle tokens: 3 each, 2 with 5 or 6 players (BC-01).
+  if (std::find(setup.sets.begin(), setup.sets.end(), "bridges-castles") != setup.sets.end())
+    position.castle_tokens.assign(setup.seats.size(), default_castles(static_cast<int>(setup.seats.size())));
   return State::from(catalog, rules, position);
 }
 

@@ -4,7 +4,7 @@
 //   land x,y:FEATURE | return abbot x,y:FEATURE | princess KIND COLOUR x,y:FEATURE |
 //   crop add | crop remove | add KIND x,y:FEATURE | remove KIND x,y:FEATURE |
 //   wagon x,y:FEATURE | floor x,y | capture KIND COLOUR x,y:FEATURE | exchange KIND |
-//   ransom KIND COLOUR | fairy KIND x,y:FEATURE | fairy x,y | dragon x,y | pass
+//   ransom KIND COLOUR | fairy KIND x,y:FEATURE | fairy x,y | dragon x,y | castle x,y:FEATURE | pass
 // Feature addresses are in board orientation, so a move never depends on internal ids.
 #include <string>
 #include <string_view>
@@ -36,6 +36,7 @@ enum class MoveKind : std::uint8_t {
   Ransom,       // ransom KIND COLOUR (tower)
   Fairy,        // fairy KIND x,y:FEATURE | fairy x,y (on_tile) (dragon and fairy)
   DragonStep,   // dragon x,y (dragon and fairy)
+  Castle,       // castle x,y:FEATURE (castles)
 };
 
 struct Move {
@@ -136,6 +137,7 @@ struct Move {
     m.pos = p;
     return m;
   }
+  static Move castle(Pos p, FeatureAddr f) { return located_move(MoveKind::Castle, FigureKind::Follower, p, f); }
   static Move pass() { return Move{}; }
 };
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 
+#include "engine/expansions/castles.hpp"
 #include "engine/expansions/wagon.hpp"
 
 namespace carc {
@@ -95,6 +96,7 @@ void Scoring::completed_by(int tile_index) {
   std::sort(done.begin(), done.end());
   done.erase(std::unique(done.begin(), done.end()), done.end());
   for (const auto root : done) score_feature(root, false);
+  castles_score(s_, done, ev_);  // BC-07..BC-09: then the castles, before the figures return
   for (const auto root : done) return_figures(root);
   order_wagons(s_);  // AM-07
 }
@@ -103,7 +105,7 @@ void Scoring::final_scoring() {
   std::vector<std::uint16_t> roots;
   for (const BoardFigure& f : s_.figures()) {
     const auto r = s_.board().find(f.node);
-    if (s_.board().at(r).kind != FeatureKind::Field) roots.push_back(r);
+    if (s_.board().at(r).kind != FeatureKind::Field && !in_castle(s_, r)) roots.push_back(r);  // BC-10: castles 0
   }
   std::sort(roots.begin(), roots.end());
   roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
@@ -126,13 +128,15 @@ void Scoring::score_fields() {
   if (mode == FarmerScoring::Fs3Field3) {
     // BG-18: each field independently, 3 per adjacent completed city to its majority.
     for (const auto field : fields) {
-      const int cities = static_cast<int>(b.adjacent_completed_cities(field).size());
+      const auto adjacent = b.adjacent_completed_cities(field);
+      const int cities = static_cast<int>(adjacent.size());
+      const int castles = castles_among(s_, adjacent);  // BC-11: a castle is worth 1 more than a city
       for (int p : winners(field)) {
         // TB-12: a pig of a winning owner adds 1 per city (pigs do not stack).
         const bool pig = std::any_of(s_.figures().begin(), s_.figures().end(), [&](const BoardFigure& f) {
           return f.kind == FigureKind::Pig && f.owner == p && b.find(f.node) == field;
         });
-        award(p, (pig ? 4 : 3) * cities, field, true);
+        award(p, (pig ? 4 : 3) * cities + castles, field, true);
       }
     }
     return;
@@ -153,7 +157,8 @@ void Scoring::score_fields() {
       auto& c = cities[p];
       std::sort(c.begin(), c.end());
       c.erase(std::unique(c.begin(), c.end()), c.end());
-      if (!c.empty()) award(static_cast<int>(p), 3 * static_cast<int>(c.size()), where[p], true);
+      if (!c.empty())
+        award(static_cast<int>(p), 3 * static_cast<int>(c.size()) + castles_among(s_, c), where[p], true);  // BC-11
     }
     return;
   }
@@ -169,7 +174,7 @@ void Scoring::score_fields() {
     const int best = *std::max_element(strength.begin(), strength.end());
     if (best <= 0) continue;
     for (std::size_t p = 0; p < strength.size(); ++p)
-      if (strength[p] == best) award(static_cast<int>(p), 4, city, true);
+      if (strength[p] == best) award(static_cast<int>(p), 4 + castles_among(s_, {city}), city, true);  // BC-11
   }
 }
 

@@ -329,6 +329,8 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
       return key("dragon_path");
     case SetupPart::InHand:
       return key("in_hand");
+    case SetupPart::Castles:
+      return key("castles");
   }
   return s.loc;
 }

@@ -50,6 +50,7 @@ Move BoardTransform::apply(const Move& m) const {
     case MoveKind::CropRemove:
     case MoveKind::Wagon:
     case MoveKind::Capture:
+    case MoveKind::Castle:
       out.pos = apply(m.pos);
       out.feature = apply(m.feature);
       break;
