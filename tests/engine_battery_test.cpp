@@ -95,7 +95,8 @@ const std::vector<std::pair<const char*, const char*>> kVariants{
     {"fairy-bonus-final-scoring", "no"},
     {"fairy-on-tile-turn-points", "per-figure"},
     {"dragon-tile-deployment", "forbidden"},
-    {"volcano-tile-deployment", "never"}};
+    {"volcano-tile-deployment", "never"},
+    {"castle-converters", "active-only"}};
 
 }  // namespace
 
@@ -106,7 +107,7 @@ void random_playouts(int first, int last) {
   const int games = last - first;
   MoveList moves;
   std::vector<Event> events;
-  std::array<int, 17> kinds_played{};  // per MoveKind: the battery must reach every kind of decision
+  std::array<int, 18> kinds_played{};  // per MoveKind: the battery must reach every kind of decision
   int snapshots = 0;
   for (int g = first; g < last; ++g) {
     GameSetup setup;
@@ -116,7 +117,7 @@ void random_playouts(int first, int last) {
     setup.figures = default_figures(setup.edition);
     // Every other game brings the expansions and every figure (one of each kind).
     if (g % 2) {
-      for (const char* set : {"flier", "crop-circles", "princess-dragon", "tower"})
+      for (const char* set : {"flier", "crop-circles", "princess-dragon", "tower", "bridges-castles"})
         if (cat().set(set)) setup.sets.push_back(set);
       for (const FigureKind k : {FigureKind::Large, FigureKind::Mayor, FigureKind::Wagon, FigureKind::Builder,
                                  FigureKind::Pig, FigureKind::Phantom})

@@ -241,7 +241,14 @@ Json position_def() {
        {"dragon_path",
         described(bounded_list(ref("square"), 1, kDragonSteps),
                   "Version 4, phase dragon only: the tiles the dragon stood on during this move, its start tile "
-                  "first and its tile now last.")}},
+                  "first and its tile now last.")},
+       {"castle_tokens",
+        described(counts_of(ref("colour"), kMaxCastlesInHand),
+                  "Version 8: castles in hand per player (BC-01); any entry brings castles into the game, a player "
+                  "not listed then has 0. Absent: no castles in this game.")},
+       {"castles", described(list_of(type("string")),
+                             "Version 8: the castles on the board, each 'COLOUR x,y:city{..}' naming one segment of "
+                             "the town it covers, with ' scored' once its occupant has scored (BC-07).")}},
       {"players", "active", "phase", "tiles", "definitions"});
 }
 

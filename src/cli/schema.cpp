@@ -148,7 +148,9 @@ Json position_def() {
        {"dragon", ref("position")},
        {"fairy", ref("fairyEntry")},
        {"set_aside", {{"type", "array"}, {"maxItems", kMaxTiles}, {"items", {{"type", "string"}}}}},
-       {"dragon_path", {{"type", "array"}, {"minItems", 1}, {"maxItems", kDragonSteps}, {"items", ref("position")}}}},
+       {"dragon_path", {{"type", "array"}, {"minItems", 1}, {"maxItems", kDragonSteps}, {"items", ref("position")}}},
+       {"castle_tokens", counts_of(ref("colour"), kMaxCastlesInHand)},
+       {"castles", {{"type", "array"}, {"items", {{"type", "string"}}}}}},
       {"players", "active", "phase", "tiles"});
 }
 

@@ -79,7 +79,8 @@ void Scoring::completed_by(int tile_index) {
   const PlacedTile& t = b.tile(tile_index);
   for (int i = 0; i < t.nfeatures; ++i) {
     const auto root = b.find(b.node(tile_index, i));
-    if (uses_edges(b.at(root).kind) && b.complete(root)) done.push_back(root);
+    // BC-03: a town covered by a castle this turn is not scored.
+    if (uses_edges(b.at(root).kind) && b.complete(root) && !in_castle(s_, root)) done.push_back(root);
   }
   // Cloisters and gardens on this tile and the 8 around it complete only now.
   auto tile_wide = [&](int ti) {

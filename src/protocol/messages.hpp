@@ -20,7 +20,7 @@ namespace carc::proto {
 // that can matter to a request's scenario (RuleSet's switch_matters); version 6 adds switches
 // and switch values, and changes three defaults (switch_history below). The runner sends 6 and
 // accepts implementations answering 1 to 6; serve accepts any of them.
-inline constexpr int kProtocolVersion = 7;
+inline constexpr int kProtocolVersion = 8;
 // From this version a request carries only the switches that can matter to its scenario.
 inline constexpr int kSwitchesThatMatterVersion = 5;
 // From this version an answer may carry score events (`scored`, query kind `events`), and a garden
@@ -134,6 +134,9 @@ struct Position {
   std::optional<WireFairy> fairy;       // none: no fairy in this game
   std::vector<std::string> set_aside;   // tile ids, in the order they were set aside
   std::vector<WireSquare> dragon_path;  // phase dragon: the move so far, start first
+  // Version 8, the castles (PROTOCOL.md §14.3); empty = none.
+  std::map<std::string, int> castle_tokens;  // colour -> castles in hand; any entry brings castles into the game
+  std::vector<std::string> castles;          // "COLOUR x,y:city{..} [scored]"
 };
 
 struct Ruleset {

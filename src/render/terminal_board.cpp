@@ -172,6 +172,7 @@ std::string render_terminal(const BoardView& v, const TerminalStyle& style) {
   std::string out = Grid(v, style, w.shown).draw();
   out += tower_lines(v);
   out += dragon_fairy_lines(v);
+  out += castle_lines(v);
   if (v.flight) out += flight_line(*v.flight, style);
   if (w.cropped()) out += crop_note(w) + "\n";
   return out;

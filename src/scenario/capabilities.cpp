@@ -143,6 +143,8 @@ std::vector<Use> collect_uses(const Scenario& s, bool gardens) {
   for (const auto t : p.set_aside) c.tile(t, " set aside");
   if (!p.dragon_path.empty() || p.phase == "dragon") c.add("dragon", "position.dragon_path / phase dragon");
   if (p.fairy.place != FairyPlace::Absent) c.add("fairy", "position.fairy");
+  if (!p.castle_tokens.empty()) c.add("castles", "castle_tokens (position.castle_tokens)");
+  if (!p.castles.empty()) c.add("castles", "castles (position.castles)");
   for (const auto& [colour, counts] : p.supply)
     for (int k = 0; k < kFigureKinds; ++k)
       if (counts[static_cast<std::size_t>(k)] > 0)

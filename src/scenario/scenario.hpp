@@ -86,6 +86,10 @@ struct Position {
   SetupFairy fairy;
   std::vector<TileTypeId> set_aside;
   std::vector<Pos> dragon_path;
+  // The castles (scenarios/README.md "Castles"): tokens in hand per player (any entry brings
+  // castles into the game), castles on the board.
+  std::map<Colour, int> castle_tokens;
+  std::vector<SetupCastle> castles;
   std::map<std::string, Loc> locs;  // key -> where it was written
 };
 // A player's figures in hand after the default rule of scenarios/README.md:

@@ -295,6 +295,12 @@ Setup setup_of(const Position& p) {
   out.fairy = p.fairy;
   out.set_aside = p.set_aside;
   out.dragon_path = p.dragon_path;
+  if (!p.castle_tokens.empty()) {
+    out.castle_tokens.assign(out.seats.size(), 0);
+    for (const auto& [c, n] : p.castle_tokens)
+      if (const int i = seat(c); i >= 0) out.castle_tokens[static_cast<std::size_t>(i)] = n;
+  }
+  out.castles = p.castles;
   return out;
 }
 

@@ -138,6 +138,10 @@ class ScenarioMapper {
     if (p.dragon) p.dragon = moved(*p.dragon);
     p.fairy = fairy(p.fairy);
     for (auto& q : p.dragon_path) q = moved(q);
+    for (auto& castle : p.castles) {
+      castle.feature = t_.apply(castle.feature);
+      castle.pos = moved(castle.pos);
+    }
     for (auto& tower : p.towers) {
       tower.pos = t_.apply(tower.pos);
       if (!within_position_bounds(tower.pos.x, tower.pos.y)) beyond_ = true;

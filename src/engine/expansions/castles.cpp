@@ -126,9 +126,8 @@ Reason check_castle(const State& s, const Move& m) {
   if (s.phase() != Phase::Castle) return Reason::WrongPhase;
   const int node = node_of(s.board(), m.pos, m.feature);
   if (node < 0) return Reason::NoSuchFeature;
-  if (s.board().find(static_cast<std::uint16_t>(node)) !=
-      s.board().find(static_cast<std::uint16_t>(s.castles().pending)))
-    return Reason::NotATown;
+  // The town is named by its half on the later tile (the one the move list shows).
+  if (node != later_half(s.board(), static_cast<std::uint16_t>(s.castles().pending))) return Reason::NotATown;
   return Reason::Ok;
 }
 
