@@ -75,6 +75,9 @@ inline MoveList candidate_moves(const State& s) {
     case Phase::Wagon:
       all_nodes([&](Pos p, FeatureAddr f) { out.push_back(Move::wagon(p, f)); });
       break;
+    case Phase::Castle:
+      all_nodes([&](Pos p, FeatureAddr f) { out.push_back(Move::castle(p, f)); });
+      break;
     case Phase::CropChoice:
       out.push_back(Move::crop_choice(true));
       out.push_back(Move::crop_choice(false));

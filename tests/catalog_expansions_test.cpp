@@ -540,3 +540,34 @@ TEST_CASE("Expansion tiles are found by their JCZ aliases", "[catalog]") {
   // Crop Circles I is not catalogued either.
   CHECK_FALSE(cat.lookup("CC.1/Cc.1").has_value());
 }
+
+TEST_CASE("Bridges, Castles & Bazaars has 12 tiles per edition; C2 swaps BB/CFR! for its garden twin (BC-17)",
+          "[catalog]") {
+  for (const char* edition : {"C1", "C2"}) {
+    int total = 0;
+    for (const auto& [id, n] : counts_of("bridges-castles", edition)) total += n;
+    INFO(edition);
+    CHECK(total == 12);
+  }
+  CHECK(counts_of("bridges-castles", "C1").count("bc-CFR!") == 1);
+  CHECK(counts_of("bridges-castles", "C1").count("bc-CFR!G") == 0);
+  CHECK(counts_of("bridges-castles", "C2").count("bc-CFR!G") == 1);
+  CHECK(counts_of("bridges-castles", "C2").count("bc-CFR!") == 0);
+  CHECK(counts_of("bridges-castles", "C2").at("bc-Cccc.b") == 2);
+  CHECK(ids_of("bridges-castles").size() == 12);
+}
+
+TEST_CASE("Castle bases: one-edge city segments unless marked no-castle (tiles-extra §5.2, BC-02)", "[catalog]") {
+  CHECK(castle_base(feature_at(tile("E"), "city{N}")));
+  CHECK(castle_base(feature_at(tile("bc-CCCR"), "city{E}")));
+  CHECK_FALSE(castle_base(feature_at(tile("bc-CFR!"), "city{W}")));  // JCZ's exclusion: no semicircle
+  CHECK_FALSE(castle_base(feature_at(tile("bc-CFR!G"), "city{W}")));
+  CHECK_FALSE(castle_base(feature_at(tile("pd-CCc+.p"), "city{N}")));   // the princess segment
+  CHECK_FALSE(castle_base(feature_at(tile("bc-CFc.b"), "city{E,W}")));  // two edges: never a town half
+  // The word survives the round trip through the feature specs (the protocol sends tiles so).
+  const TileDef& t = tile("bc-CFR!");
+  auto again = make_tile(t.id, tile_specs(t));
+  REQUIRE(again.ok());
+  CHECK(again->features[0].no_castle);
+  CHECK_FALSE(make_tile("x", {"city{N,E} no-castle", "field{SL,SR,WL,WR} touches city{N,E}"}).ok());
+}

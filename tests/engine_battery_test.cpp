@@ -99,7 +99,8 @@ const std::vector<std::pair<const char*, const char*>> kVariants{
     {"volcano-tile-deployment", "never"},
     {"festival-return", "follower"},
     {"little-buildings-scoring", "3/2/1"},
-    {"little-buildings-split", "per-type"}};
+    {"little-buildings-split", "per-type"},
+    {"castle-converters", "active-only"}};
 
 }  // namespace
 
@@ -120,7 +121,7 @@ void random_playouts(int first, int last) {
     setup.figures = default_figures(setup.edition);
     // Every other game brings the expansions and every figure (one of each kind).
     if (g % 2) {
-      for (const char* set : {"flier", "crop-circles", "princess-dragon", "tower", "festival"})
+      for (const char* set : {"flier", "crop-circles", "princess-dragon", "tower", "festival", "bridges-castles"})
         if (cat().set(set)) setup.sets.push_back(set);
       for (const FigureKind k : {FigureKind::Large, FigureKind::Mayor, FigureKind::Wagon, FigureKind::Builder,
                                  FigureKind::Pig, FigureKind::Phantom})

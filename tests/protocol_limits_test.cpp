@@ -254,6 +254,8 @@ TEST_CASE("The handshake: the runner sends version 8 and accepts 1 to 8, serve a
     CHECK((std::find(e.begin(), e.end(), "festival") != e.end()) == (v >= 8));
     CHECK((std::find(e.begin(), e.end(), "little-buildings") != e.end()) == (v >= 8));
     CHECK(h->capabilities.switches.count("festival-return") == (v >= 8 ? 1U : 0U));
+    CHECK((std::find(e.begin(), e.end(), "castles") != e.end()) == (v >= 8));
+    CHECK(h->capabilities.switches.count("castle-converters") == (v >= 8 ? 1U : 0U));
   }
   const Served s = serve({start(9), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitFailures);

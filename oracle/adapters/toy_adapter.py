@@ -150,6 +150,8 @@ def toy_answer(position):
 # no abbot, no figure on a garden). Version 8 adds new expansions (the Festival among
 # them), which the toy does not declare, so it is never sent their scenarios. It speaks
 # all eight.
+# no abbot, no figure on a garden). Version 8 adds the castles (section 14): the toy does
+# not declare `castles`, so it is never sent their scenarios. It speaks all eight.
 VERSIONS = (1, 2, 3, 4, 5, 6, 7, 8)
 
 HELLO = {

@@ -256,7 +256,14 @@ Json position_def() {
                                                {"x", ref("coordinate")},
                                                {"y", ref("coordinate")}},
                                               {"kind", "x", "y"})),
-                               "Version 8: the little buildings on tiles, one per tile (LB-02).")}},
+                               "Version 8: the little buildings on tiles, one per tile (LB-02).")},
+       {"castle_tokens",
+        described(counts_of(ref("colour"), kMaxCastlesInHand),
+                  "Version 8: castles in hand per player (BC-01); any entry brings castles into the game, a player "
+                  "not listed then has 0. Absent: no castles in this game.")},
+       {"castles", described(list_of(type("string")),
+                             "Version 8: the castles on the board, each 'COLOUR x,y:city{..}' naming one segment of "
+                             "the town it covers, with ' scored' once its occupant has scored (BC-07).")}},
       {"players", "active", "phase", "tiles", "definitions"});
 }
 

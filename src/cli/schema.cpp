@@ -158,7 +158,9 @@ Json position_def() {
            {"propertyNames", {{"enum", {"tower", "house", "shed"}}}},
            {"additionalProperties", {{"type", "integer"}, {"minimum", 0}, {"maximum", 6}}}}}}},
        {"buildings",
-        {{"type", "array"}, {"items", {{"type", "string"}, {"pattern", "^(tower|house|shed) -?[0-9]+,-?[0-9]+$"}}}}}},
+        {{"type", "array"}, {"items", {{"type", "string"}, {"pattern", "^(tower|house|shed) -?[0-9]+,-?[0-9]+$"}}}}},
+       {"castle_tokens", counts_of(ref("colour"), kMaxCastlesInHand)},
+       {"castles", {{"type", "array"}, {"items", {{"type", "string"}}}}}},
       {"players", "active", "phase", "tiles"});
 }
 

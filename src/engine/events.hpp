@@ -24,6 +24,7 @@ namespace carc {
 //   capture       after a tower floor: the active player captures a figure in reach or passes (TO-05)
 //   exchange      the capturer chooses which of its figures comes back in an exchange (TO-07)
 //   dragon        one step of the dragon's move, by the player whose step it is (PD-18)
+//   castle        the owner of a town just completed converts it to a castle or passes (BC-03)
 enum class Phase : std::uint8_t {
   Tile,
   Figure,
@@ -35,6 +36,7 @@ enum class Phase : std::uint8_t {
   Capture,
   Exchange,
   Dragon,
+  Castle,
   GameOver
 };
 std::string_view phase_name(Phase p);
@@ -119,8 +121,9 @@ enum class Reason : std::uint8_t {
   FairyAlreadyThere,
   NotAFestivalTile,
   NoBuildingInSupply,
+  NotATown,
 };
-inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::NoBuildingInSupply) + 1;  // last + 1
+inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::NotATown) + 1;  // last + 1
 std::string_view reason_name(Reason r);
 bool parse_reason(std::string_view s, Reason& out);
 const std::vector<std::string_view>& all_reason_names();  // "ok" first
@@ -156,6 +159,7 @@ enum class EventKind : std::uint8_t {
   FairyPoints,       // the fairy's points (PD-35, PD-36); player, points
   FestivalReturned,  // taken back by the Festival (FE-02), scoring nothing (FE-06)
   BuildingPlaced,    // a little building on pos (LB-02); points: its BuildingKind
+  CastleBuilt,       // a town covered by a castle (BC-03); player: its owner, pos/feature: the town
   GameOver
 };
 inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(EventKind::GameOver) + 1;

@@ -49,6 +49,9 @@ Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const G
       for (std::size_t k = 0; k < kBuildingKinds; ++k) h[k] = hand[k];
       position.building_supply.push_back(h);
     }
+  // Bridges, Castles & Bazaars brings the castle tokens: 3 each, 2 with 5 or 6 players (BC-01).
+  if (std::find(setup.sets.begin(), setup.sets.end(), "bridges-castles") != setup.sets.end())
+    position.castle_tokens.assign(setup.seats.size(), default_castles(static_cast<int>(setup.seats.size())));
   return State::from(catalog, rules, position);
 }
 

@@ -6,6 +6,7 @@
 //   wagon x,y:FEATURE | floor x,y | capture KIND COLOUR x,y:FEATURE | exchange KIND |
 //   ransom KIND COLOUR | fairy KIND x,y:FEATURE | fairy x,y | dragon x,y |
 //   festival KIND x,y:FEATURE | building tower|house|shed | pass
+//   ransom KIND COLOUR | fairy KIND x,y:FEATURE | fairy x,y | dragon x,y | castle x,y:FEATURE | pass
 // Feature addresses are in board orientation, so a move never depends on internal ids.
 #include <string>
 #include <string_view>
@@ -39,6 +40,7 @@ enum class MoveKind : std::uint8_t {
   DragonStep,      // dragon x,y (dragon and fairy)
   FestivalReturn,  // festival KIND x,y:FEATURE (festival)
   Building,        // building tower|house|shed (little buildings)
+  Castle,          // castle x,y:FEATURE (castles)
 };
 
 struct Move {
@@ -150,6 +152,7 @@ struct Move {
     m.token = static_cast<std::uint8_t>(k);
     return m;
   }
+  static Move castle(Pos p, FeatureAddr f) { return located_move(MoveKind::Castle, FigureKind::Follower, p, f); }
   static Move pass() { return Move{}; }
 };
 

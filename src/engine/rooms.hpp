@@ -10,6 +10,7 @@
 #include "engine/events.hpp"
 #include "engine/expansions/abbot.hpp"
 #include "engine/expansions/builder_pig.hpp"
+#include "engine/expansions/castles.hpp"
 #include "engine/expansions/crop_circles.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/festival.hpp"
@@ -37,7 +38,7 @@ void apply_figure_pass(State& s, std::vector<Event>* ev);
 
 // --- words: every room's vocabulary rows (words.hpp), in the order the capability and move
 // tables list them: the base game, the figures' rooms, then the tile expansions' rooms ---
-inline constexpr std::array<const RoomWords& (*)(), 15> kRoomWords{{
+inline constexpr std::array<const RoomWords& (*)(), 16> kRoomWords{{
     base_words,
     abbot_words,
     large_words,
@@ -53,6 +54,7 @@ inline constexpr std::array<const RoomWords& (*)(), 15> kRoomWords{{
     dragon_fairy_words,
     festival_words,
     little_buildings_words,
+    castles_words,
 }};
 
 // --- verbs: each move kind's owner, its independent check and its apply step ---
@@ -61,7 +63,7 @@ struct Verb {
   Reason (*check)(const State&, const Move&);
   void (*apply)(State&, const Move&, std::vector<Event>*);
 };
-inline constexpr std::array<Verb, 19> kVerbs{{
+inline constexpr std::array<Verb, 20> kVerbs{{
     {MoveKind::Place, check_place, apply_place},                               // core
     {MoveKind::Deploy, check_deploy, apply_deploy},                            // core (portal: check_portal_deploy)
     {MoveKind::ReturnAbbot, check_return_abbot, apply_return_abbot},           // abbot
@@ -81,6 +83,7 @@ inline constexpr std::array<Verb, 19> kVerbs{{
     {MoveKind::DragonStep, check_dragon_step, apply_dragon_step},              // dragon and fairy
     {MoveKind::FestivalReturn, check_festival_return, apply_festival_return},  // festival
     {MoveKind::Building, check_building, apply_building},                      // little buildings
+    {MoveKind::Castle, check_castle, apply_castle},                            // castles
 }};
 constexpr const Verb& verb(MoveKind k) { return kVerbs[static_cast<std::size_t>(k)]; }
 
@@ -93,7 +96,7 @@ struct PhaseOwner {
   bool active_decides;  // the active player decides (else the phase's stage names the actor)
   bool on_placed_tile;  // decided on the tile just placed (the state must have one)
 };
-inline constexpr std::array<PhaseOwner, 11> kPhases{{
+inline constexpr std::array<PhaseOwner, 12> kPhases{{
     {Phase::Tile, placement_moves, pass_not_here, nullptr, true, false},                         // core
     {Phase::Figure, figure_phase_moves, check_figure_pass, apply_figure_pass, true, true},       // core (step 2)
     {Phase::Landing, landing_moves, pass_not_here, nullptr, true, true},                         // flier (FM-07)
@@ -104,7 +107,9 @@ inline constexpr std::array<PhaseOwner, 11> kPhases{{
     {Phase::Capture, capture_phase_moves, check_capture_pass, apply_capture_pass, true, true},   // tower (TO-05)
     {Phase::Exchange, exchange_phase_moves, pass_not_here, nullptr, true, true},                 // tower (TO-07)
     {Phase::Dragon, dragon_phase_moves, pass_not_here, nullptr, false, true},  // dragon: the step's player (PD-18)
-    {Phase::GameOver, no_moves, pass_not_here, nullptr, false, false},         // core
+    {Phase::Castle, castle_phase_moves, check_castle_pass, apply_castle_pass, false,
+     false},                                                            // castles: the town's owner
+    {Phase::GameOver, no_moves, pass_not_here, nullptr, false, false},  // core
 }};
 constexpr const PhaseOwner& phase_owner(Phase p) { return kPhases[static_cast<std::size_t>(p)]; }
 
@@ -112,12 +117,13 @@ constexpr const PhaseOwner& phase_owner(Phase p) { return kPhases[static_cast<st
 struct RoomInvariants {
   std::string (*check)(const State&);
 };
-inline constexpr std::array<RoomInvariants, 5> kInvariants{{
+inline constexpr std::array<RoomInvariants, 6> kInvariants{{
     {wagon_invariants},             // wagon: the wagon phase has a wagon to move
     {crop_invariants},              // crop circles: the responder acting is the first still to act
     {tower_invariants},             // tower: heights, floors and prisoners add up
     {dragon_fairy_invariants},      // dragon and fairy: where they stand, the dragon's move
     {little_buildings_invariants},  // little buildings: one per tile, at most 18
+    {castles_invariants},           // castles: tokens, towns, occupants
 }};
 
 // --- step 2: the figure phase's options, in this order (the output order is pinned) ---
@@ -157,12 +163,13 @@ struct Stage {
   std::string_view name;
   StageResult (*run)(State&, std::vector<Event>*);
 };
-inline constexpr std::array<Stage, 11> kStages{{
+inline constexpr std::array<Stage, 12> kStages{{
     {"tower-capture", stage_tower_capture},                  // tower: the capture after a floor (TO-05)
     {"tower-exchange", stage_tower_exchange},                // tower: the exchange after a capture (TO-07)
     {"phantom", stage_phantom},                              // phantom: the second figure (PH-04)
     {"dragon-before-scoring", stage_dragon_before_scoring},  // dragon: V-PD-3 before-scoring (PD-14)
     {"builder-immediate", stage_builder_immediate},          // builder: V-TB-1 "immediately"
+    {"castles", stage_castles},                              // castles: conversion at the start of step 3 (BC-04)
     {"scoring", stage_scoring},                              // core: step 3
     {"wagons", stage_wagons},                                // wagon: AM-05, AM-07
     {"dragon-after-scoring", stage_dragon_after_scoring},    // dragon: V-PD-3 after-scoring (RGG)
@@ -170,7 +177,7 @@ inline constexpr std::array<Stage, 11> kStages{{
     {"builder-second-tile", stage_builder_second_tile},      // builder: TB-05
     {"next-turn", stage_next_turn},                          // core
 }};
-inline constexpr std::size_t kScoringStage = 5;
+inline constexpr std::size_t kScoringStage = 6;
 
 namespace detail {
 template <class Table, class Key>

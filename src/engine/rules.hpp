@@ -55,6 +55,7 @@ enum class Switch : std::uint8_t {
   FestivalReturn,           // V-FE-1
   LittleBuildingsScoring,   // V-LB-1
   LittleBuildingsSplit,     // V-LB-2
+  CastleConverters,         // V-BC-2
   kCount
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::kCount);
@@ -156,6 +157,7 @@ class RuleSet {
   RansomTiming ransom_timing() const { return static_cast<RansomTiming>(at(Switch::RansomTiming)); }  // V-TO-3
   bool ransom_needs_3_points() const { return at(Switch::RansomScoreFloor) == 1; }                    // V-TO-4
   bool portal_to_tower() const { return at(Switch::PortalToTower) == 0; }                             // V-TO-5
+  bool castle_active_only() const { return at(Switch::CastleConverters) == 1; }                       // V-BC-2
   bool dragon_after_scoring() const { return at(Switch::DragonMove) == 1; }                           // V-PD-3
   bool fairy_on_tile() const { return at(Switch::FairyPlacement) == 1; }                              // V-PD-5
   bool fairy_after_volcano() const { return at(Switch::FairyAfterVolcano) == 0; }                     // V-PD-6

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 
+#include "engine/expansions/castles.hpp"
 #include "engine/expansions/little_buildings.hpp"
 #include "engine/expansions/wagon.hpp"
 
@@ -79,7 +80,8 @@ void Scoring::completed_by(int tile_index) {
   const PlacedTile& t = b.tile(tile_index);
   for (int i = 0; i < t.nfeatures; ++i) {
     const auto root = b.find(b.node(tile_index, i));
-    if (uses_edges(b.at(root).kind) && b.complete(root)) done.push_back(root);
+    // BC-03: a town covered by a castle this turn is not scored.
+    if (uses_edges(b.at(root).kind) && b.complete(root) && !in_castle(s_, root)) done.push_back(root);
   }
   // Cloisters and gardens on this tile and the 8 around it complete only now.
   auto tile_wide = [&](int ti) {
@@ -96,6 +98,7 @@ void Scoring::completed_by(int tile_index) {
   std::sort(done.begin(), done.end());
   done.erase(std::unique(done.begin(), done.end()), done.end());
   for (const auto root : done) score_feature(root, false);
+  castles_score(s_, done, ev_);  // BC-07..BC-09: then the castles, before the figures return
   for (const auto root : done) return_figures(root);
   order_wagons(s_);  // AM-07
 }
@@ -104,7 +107,7 @@ void Scoring::final_scoring() {
   std::vector<std::uint16_t> roots;
   for (const BoardFigure& f : s_.figures()) {
     const auto r = s_.board().find(f.node);
-    if (s_.board().at(r).kind != FeatureKind::Field) roots.push_back(r);
+    if (s_.board().at(r).kind != FeatureKind::Field && !in_castle(s_, r)) roots.push_back(r);  // BC-10: castles 0
   }
   std::sort(roots.begin(), roots.end());
   roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
@@ -127,14 +130,17 @@ void Scoring::score_fields() {
   if (mode == FarmerScoring::Fs3Field3) {
     // BG-18: each field independently, 3 per adjacent completed city to its majority.
     for (const auto field : fields) {
-      const int cities = static_cast<int>(b.adjacent_completed_cities(field).size());
+      const auto adjacent = b.adjacent_completed_cities(field);
+      const int cities = static_cast<int>(adjacent.size());
+      const int castles = castles_among(s_, adjacent);  // BC-11: a castle is worth 1 more than a city
       for (int p : winners(field)) {
         // TB-12: a pig of a winning owner adds 1 per city (pigs do not stack).
         const bool pig = std::any_of(s_.figures().begin(), s_.figures().end(), [&](const BoardFigure& f) {
           return f.kind == FigureKind::Pig && f.owner == p && b.find(f.node) == field;
         });
         // LB-05: the buildings on the field's tiles raise the value of the field each winner scores.
-        award(p, (pig ? 4 : 3) * cities + building_points(s_, field), field, true);
+        // BC-11: a castle adjoining the field is worth 1 more than a city.
+        award(p, (pig ? 4 : 3) * cities + castles + building_points(s_, field), field, true);
       }
     }
     return;
@@ -155,7 +161,8 @@ void Scoring::score_fields() {
       auto& c = cities[p];
       std::sort(c.begin(), c.end());
       c.erase(std::unique(c.begin(), c.end()), c.end());
-      if (!c.empty()) award(static_cast<int>(p), 3 * static_cast<int>(c.size()), where[p], true);
+      if (!c.empty())
+        award(static_cast<int>(p), 3 * static_cast<int>(c.size()) + castles_among(s_, c), where[p], true);  // BC-11
     }
     return;
   }
@@ -171,7 +178,7 @@ void Scoring::score_fields() {
     const int best = *std::max_element(strength.begin(), strength.end());
     if (best <= 0) continue;
     for (std::size_t p = 0; p < strength.size(); ++p)
-      if (strength[p] == best) award(static_cast<int>(p), 4, city, true);
+      if (strength[p] == best) award(static_cast<int>(p), 4 + castles_among(s_, {city}), city, true);  // BC-11
   }
 }
 

@@ -123,7 +123,81 @@ Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::functio
   return true;
 }
 
+// The castles room's part of a position: tokens in hand and castles on towns, checked against the
+// board and the figures already set up (BC-01, BC-02, BC-07).
+Result<bool> check_castles(State& s, const Setup& setup, const std::function<void(SetupPart, std::size_t)>& at) {
+  at(SetupPart::Castles, 0);
+  if (setup.castle_tokens.empty() && setup.castles.empty()) return true;
+  if (!setup.castle_tokens.empty() && setup.castle_tokens.size() != setup.seats.size())
+    return fail("castles: castle tokens are given per seat");
+  CastleData d;
+  d.in_hand = setup.castle_tokens;
+  d.in_hand.resize(setup.seats.size(), 0);
+  std::vector<int> owned = d.in_hand;
+  const Board& b = s.board();
+  for (std::size_t i = 0; i < setup.castles.size(); ++i) {
+    const SetupCastle& c = setup.castles[i];
+    at(SetupPart::Castles, i);
+    const std::string what = "castles: the castle " + to_string(c);
+    const int owner = s.player_of(c.owner);
+    if (owner < 0) return fail(what + ": " + std::string(colour_name(c.owner)) + " is not seated");
+    const int node = node_of(b, c.pos, c.feature);
+    if (node < 0) return fail(what + ": no such feature on the board");
+    const auto root = b.find(static_cast<std::uint16_t>(node));
+    if (!is_town(s, root))
+      return fail(what + " is not on a completed town of two one-edge castle-base segments (BC-02)");
+    for (const Castle& other : d.castles)
+      if (b.find(other.town) == root) return fail(what + ": two castles on one town");
+    int occupants = 0;
+    for (const BoardFigure& f : s.figures()) {
+      if (b.find(f.node) != root) continue;
+      ++occupants;
+      if (f.owner != owner || !is_follower(f.kind))
+        return fail(what + ": its occupant must be one of its owner's followers (BC-03)");
+    }
+    if (occupants > 1) return fail(what + ": a castle holds one occupant (BC-03)");
+    if (c.scored && occupants > 0) return fail(what + ": a scored castle's occupant went home (BC-07)");
+    std::vector<std::uint16_t> nodes;
+    add_feature_nodes(b, root, nodes);
+    Castle x;
+    x.town = b.at(nodes[0]).tile < b.at(nodes[1]).tile ? nodes[0] : nodes[1];
+    x.tile_a = b.at(x.town).tile;
+    x.tile_b = b.at(nodes[0]).tile + b.at(nodes[1]).tile - x.tile_a;
+    x.owner = static_cast<std::uint8_t>(owner);
+    x.scored = c.scored;
+    d.castles.push_back(x);
+    ++owned[static_cast<std::size_t>(owner)];
+  }
+  for (std::size_t p = 0; p < owned.size(); ++p)
+    if (d.in_hand[p] < 0 || owned[p] > kMaxCastlesInHand) {
+      at(SetupPart::Castles, 0);
+      return fail("castles: " + std::string(colour_name(setup.seats[p])) + " owns " + std::to_string(owned[p]) +
+                  " castles (in hand and on the board); at most " + std::to_string(kMaxCastlesInHand) + " (BC-01)");
+    }
+  s.setup_castles(std::move(d));
+  return true;
+}
+
 }  // namespace
+
+std::string to_string(const SetupCastle& c) {
+  return std::string(colour_name(c.owner)) + " " + located(c.pos, c.feature) + (c.scored ? " scored" : "");
+}
+
+Result<SetupCastle> parse_castle_entry(std::string_view text) {
+  const auto w = words_of(text, " \t");
+  const std::string form = "expected 'COLOUR x,y:FEATURE [scored]'";
+  if (w.size() < 2 || w.size() > 3 || (w.size() == 3 && w[2] != "scored")) return fail(form);
+  SetupCastle c;
+  if (!parse_colour(w[0], c.owner)) return fail("unknown colour '" + std::string(w[0]) + "'");
+  auto at = parse_located(w[1]);
+  if (!at) return fail(at.error());
+  if (at->second.kind != FeatureKind::City) return fail("a castle covers a town: name one of its city segments");
+  c.pos = at->first;
+  c.feature = at->second;
+  c.scored = w.size() == 3;
+  return c;
+}
 
 Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup& setup, SetupErrorAt* where) {
   auto at = [&](SetupPart part, std::size_t index) {
@@ -205,6 +279,7 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
   }
   for (std::size_t p = 0; p < setup.seats.size(); ++p) s.setup_score(static_cast<int>(p), setup.scores[p]);
   if (auto ok = check_dragon_fairy(s, setup, at); !ok) return fail(ok.error());
+  if (auto ok = check_castles(s, setup, at); !ok) return fail(ok.error());
   if (!setup.building_supply.empty() || !setup.buildings.empty()) {  // Little Buildings (LB-01, LB-02)
     at(SetupPart::Buildings, 0);
     LittleBuildingsData lb;
@@ -265,6 +340,9 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
 // omitting what is at its default; parse_setup takes them in any order after
 // `seats`, which comes first):
 //
+//   castle-tokens red 3                castles in hand (any such line brings castles
+//                                      into the game; unnamed seats hold 0)
+//   castle red 0,1:city{N} [scored]    a castle on the town with that segment
 //   seats red blue                     the colours in seat order (required, first)
 //   tile D 0,0 r0                      a tile: catalog id or alias, position, rotation;
 //                                      in placing order, each touching an earlier one
@@ -434,6 +512,25 @@ class LineReader {
       if (!parse_building(w[1], pb.kind)) return fail("unknown building '" + std::string(w[1]) + "'");
       if (!parse_pos(w[2], pb.pos)) return fail("'" + std::string(w[2]) + "': expected a position " + pos_syntax());
       s_.buildings.push_back(pb);
+      return true;
+    }
+    if (key == "castle-tokens") {
+      if (w.size() != 3) return fail("expected 'castle-tokens COLOUR N'");
+      auto p = seat(w[1]);
+      if (!p) return fail(p.error());
+      int n = 0;
+      if (!parse_int(w[2], n) || n < 0 || n > kMaxCastlesInHand)
+        return fail("'" + std::string(w[2]) + "': castles in hand are 0 to 3 (BC-01)");
+      s_.castle_tokens.resize(s_.seats.size(), 0);
+      s_.castle_tokens[static_cast<std::size_t>(*p)] = n;
+      return true;
+    }
+    if (key == "castle") {
+      std::string rest;
+      for (std::size_t i = 1; i < w.size(); ++i) rest += (i > 1 ? " " : "") + std::string(w[i]);
+      auto c = parse_castle_entry(rest);
+      if (!c) return fail(c.error());
+      s_.castles.push_back(*c);
       return true;
     }
     if (key == "prisoner") {
@@ -666,6 +763,9 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
     for (const Pos p : s.dragon_path) ps.push_back(to_string(p));
     lines.push_back("dragon-path " + joined(ps));
   }
+  for (std::size_t p = 0; p < s.seats.size() && p < s.castle_tokens.size(); ++p)
+    lines.push_back("castle-tokens " + colour(s.seats[p]) + " " + std::to_string(s.castle_tokens[p]));
+  for (const SetupCastle& c : s.castles) lines.push_back("castle " + to_string(c));
   for (std::size_t p = 0; p < s.seats.size() && p < s.building_supply.size(); ++p) {
     std::vector<std::string> parts;
     for (int k = 0; k < kBuildingKinds; ++k)
@@ -758,6 +858,10 @@ std::optional<Setup> snapshot(const State& st) {
     s.prisoners.push_back({st.player(pr.holder).colour, st.player(pr.owner).colour, pr.kind});
   s.ransom_paid = tw.ransom_paid;
   const DragonFairyData& d = st.dragon_fairy();
+  const CastleData& cd = st.castles();
+  s.castle_tokens = cd.in_hand;
+  for (const Castle& c : cd.castles)
+    s.castles.push_back({st.player(c.owner).colour, b.node_pos(c.town), b.node_addr(c.town), c.scored});
   if (d.dragon_pending && phase != Phase::Dragon) return std::nullopt;  // a move due but not yet begun
   if (d.dragon_in_play) s.dragon = d.dragon;
   s.fairy.place = d.fairy;

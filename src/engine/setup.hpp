@@ -71,6 +71,19 @@ struct SetupFairy {
 std::string to_string(const SetupFairy& f);
 Result<SetupFairy> parse_fairy_entry(std::string_view text);
 
+// A castle on the board (the castles room): its owner, the town it covers named by either of its
+// two segments, and whether its occupant has scored (the token stays, BC-07).
+struct SetupCastle {
+  Colour owner = Colour::Red;
+  Pos pos;
+  FeatureAddr feature;
+  bool scored = false;
+  friend bool operator==(const SetupCastle&, const SetupCastle&) = default;
+};
+// "COLOUR x,y:FEATURE [scored]" (the position's `castles` entries and the text form's `castle` line).
+std::string to_string(const SetupCastle& c);
+Result<SetupCastle> parse_castle_entry(std::string_view text);
+
 // Floors in hand not stated: TO-01's number for the player count.
 inline constexpr int kDefaultFloors = -1;
 
@@ -100,6 +113,8 @@ struct Setup {
   // and the buildings on tiles, one per tile.
   std::vector<std::array<int, kBuildingKinds>> building_supply;
   std::vector<PlacedBuilding> buildings;
+  std::vector<int> castle_tokens;    // per seat: castles in hand; empty: no castles in this game (BC-01)
+  std::vector<SetupCastle> castles;  // castles on the board; their occupants are among figures
   friend bool operator==(const Setup&, const Setup&) = default;
 
   // An empty position with these seats (supplies and scores sized to them).
@@ -121,7 +136,8 @@ enum class SetupPart : std::uint8_t {
   SetAside,
   DragonPath,
   InHand,
-  Buildings
+  Buildings,
+  Castles
 };
 struct SetupErrorAt {
   SetupPart part = SetupPart::Seats;

@@ -14,6 +14,7 @@
 
 #include "engine/board.hpp"
 #include "engine/events.hpp"
+#include "engine/expansions/castles.hpp"
 #include "engine/expansions/crop_circles.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/flier.hpp"
@@ -86,6 +87,8 @@ class State {
   // fairy stand, the set-aside tiles, and in phase dragon the move so far (dragon_fairy.hpp).
   void setup_dragon_fairy(DragonFairyData d) { dragon_fairy_ = std::move(d); }
   void setup_little_buildings(LittleBuildingsData d) { little_buildings_ = std::move(d); }
+  // The castles room's position data (setup.cpp checks it): tokens in hand, castles on the board.
+  void setup_castles(CastleData d) { castles_ = std::move(d); }
 
   // --- queries ---
   const TileCatalog& catalog() const { return *catalog_; }
@@ -112,6 +115,8 @@ class State {
   // The dragon-and-fairy room's data: the dragon, the fairy, the set-aside tiles, the move under way.
   const DragonFairyData& dragon_fairy() const { return dragon_fairy_; }
   const LittleBuildingsData& little_buildings() const { return little_buildings_; }
+  // The castles room's data: tokens in hand, castles on the board, the town being decided.
+  const CastleData& castles() const { return castles_; }
   int player_count() const { return static_cast<int>(players_.size()); }
   const Player& player(int i) const { return players_[static_cast<std::size_t>(i)]; }
   int player_of(Colour c) const;  // -1 when not seated
@@ -169,6 +174,7 @@ class State {
   TowerData& mutable_tower() { return tower_; }
   DragonFairyData& mutable_dragon_fairy() { return dragon_fairy_; }
   LittleBuildingsData& mutable_little_buildings() { return little_buildings_; }
+  CastleData& mutable_castles() { return castles_; }
   // Puts tiles at the end of the pile still to come (the set-aside dragon tiles, PD-16).
   void append_to_pile(const std::vector<TileTypeId>& tiles) { pile_.insert(pile_.end(), tiles.begin(), tiles.end()); }
   // Hands over the tiles placed this turn for step 3 (and forgets them).
@@ -209,6 +215,7 @@ class State {
   TowerData tower_;
   DragonFairyData dragon_fairy_;
   LittleBuildingsData little_buildings_;
+  CastleData castles_;
 };
 
 // Whether the tile fits anywhere on the board (BG-03).

@@ -165,6 +165,10 @@ int TileDef::distinct_orientations() const {
   return n;
 }
 
+bool castle_base(const TileFeature& f) {
+  return f.kind == FeatureKind::City && std::popcount(static_cast<unsigned>(f.mask)) == 1 && !f.no_castle;
+}
+
 bool TileDef::has_pennant() const {
   return std::any_of(features.begin(), features.end(), [](const TileFeature& f) { return f.pennants > 0; });
 }
@@ -181,8 +185,8 @@ Descriptor describe(const TileDef& t, int rot) {
       if (f.adjacent_cities & (1u << j)) adj.push_back(t.address(static_cast<int>(j), rot).mask);
     std::sort(adj.begin(), adj.end());
     const int arrow = f.kind == FeatureKind::Flier ? static_cast<int>(rotate_compass(f.arrow, rot)) : 0;
-    d.emplace_back(static_cast<int>(f.kind), t.address(static_cast<int>(i), rot).mask, f.pennants, f.princess, arrow,
-                   static_cast<int>(f.symbol), adj);
+    d.emplace_back(static_cast<int>(f.kind), t.address(static_cast<int>(i), rot).mask, f.pennants + 8 * f.no_castle,
+                   f.princess, arrow, static_cast<int>(f.symbol), adj);
   }
   std::sort(d.begin(), d.end());
   return d;
@@ -216,6 +220,10 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
         ++f.pennants;
       } else if (word == "princess" && f.kind == FeatureKind::City) {
         f.princess = true;
+      } else if (word == "no-castle" && f.kind == FeatureKind::City) {
+        if (std::popcount(static_cast<unsigned>(f.mask)) != 1)
+          return bad("'no-castle' marks a one-edge city segment (a longer one is never a castle base)");
+        f.no_castle = true;
       } else if (word == "ends" && f.kind == FeatureKind::Road) {
         if (w >= words.size())
           return bad(
@@ -402,6 +410,7 @@ std::string spec_of(const TileDef& t, const TileFeature& f) {
   std::string out = to_string(FeatureAddr{f.kind, f.mask});
   for (int i = 0; i < f.pennants; ++i) out += " pennant";
   if (f.princess) out += " princess";
+  if (f.no_castle) out += " no-castle";
   if (f.kind == FeatureKind::Flier) out += " " + std::string(compass_name(f.arrow));
   if (f.kind == FeatureKind::CropCircle) out += " " + std::string(crop_symbol_name(f.symbol));
   if (f.road_end == RoadEnd::City && f.end_feature >= 0)

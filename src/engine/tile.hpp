@@ -66,6 +66,7 @@ struct TileFeature {
   std::uint8_t mask = 0;       // at rotation 0
   std::uint8_t pennants = 0;   // cities
   bool princess = false;       // cities
+  bool no_castle = false;      // one-edge cities whose art is no semicircle: never half of a town (BC-02)
   Compass arrow = Compass::N;  // flier
   CropSymbol symbol = CropSymbol::None;
   std::uint16_t adjacent_cities = 0;  // fields: bitmask of local city indices
@@ -74,6 +75,9 @@ struct TileFeature {
   RoadEnd road_end = RoadEnd::None;
   std::int8_t end_feature = -1;
 };
+
+// A city segment that may be half of a town (BC-02, tiles-extra §5.2): one edge, not `no-castle`.
+bool castle_base(const TileFeature& f);
 
 using TileTypeId = std::uint16_t;
 inline constexpr TileTypeId kNoTile = 0xFFFF;
@@ -100,7 +104,7 @@ struct TileDef {
 };
 
 // Builds a tile from feature specs, e.g. "city{N,W} pennant", "road{E,W}",
-// "field{EL,WR} touches city{N}", "road{S} ends cloister", "road{S} ends city{N,E,W}",
+// "field{EL,WR} touches city{N}", "city{W} no-castle", "road{S} ends cloister", "road{S} ends city{N,E,W}",
 // "road{E} ends junction", "cloister", "flier NW", "crop-circle club", "volcano", "dragon", "festival".
 // Checks the half-edge partition (tiles.md §8.2) and derives the edge types.
 Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs);

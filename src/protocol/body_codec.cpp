@@ -147,6 +147,14 @@ void read_position_tower(const Json& j, const std::string& path, Position& p) {
       p.prisoners[holder] = read_list<WirePrisoner>(list, path + ".prisoners." + holder, read_prisoner);
   }
   if (j.contains("ransom_paid")) p.ransom_paid = boolean(j["ransom_paid"], path + ".ransom_paid");
+  // Version 8, the castles (read here with the other pieces on foundations and tokens).
+  if (j.contains("castle_tokens")) {
+    const Json& f = j["castle_tokens"];
+    if (!f.is_object()) bad(path + ".castle_tokens", "expected an object of colour -> castles in hand");
+    for (const auto& [colour, n] : f.items())
+      p.castle_tokens[colour] = integer(n, path + ".castle_tokens." + colour, 0, kMaxCastlesInHand);
+  }
+  if (j.contains("castles")) p.castles = str_list(j["castles"], path + ".castles");
 }
 
 // Version 4, the dragon and the fairy (PROTOCOL.md §13.4). Squares are checked against
@@ -306,14 +314,17 @@ Json to_json(const Position& p) {
     for (const auto& b : p.buildings) list.push_back(Json{{"kind", b.kind}, {"x", b.x}, {"y", b.y}});
     j["buildings"] = std::move(list);
   }
+  // Version 8, the castles.
+  if (!p.castle_tokens.empty()) j["castle_tokens"] = p.castle_tokens;
+  if (!p.castles.empty()) j["castles"] = p.castles;
   return j;
 }
 
 Position read_position(const Json& j, const std::string& path) {
-  only_keys(j, {"players", "active",      "phase",     "tiles",       "placed",          "in_hand",
-                "pile",    "last_tile",   "rolls",     "second_tile", "figures",         "supply",
-                "scores",  "definitions", "towers",    "floors",      "prisoners",       "ransom_paid",
-                "dragon",  "fairy",       "set_aside", "dragon_path", "building_supply", "buildings"},
+  only_keys(j, {"players",     "active",          "phase",       "tiles",         "placed", "in_hand", "pile",
+                "last_tile",   "rolls",           "second_tile", "figures",       "supply", "scores",  "definitions",
+                "towers",      "floors",          "prisoners",   "ransom_paid",   "dragon", "fairy",   "set_aside",
+                "dragon_path", "building_supply", "buildings",   "castle_tokens", "castles"},
             path);
   Position p;
   WireNumbers n;

@@ -31,6 +31,24 @@ Result<TileTypeId> tile_of(const TileCatalog& cat, const std::string& id, const 
   return *t;
 }
 
+// Version 8: castle tokens in hand and castles on the board (PROTOCOL.md §16.3).
+template <class Seat>
+Result<bool> add_castle_parts(const Position& p, Seat seat, Setup& out) {
+  for (const auto& [colour, n] : p.castle_tokens) {
+    auto c = colour_of(colour, "castle_tokens");
+    if (!c) return fail(c.error());
+    if (seat(*c) < 0) return fail("castle_tokens: " + colour + " is not seated");
+    out.castle_tokens.resize(out.seats.size(), 0);
+    out.castle_tokens[static_cast<std::size_t>(seat(*c))] = n;
+  }
+  for (const auto& text : p.castles) {
+    auto c = parse_castle_entry(text);
+    if (!c) return fail("castles: '" + text + "': " + c.error());
+    out.castles.push_back(*c);
+  }
+  return true;
+}
+
 // Version 3: towers, floors in hand, prisoners, this turn's ransom (PROTOCOL.md §12.4).
 template <class Seat>
 Result<bool> add_tower_parts(const Position& p, Seat seat, Setup& out) {
@@ -175,6 +193,7 @@ Result<Setup> setup_of(const Position& p, const TileCatalog& cat) {
   out.rolls = p.rolls;
   out.second_tile = p.second_tile;
   if (auto ok = add_tower_parts(p, seat, out); !ok) return fail(ok.error());
+  if (auto ok = add_castle_parts(p, seat, out); !ok) return fail(ok.error());
   if (auto ok = add_dragon_parts(p, cat, out); !ok) return fail(ok.error());
   if (auto ok = add_building_parts(p, seats, out); !ok) return fail(ok.error());
   return out;

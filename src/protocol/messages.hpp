@@ -143,6 +143,9 @@ struct Position {
   // Version 8, Little Buildings (PROTOCOL.md §15); empty = not in this game.
   std::map<std::string, std::map<std::string, int>> building_supply;  // colour -> tower/house/shed -> in hand
   std::vector<WireBuilding> buildings;                                // one per tile
+  // Version 8, the castles (PROTOCOL.md §16.3); empty = none.
+  std::map<std::string, int> castle_tokens;  // colour -> castles in hand; any entry brings castles into the game
+  std::vector<std::string> castles;          // "COLOUR x,y:city{..} [scored]"
 };
 
 struct Ruleset {

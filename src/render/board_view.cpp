@@ -35,7 +35,17 @@ BoardView view_of(const State& s) {
   v.dragon_path = d.dragon_path;
   for (const PlacedBuilding& pb : s.little_buildings().placed)
     v.buildings.emplace_back(pb.pos, std::string(building_name(pb.kind)));
+  for (const Castle& c : s.castles().castles)
+    v.castles.push_back({s.player(c.owner).colour, b.tile(c.tile_a).pos, b.tile(c.tile_b).pos, c.scored});
   return v;
+}
+
+std::string castle_lines(const BoardView& v) {
+  std::string out;
+  for (const ViewCastle& c : v.castles)
+    out += "castle " + std::string(colour_name(c.owner)) + " " + to_string(c.a) + "+" + to_string(c.b) +
+           (c.scored ? ", scored" : "") + "\n";
+  return out;
 }
 
 std::string dragon_fairy_lines(const BoardView& v) {

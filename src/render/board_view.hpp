@@ -49,6 +49,14 @@ struct ViewFairy {
   std::optional<ViewFigure> host;
 };
 
+// A castle (Bridges, Castles & Bazaars): its owner and the two tiles of the town it covers;
+// scored once its occupant has scored and gone home (the token stays).
+struct ViewCastle {
+  Colour owner = Colour::Red;
+  Pos a, b;
+  bool scored = false;
+};
+
 struct BoardView {
   const TileCatalog* catalog = nullptr;
   std::vector<ViewTile> tiles;  // in placement order
@@ -59,6 +67,7 @@ struct BoardView {
   std::vector<Pos> dragon_path;                        // a dragon move in progress: the tiles stood on, start first
   std::vector<std::pair<Pos, std::string>> buildings;  // Little Buildings: tile and kind (tower, house, shed)
   std::optional<Pos> placed;                           // the tile just placed, marked
+  std::vector<ViewCastle> castles;                     // in building order
   std::optional<Flight> flight;
 
   const ViewTile* tile_at(Pos p) const;
@@ -98,6 +107,8 @@ std::string tower_lines(const BoardView& v);
 // The dragon and the fairy under a terminal board: "dragon 2,1", its move so far when one is
 // under way, "fairy 1,0, next to red follower road{E,W}" (empty when neither is in the game).
 std::string dragon_fairy_lines(const BoardView& v);
+// The castles under a terminal board: "castle red 0,0+0,-1" (", scored" once its occupant left).
+std::string castle_lines(const BoardView& v);
 
 // The drawing of one tile in board orientation: its features with masks and
 // arrow already rotated.

@@ -37,7 +37,7 @@ class SvgBoard {
     if (v_.placed && b_.contains(*v_.placed) && v_.tile_at(*v_.placed)) out += placed_frame(*v_.placed);
     out += figures();
     out += towers();  // over the figures: a tower's height stays readable
-    out += dragon_path() + dragon_and_fairy() + buildings();
+    out += dragon_path() + dragon_and_fairy() + buildings() + castles();
     if (v_.flight) out += flight(*v_.flight);
     double y = h - 6;
     for (const std::string* text : {&o_.caption, &note_}) {  // bottom up
@@ -190,6 +190,27 @@ class SvgBoard {
              "stroke-width=\"1.5\"/><text x=\"" +
              num(x + w / 2) + "\" y=\"" + num(y + w * 0.9) + "\" text-anchor=\"middle\" " + kFont +
              " font-size=\"9\" font-weight=\"bold\" fill=\"#fafaf9\">" + std::string(1, letter) + "</text></g>\n";
+    }
+    return out;
+  }
+
+  // Castles: a square in the owner's colour, marked C, on the border between the town's two
+  // tiles (hollow once its occupant has scored).
+  std::string castles() const {
+    std::string out;
+    for (const ViewCastle& c : v_.castles) {
+      if (!b_.contains(c.a) || !b_.contains(c.b)) continue;
+      const double cx = (px(c.a.x) + px(c.b.x)) / 2 + t_ / 2, cy = (py(c.a.y) + py(c.b.y)) / 2 + t_ / 2;
+      const double r = t_ * 0.12;
+      const std::string fill = c.scored ? "#fafaf9" : std::string(colour_hex(c.owner));
+      out += "<g class=\"castle\"><title>" +
+             xml_escape("castle " + std::string(colour_name(c.owner)) + " " + to_string(c.a) + "+" + to_string(c.b) +
+                        (c.scored ? ", scored" : "")) +
+             "</title><rect x=\"" + num(cx - r) + "\" y=\"" + num(cy - r) + "\" width=\"" + num(2 * r) +
+             "\" height=\"" + num(2 * r) + "\" fill=\"" + fill +
+             "\" stroke=\"#44403c\" stroke-width=\"2\"/><text x=\"" + num(cx) + "\" y=\"" + num(cy + 4) +
+             "\" text-anchor=\"middle\" " + kFont +
+             " font-size=\"11\" font-weight=\"bold\" fill=\"#1c1917\">C</text></g>\n";
     }
     return out;
   }

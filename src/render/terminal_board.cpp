@@ -177,6 +177,7 @@ std::string render_terminal(const BoardView& v, const TerminalStyle& style) {
     for (const auto& [p, kind] : v.buildings) out += " " + kind + " " + to_string(p);
     out += "\n";
   }
+  out += castle_lines(v);
   if (v.flight) out += flight_line(*v.flight, style);
   if (w.cropped()) out += crop_note(w) + "\n";
   return out;

@@ -201,6 +201,9 @@ Position position_of(const Setup& s) {
   p.fairy = s.fairy;
   p.set_aside = s.set_aside;
   p.dragon_path = s.dragon_path;
+  for (std::size_t i = 0; i < s.castle_tokens.size() && i < s.seats.size(); ++i)
+    p.castle_tokens[s.seats[i]] = s.castle_tokens[i];
+  p.castles = s.castles;
   return p;
 }
 
@@ -287,6 +290,16 @@ std::string scenario_yaml(const Scenario& s) {
     std::vector<std::string> path;
     for (const auto q : p.dragon_path) path.push_back(to_string(q));
     ex_list(out, "  ", "dragon_path", path);
+  }
+  if (!p.castle_tokens.empty()) {
+    std::vector<std::string> tokens;
+    for (const auto& [c, n] : p.castle_tokens) tokens.push_back(fmt::format("{}: {}", ex_colour(c), n));
+    out << "  castle_tokens: {" << fmt::format("{}", fmt::join(tokens, ", ")) << "}\n";
+  }
+  if (!p.castles.empty()) {
+    std::vector<std::string> castles;
+    for (const auto& c : p.castles) castles.push_back(to_string(c));
+    ex_list(out, "  ", "castles", castles);
   }
   out << "query:\n";
   std::vector<std::string> apply;

@@ -133,6 +133,8 @@ proto::Position wire_position(const Scenario& s, const std::vector<std::string>&
   w.second_tile = p.second_tile;
   add_players(p, w);
   add_tower_parts(p, w);
+  for (const auto& [c, n] : p.castle_tokens) w.castle_tokens[std::string(colour_name(c))] = n;  // version 8
+  for (const auto& c : p.castles) w.castles.push_back(to_string(c));
   add_dragon_parts(p, w, use);
   add_building_parts(p, w);
   for (const auto& m : s.apply) use.add_move(m.text);

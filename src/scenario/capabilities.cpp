@@ -145,6 +145,8 @@ std::vector<Use> collect_uses(const Scenario& s, bool gardens) {
   if (p.fairy.place != FairyPlace::Absent) c.add("fairy", "position.fairy");
   if (!p.building_supply.empty()) c.add("little-buildings", "position.building_supply");
   if (!p.buildings.empty()) c.add("little-buildings", "position.buildings");
+  if (!p.castle_tokens.empty()) c.add("castles", "castle_tokens (position.castle_tokens)");
+  if (!p.castles.empty()) c.add("castles", "castles (position.castles)");
   for (const auto& [colour, counts] : p.supply)
     for (int k = 0; k < kFigureKinds; ++k)
       if (counts[static_cast<std::size_t>(k)] > 0)

@@ -90,6 +90,10 @@ struct Position {
   // the buildings on tiles. Either key puts Little Buildings in the game.
   std::map<Colour, std::array<int, kBuildingKinds>> building_supply;
   std::vector<PlacedBuilding> buildings;
+  // The castles (scenarios/README.md "Castles"): tokens in hand per player (any entry brings
+  // castles into the game), castles on the board.
+  std::map<Colour, int> castle_tokens;
+  std::vector<SetupCastle> castles;
   std::map<std::string, Loc> locs;  // key -> where it was written
 };
 // A player's figures in hand after the default rule of scenarios/README.md:

@@ -295,6 +295,12 @@ Setup setup_of(const Position& p) {
   out.fairy = p.fairy;
   out.set_aside = p.set_aside;
   out.dragon_path = p.dragon_path;
+  if (!p.castle_tokens.empty()) {
+    out.castle_tokens.assign(out.seats.size(), 0);
+    for (const auto& [c, n] : p.castle_tokens)
+      if (const int i = seat(c); i >= 0) out.castle_tokens[static_cast<std::size_t>(i)] = n;
+  }
+  out.castles = p.castles;
   if (!p.building_supply.empty() || !p.buildings.empty()) {  // Little Buildings in the game
     out.building_supply.assign(out.seats.size(), {});
     for (const auto& [c, counts] : p.building_supply)
@@ -329,6 +335,8 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
       return key("dragon");
     case SetupPart::Fairy:
       return key("fairy");
+    case SetupPart::Castles:
+      return key("castles");
     case SetupPart::SetAside:
       return key("set_aside");
     case SetupPart::DragonPath:

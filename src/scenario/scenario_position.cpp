@@ -168,10 +168,10 @@ Result<FigureEntry> parse_figure_entry(std::string_view text) {
 
 void ScenarioReader::read_position(const YAML::Node& n) {
   std::vector<std::string> meant;
-  if (!r_.keys(n, {"players", "active",    "phase",       "tiles",           "placed",      "in_hand",
-                   "pile",    "last_tile", "rolls",       "second_tile",     "figures",     "supply",
-                   "scores",  "towers",    "floors",      "prisoners",       "ransom_paid", "dragon",
-                   "fairy",   "set_aside", "dragon_path", "building_supply", "buildings"},
+  if (!r_.keys(n, {"players",         "active",    "phase",         "tiles",   "placed", "in_hand",   "pile",
+                   "last_tile",       "rolls",     "second_tile",   "figures", "supply", "scores",    "towers",
+                   "floors",          "prisoners", "ransom_paid",   "dragon",  "fairy",  "set_aside", "dragon_path",
+                   "building_supply", "buildings", "castle_tokens", "castles"},
                "position", &meant)) {
     s_.unread.insert("position.*");
     return;
@@ -263,6 +263,28 @@ void ScenarioReader::read_position_tower(const MapView& m) {
             r_.error(item, "towers: " + to_string(t->pos) + " is outside the bounds of a position");
           else
             p.towers.push_back(*t);
+        }
+  }
+  if (const auto* v = m.get("castle_tokens"))
+    for (const auto& [c, n, at] : score_entries(*v, "castle_tokens")) {
+      if (n < 0 || n > kMaxCastlesInHand)
+        s_.problem(at, fmt::format("castle_tokens: castles in hand lie within 0..{}, not {}", kMaxCastlesInHand, n));
+      else
+        p.castle_tokens[c] = static_cast<int>(n);
+    }
+  if (const auto* v = m.get("castles")) {
+    if (!v->IsSequence())
+      r_.error(*v, "castles: expected a list of 'COLOUR x,y:city{..} [scored]'");
+    else
+      for (const auto& item : *v)
+        if (auto text = r_.str(item, "castles")) {
+          auto c = parse_castle_entry(*text);
+          if (!c)
+            r_.error(item, "castles: " + c.error());
+          else if (!within_position_bounds(c->pos.x, c->pos.y))
+            r_.error(item, "castles: " + to_string(c->pos) + " is outside the bounds of a position");
+          else
+            p.castles.push_back(*c);
         }
   }
   if (const auto* v = m.get("floors"))

@@ -51,6 +51,7 @@ Move BoardTransform::apply(const Move& m) const {
     case MoveKind::Wagon:
     case MoveKind::Capture:
     case MoveKind::FestivalReturn:
+    case MoveKind::Castle:
       out.pos = apply(m.pos);
       out.feature = apply(m.feature);
       break;
@@ -140,6 +141,10 @@ class ScenarioMapper {
     p.fairy = fairy(p.fairy);
     for (auto& q : p.dragon_path) q = moved(q);
     for (auto& b : p.buildings) b.pos = moved(b.pos);  // Little Buildings: whole tiles
+    for (auto& castle : p.castles) {
+      castle.feature = t_.apply(castle.feature);
+      castle.pos = moved(castle.pos);
+    }
     for (auto& tower : p.towers) {
       tower.pos = t_.apply(tower.pos);
       if (!within_position_bounds(tower.pos.x, tower.pos.y)) beyond_ = true;

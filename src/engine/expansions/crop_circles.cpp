@@ -51,6 +51,7 @@ std::vector<BoardFigure> crop_role_figures(const State& s, int player) {
     // CC-14, CC-27: any follower on that kind of feature; builder, pig and the abbot never.
     if (f.owner != player || !is_follower(f.kind) || f.kind == FigureKind::Abbot) continue;
     if (s.board().at(f.node).kind != role) continue;
+    if (in_castle(s, f.node)) continue;  // CC-28: a castle is no city; its occupant is untouched
     if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
   }
   return out;

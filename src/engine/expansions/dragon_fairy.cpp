@@ -193,6 +193,7 @@ void apply_dragon_step(State& s, const Move& m, std::vector<Event>* ev) {
   for (std::size_t i = s.figures().size(); i-- > 0;) {
     const BoardFigure f = s.figures()[i];
     if (tile_of(s, f) != t) continue;
+    if (in_castle(s, f.node)) continue;  // BC-13: the dragon cannot attack a castle's occupant
     if (is_follower(f.kind)) left.emplace_back(f.owner, s.board().find(f.node));
     if (s.board().at(f.node).kind == FeatureKind::Tower && !s.rules().tower_reopens_after_capture())
       for (TowerSite& site : s.mutable_tower().sites)  // V-TO-2 `no`: as after a capture (handover §9.4)
