@@ -36,7 +36,7 @@ TEST_CASE("V-LB-2: even-total shares the 18 tokens evenly, per-type gives 6 / pl
   CHECK(total(deal_buildings(4, true)[0]) == 3);
 }
 
-TEST_CASE("A new game with Little Buildings deals the tokens per V-LB-2; the position value keeps them",
+TEST_CASE("A new game with Little Buildings deals the tokens per V-LB-2 and the position value keeps them",
           "[little-buildings]") {
   GameSetup setup;
   for (int p = 0; p < 4; ++p) setup.seats.push_back(static_cast<Colour>(p));
