@@ -93,11 +93,12 @@ void notation(Json& d) {
   d["tileEntry"] = str("^\\S+ " + pos + " " + rot + "$");
   d["tileEntry"]["description"] = "TILE x,y ROTATION: " + bounds + ".";
   d["figureEntry"] = str("^" + colour + " " + kind + " " + loc + "$");
-  d["move"] = str("^(place \\S+ " + pos + " " + rot + "|deploy " + kind + " " + loc + "( portal)?|fly " + kind +
-                  " [1-3]|land " + loc + "|return abbot " + loc + "|princess " + kind + " " + colour + " " + loc +
-                  "|crop (add|remove)|(add|remove) " + kind + " " + loc + "|wagon " + loc + "|floor " + pos +
-                  "|capture " + kind + " " + colour + " " + loc + "|exchange " + kind + "|ransom " + kind + " " +
-                  colour + "|fairy " + kind + " " + loc + "|fairy " + pos + "|dragon " + pos + "|pass)$");
+  d["move"] =
+      str("^(place \\S+ " + pos + " " + rot + "|deploy " + kind + " " + loc + "( portal)?|fly " + kind +
+          " [1-3]|land " + loc + "|return abbot " + loc + "|princess " + kind + " " + colour + " " + loc +
+          "|crop (add|remove)|(add|remove) " + kind + " " + loc + "|wagon " + loc + "|floor " + pos + "|capture " +
+          kind + " " + colour + " " + loc + "|exchange " + kind + "|ransom " + kind + " " + colour + "|fairy " + kind +
+          " " + loc + "|fairy " + pos + "|dragon " + pos + "|castle " + loc + "|pass)$");
   d["move"]["description"] = "A move in canonical notation (src/engine/README.md).";
   d["moves"] = list_of(ref("move"));
   d["towerEntry"] = str("^" + pos + " ([1-9]|[12][0-9]|30)( closed)?$");
@@ -228,7 +229,7 @@ Json scenario_schema() {
                  {"items", {{"allOf", Json::array({combination, Json{{"minProperties", 1}}})}}}};
   Json props{{"id", str("^([A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*|EXP-[a-z0-9]+(-[a-z0-9]+)*)$")},
              {"title", text},
-             {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR|TO|PD)-[0-9]{2}|TO-T[0-9]|V-[A-Z0-9]+(-[0-9]+)?)$"))},
+             {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR|TO|PD|BC)-[0-9]{2}|TO-T[0-9]|V-[A-Z0-9]+(-[0-9]+)?)$"))},
              {"status", ref("status")},
              {"disputed",
               {{"oneOf", Json::array({Json{{"type", "boolean"}},
