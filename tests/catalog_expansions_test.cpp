@@ -541,7 +541,7 @@ TEST_CASE("Expansion tiles are found by their JCZ aliases", "[catalog]") {
   CHECK_FALSE(cat.lookup("CC.1/Cc.1").has_value());
 }
 
-TEST_CASE("Bridges, Castles & Bazaars has 12 tiles per edition; C2 swaps BB/CFR! for its garden twin (BC-17)",
+TEST_CASE("Bridges, Castles & Bazaars has 12 tiles per edition, C2 swapping BB/CFR! for its garden twin (BC-17)",
           "[catalog]") {
   for (const char* edition : {"C1", "C2"}) {
     int total = 0;

@@ -98,7 +98,7 @@ void notation(Json& d) {
                   "|crop (add|remove)|(add|remove) " + kind + " " + loc + "|wagon " + loc + "|floor " + pos +
                   "|capture " + kind + " " + colour + " " + loc + "|exchange " + kind + "|ransom " + kind + " " +
                   colour + "|fairy " + kind + " " + loc + "|fairy " + pos + "|dragon " + pos + "|festival " + kind +
-                  " " + loc + "|building (tower|house|shed)|pass)$");
+                  " " + loc + "|building (tower|house|shed)|castle " + loc + "|pass)$");
   d["move"]["description"] = "A move in canonical notation (src/engine/README.md).";
   d["moves"] = list_of(ref("move"));
   d["towerEntry"] = str("^" + pos + " ([1-9]|[12][0-9]|30)( closed)?$");
@@ -236,28 +236,29 @@ Json scenario_schema() {
   Json also_with{{"type", "array"},
                  {"minItems", 1},
                  {"items", {{"allOf", Json::array({combination, Json{{"minProperties", 1}}})}}}};
-  Json props{{"id", str("^([A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*|EXP-[a-z0-9]+(-[a-z0-9]+)*)$")},
-             {"title", text},
-             {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR|TO|PD|FE|LB)-[0-9]{2}|TO-T[0-9]|V-[A-Z0-9]+(-[0-9]+)?)$"))},
-             {"status", ref("status")},
-             {"disputed",
-              {{"oneOf", Json::array({Json{{"type", "boolean"}},
-                                      Json{{"type", "object"},
-                                           {"additionalProperties", false},
-                                           {"required", Json::array({"value", "reason"})},
-                                           {"properties", {{"value", {{"type", "boolean"}}}, {"reason", text}}}}})}}},
-             {"source", text},
-             {"tags", one_or_list(Json{{"type", "string"}})},
-             {"requires", one_or_list(ref("capability"))},
-             {"applies_to", one_or_list(ref("ruleset"))},
-             {"rules", ref("switches")},
-             {"also_with", also_with},
-             {"notes", {{"type", "string"}}},
-             {"position", ref("positionSpec")},
-             {"query", object({{"apply", ref("moves")}, {"final_scoring", {{"type", "boolean"}}}})},
-             {"expect", ref("expect")},
-             {"checkpoints", Json{{"type", "array"}, {"minItems", 1}, {"items", checkpoint}}},
-             {"variants", list_of(variant)}};
+  Json props{
+      {"id", str("^([A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*|EXP-[a-z0-9]+(-[a-z0-9]+)*)$")},
+      {"title", text},
+      {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR|TO|PD|FE|LB|BC)-[0-9]{2}|TO-T[0-9]|V-[A-Z0-9]+(-[0-9]+)?)$"))},
+      {"status", ref("status")},
+      {"disputed",
+       {{"oneOf", Json::array({Json{{"type", "boolean"}},
+                               Json{{"type", "object"},
+                                    {"additionalProperties", false},
+                                    {"required", Json::array({"value", "reason"})},
+                                    {"properties", {{"value", {{"type", "boolean"}}}, {"reason", text}}}}})}}},
+      {"source", text},
+      {"tags", one_or_list(Json{{"type", "string"}})},
+      {"requires", one_or_list(ref("capability"))},
+      {"applies_to", one_or_list(ref("ruleset"))},
+      {"rules", ref("switches")},
+      {"also_with", also_with},
+      {"notes", {{"type", "string"}}},
+      {"position", ref("positionSpec")},
+      {"query", object({{"apply", ref("moves")}, {"final_scoring", {{"type", "boolean"}}}})},
+      {"expect", ref("expect")},
+      {"checkpoints", Json{{"type", "array"}, {"minItems", 1}, {"items", checkpoint}}},
+      {"variants", list_of(variant)}};
   s.update(object(props, {"id", "title", "source", "position", "expect"}));
   // A candidate (EXP- id, written by a tool) is UNVERIFIED and may cite no ruling; any other
   // scenario cites at least one.
