@@ -13,18 +13,15 @@ must load with no console message. A screenshot of the index with a search goes 
 Usage: book_chromium_test.py --binary build/dev/carc-oracle --scenarios scenarios [--screenshot reports/book.png]
 Exit 0 when every check holds, 1 otherwise.
 """
-import argparse
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.parse
 import xml.dom.minidom
 
-from html_chromium_test import chromium, console_messages, find_chromium
+from html_chromium_test import browser_main, chromium, console_messages
 
 QUESTIONS = [("Abt Garten", "BR-07", 1), ("abat jardí", "BR-07", 3)]
 SAMPLE_PAGES = ["rulings/FM-20.html", "rulings/CC-08.html", "rulings/PD-18.html", "switches/V-FM-1.html"]
@@ -63,21 +60,7 @@ def hits_of(dom):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--binary", required=True)
-    parser.add_argument("--scenarios", required=True)
-    parser.add_argument("--chromium")
-    parser.add_argument("--screenshot", help="write the screenshot here (default: a temporary file)")
-    args = parser.parse_args()
-    browser = find_chromium(args.chromium)
-    if not browser:
-        print("FAIL: chromium not found; scripts/install-deps.sh installs Debian's chromium")
-        return 1
-    work = tempfile.mkdtemp(prefix="carc-book-")
-    try:
-        return run_checks(args, browser, work)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    return browser_main(__doc__.splitlines()[0], "carc-book-", run_checks)
 
 
 def run_checks(args, browser, work):

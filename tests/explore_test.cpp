@@ -40,6 +40,11 @@ std::unique_ptr<ProcessSubject> start_impl(const std::vector<std::string>& argv)
   return std::move(*subject);
 }
 
+// A planted-bug fake (tests/adapters/planted.py) started as an implementation.
+std::unique_ptr<ProcessSubject> start_planted(const std::string& bug) {
+  return start_impl({"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, bug});
+}
+
 struct Explored {
   std::vector<Finding> findings;
   ExploreStats stats;
@@ -84,8 +89,7 @@ TEST_CASE("explore finds no disagreement between our engine and carc-oracle serv
 
 TEST_CASE("explore finds listed duplicate rotations of a symmetric tile in the first game and shrinks them to 2 tiles",
           "[explore]") {
-  auto impl = start_impl(
-      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "dup-rotations"});
+  auto impl = start_planted("dup-rotations");
   const Explored e = explore_with(*impl, 1);
   const Finding* f = find_signature(e, "moves-duplicate-place");
   REQUIRE(f != nullptr);
@@ -96,8 +100,7 @@ TEST_CASE("explore finds listed duplicate rotations of a symmetric tile in the f
 }
 
 TEST_CASE("explore finds a flier landing in a field within 3 games and shrinks it to at most 3 tiles", "[explore]") {
-  auto impl =
-      start_impl({"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "flier-field"});
+  auto impl = start_planted("flier-field");
   const Explored e = explore_with(*impl, 3, "base,flier");
   const Finding* f = find_signature(e, "moves-extra-land-field");
   REQUIRE(f != nullptr);
@@ -109,8 +112,7 @@ TEST_CASE("explore finds a flier landing in a field within 3 games and shrinks i
 
 TEST_CASE("explore finds a tie that pays nobody within 3 games and shrinks it to final scoring on at most 6 tiles",
           "[explore]") {
-  auto impl =
-      start_impl({"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "ties-nobody"});
+  auto impl = start_planted("ties-nobody");
   const Explored e = explore_with(*impl, 3, "base", 2, "", 2);
   const Finding* f = find_signature(e, "scores-scored-final");
   REQUIRE(f != nullptr);
@@ -134,8 +136,7 @@ TEST_CASE(
     "explore finds a farm counting a city once per touching tile in the first game and shrinks it to at most 6 "
     "tiles",
     "[explore]") {
-  auto impl = start_impl(
-      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "farm-city-per-side"});
+  auto impl = start_planted("farm-city-per-side");
   const Explored e = explore_with(*impl, 1);
   const Finding* f = find_signature(e, "scores-scored-final");
   REQUIRE(f != nullptr);
@@ -152,8 +153,7 @@ TEST_CASE(
 
 TEST_CASE("explore compares no score events with an implementation that does not answer them", "[explore]") {
   // dup-rotations answers version 6: asked no events, so its answers' missing `scored` is no difference.
-  auto impl = start_impl(
-      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "dup-rotations"});
+  auto impl = start_planted("dup-rotations");
   const Explored e = explore_with(*impl, 1);
   REQUIRE_FALSE(e.findings.empty());
   for (const auto& f : e.findings) {
@@ -166,8 +166,7 @@ TEST_CASE(
     "explore finds crop-circle responses starting with the active player in the first game and shrinks them to "
     "at most 6 tiles",
     "[explore]") {
-  auto impl =
-      start_impl({"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "crop-active"});
+  auto impl = start_planted("crop-active");
   const Explored e = explore_with(*impl, 1, "base,crop-circles", 3);
   REQUIRE(e.findings.size() == 1);  // one signature however the responses came about
   const Finding* f = find_signature(e, "active-in-crop-response");
@@ -180,8 +179,7 @@ TEST_CASE(
 
 TEST_CASE("explore finds the phantom offered after the princess in the first game and shrinks it to at most 6 tiles",
           "[explore]") {
-  auto impl = start_impl(
-      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "princess-phantom"});
+  auto impl = start_planted("princess-phantom");
   PlayOptions play;
   play.sets = "base,princess-dragon";
   play.edition = "C2";
@@ -210,8 +208,7 @@ TEST_CASE("explore finds the phantom offered after the princess in the first gam
 TEST_CASE("explore with two implementations reports their disagreements with each other once per signature",
           "[explore]") {
   auto serve = start_impl({CARC_BINARY, "serve"});
-  auto dup = start_impl(
-      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "dup-rotations"});
+  auto dup = start_planted("dup-rotations");
   PlayOptions play;
   auto setup = game_setup_of(play);
   REQUIRE(setup);
@@ -264,8 +261,7 @@ TEST_CASE("explore with two implementations writes their disagreement as a candi
 }
 
 TEST_CASE("explore stops shrinking when its time budget is spent and keeps the best so far", "[explore]") {
-  auto impl = start_impl(
-      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "dup-rotations"});
+  auto impl = start_planted("dup-rotations");
   PlayOptions play;
   auto setup = game_setup_of(play);
   REQUIRE(setup);
@@ -363,8 +359,7 @@ TEST_CASE("explore writes a scoring candidate with its score events and an HTML 
 }
 
 TEST_CASE("explore splits games between shards and repeats itself for a seed", "[explore]") {
-  auto impl = start_impl(
-      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, "dup-rotations"});
+  auto impl = start_planted("dup-rotations");
   PlayOptions play;
   auto setup = game_setup_of(play);
   REQUIRE(setup);

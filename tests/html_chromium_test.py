@@ -81,8 +81,10 @@ def check_dom(dom, expected, problems):
         problems.append("the page has %d scenario elements, the folder %d scenarios" % (details, expected))
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def browser_main(description, prefix, run_checks):
+    """The command line both browser checks share: --binary, --scenarios, --chromium, --screenshot;
+    runs run_checks(args, browser, work) in a temporary folder made with `prefix`, removed after."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--binary", required=True)
     parser.add_argument("--scenarios", required=True)
     parser.add_argument("--chromium")
@@ -92,11 +94,15 @@ def main():
     if not browser:
         print("FAIL: chromium not found; scripts/install-deps.sh installs Debian's chromium")
         return 1
-    work = tempfile.mkdtemp(prefix="carc-html-")
+    work = tempfile.mkdtemp(prefix=prefix)
     try:
         return run_checks(args, browser, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    return browser_main(__doc__.splitlines()[0], "carc-html-", run_checks)
 
 
 def run_checks(args, browser, work):

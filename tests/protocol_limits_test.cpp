@@ -31,8 +31,8 @@ using Json = nlohmann::json;
 using namespace carc::test;
 
 namespace {
-// The switches of version 8's expansions (the Festival: 1; Little Buildings: 2).
-constexpr std::size_t kVersion8Switches = 3;
+// The switches of version 8's expansions (the Festival: 1; Little Buildings: 2; the castles: 1).
+constexpr std::size_t kVersion8Switches = 4;
 
 proto::TileDefinition def(const std::string& id) {
   return proto::definition_of(builtin_catalog()[*builtin_catalog().lookup(id)]);
@@ -277,14 +277,16 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
     // Version 6's new switches (proto::switch_history).
     const bool six = spec.ruling == "V-FM-10" || spec.ruling == "V-CC-5" || spec.ruling == "V-CC-6" ||
                      spec.ruling == "V-TB-3" || spec.ruling == "V-FM-11" || spec.ruling == "V-FM-12";
-    // Version 8's expansions: the Festival (V-FE-*) and Little Buildings (V-LB-*).
-    const bool eight = spec.ruling.substr(0, 5) == "V-FE-" || spec.ruling.substr(0, 5) == "V-LB-";
+    // Version 8's expansions: the Festival (V-FE-*), Little Buildings (V-LB-*) and the castles (V-BC-*).
+    const bool eight = spec.ruling.substr(0, 5) == "V-FE-" || spec.ruling.substr(0, 5) == "V-LB-" ||
+                       spec.ruling.substr(0, 5) == "V-BC-";
     CHECK(proto::switch_introduced_in(spec.key) == (eight ? 8 : six ? 6 : tower ? 3 : dragon_fairy ? 4 : 1));
   }
   CHECK(proto::expansion_introduced_in("tower") == 3);
   CHECK(proto::expansion_introduced_in("dragon") == 4);
   CHECK(proto::expansion_introduced_in("fairy") == 4);
   CHECK(proto::expansion_introduced_in("flier") == 1);
+  CHECK(proto::expansion_introduced_in("castles") == 8);
   RuleSet rules;
   REQUIRE(rules.set("tower-capture-targets", "all-figures").ok());
   const auto has = [](const proto::Ruleset& r, std::string_view key) {

@@ -73,7 +73,6 @@ TEST_CASE("Each move form's example parses to its kind and prints back the same"
     kinds.insert(form.kind);
   }
   CHECK(kinds.size() == kVerbs.size());  // every MoveKind has a written form
-  CHECK(kinds.size() == 18);             // every MoveKind has a written form
 }
 
 TEST_CASE("Each verb is read by one room's form and each move kind written by one", "[vocabulary]") {
