@@ -6,13 +6,14 @@ switch, and an index; every page must end its document, every board must be well
 every local link must reach a file of the book. Then Debian's chromium (installed by
 scripts/install-deps.sh) loads the index with a German and a Catalan question in its address
 (`#q=...`) and the search must put the abbot-and-garden ruling (BR-07) first, resp. among the
-first three, once its script has marked #book-status ready; a sample of ruling and switch pages
-must load with no console message. A screenshot of the index with a search goes to --screenshot
+first three, once its script has marked #book-status ready; every ruling and switch page must
+load (one after another in frames of one harness page) with no console message. A screenshot of the index with a search goes to --screenshot
 (e.g. reports/book.png) or a temporary file.
 
 Usage: book_chromium_test.py --binary build/dev/carc-oracle --scenarios scenarios [--screenshot reports/book.png]
 Exit 0 when every check holds, 1 otherwise.
 """
+import json
 import os
 import re
 import subprocess
@@ -53,6 +54,32 @@ def check_files(book, problems):
             if not os.path.exists(target):
                 problems.append("%s: a link to %s reaches no file" % (os.path.relpath(page, book), href))
     return pages, boards
+
+
+def every_page_loads(browser, work, book, pages):
+    """Loads every ruling and switch page of the book in one Chromium run: a harness page in the
+    book's folder opens each in an iframe, one after another, and counts the load events; any
+    console message of any frame is a problem."""
+    harness = os.path.join(book, "all-pages-check.html")
+    # index.html is loaded on its own with the searches (in a frame Chromium notes its autofocus).
+    names = sorted(os.path.relpath(p, book) for p in pages if os.path.basename(p) != "index.html")
+    with open(harness, "w", encoding="utf-8") as f:
+        f.write("<!DOCTYPE html><html><body><p id=\"loaded\" data-count=\"0\"></p><script>\n"
+                "const pages=%s;let i=0;const out=document.getElementById('loaded');\n"
+                "function next(){if(i>=pages.length){out.dataset.done='yes';return;}\n"
+                "const f=document.createElement('iframe');f.src=pages[i++];\n"
+                "f.onload=()=>{out.dataset.count=String(Number(out.dataset.count)+1);f.remove();next();};\n"
+                "document.body.append(f);}\nnext();</script></body></html>\n" % json.dumps(names))
+    try:
+        dom = chromium(browser, work, ["--virtual-time-budget=120000", "--dump-dom"], "file://" + harness)
+    finally:
+        os.remove(harness)
+    problems = ["console (every page): " + line for line in console_messages(dom.stderr)]
+    loaded = re.search(r'<p id="loaded" data-count="(\d+)"( data-done="yes")?', dom.stdout)
+    if not loaded or int(loaded.group(1)) != len(names) or not loaded.group(2):
+        problems.append("every page: %s of %d pages loaded in Chromium" % (loaded.group(1) if loaded else "none",
+                                                                         len(names)))
+    return problems
 
 
 def hits_of(dom):
@@ -104,6 +131,7 @@ def run_checks(args, browser, work):
         if "</main>" not in dom.stdout:
             problems.append("%s did not load: chromium exited %d" % (page, dom.returncode))
         problems += ["console (%s): %s" % (page, line) for line in console_messages(dom.stderr)]
+    problems += every_page_loads(browser, work, book, pages)
     shot = args.screenshot or os.path.join(work, "book.png")
     pic = chromium(browser, work, ["--window-size=1280,1400", "--virtual-time-budget=5000",
                                    "--screenshot=" + os.path.abspath(shot)],
@@ -115,7 +143,7 @@ def run_checks(args, browser, work):
     if problems:
         return 1
     size = sum(os.path.getsize(os.path.join(r, n)) for r, _d, fs in os.walk(book) for n in fs)
-    print("book: %d pages, %d boards, %.1f MB, built in %.1f s (%s); searches and sample pages load in %s; "
+    print("book: %d pages, %d boards, %.1f MB, built in %.1f s (%s); every page loads, and the searches, in %s; "
           "screenshot %s" % (len(pages), boards, size / 1e6, seconds, made.stdout.strip().split(", in ")[-1],
                              os.path.basename(browser), shot))
     return 0
