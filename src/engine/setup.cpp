@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "engine/expansions/builder_pig.hpp"
+#include "engine/expansions/castles.hpp"
 #include "engine/names.hpp"
 #include "engine/queries.hpp"
 #include "engine/rooms.hpp"
@@ -48,7 +49,7 @@ Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::functio
     const Pos p = b.node_pos(f.node);
     const std::string who = std::string(colour_name(s.player(f.owner).colour)) + " " +
                             std::string(figure_name(f.kind)) + " " + located(p, b.node_addr(f.node));
-    if (d.dragon_in_play && p == d.dragon && s.rules().dragon_tile_forbidden())
+    if (d.dragon_in_play && p == d.dragon && s.rules().dragon_tile_forbidden() && !in_castle(s, f.node))
       return fail("dragon: the " + who +
                   " stands on the dragon's tile, which dragon-tile-deployment: forbidden keeps free of figures "
                   "(V-PD-10)");
@@ -115,7 +116,7 @@ Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::functio
       if (d.fairy == FairyPlace::OnTile && path[i] == d.fairy_pos)
         return fail("dragon_path: the dragon never enters the fairy's tile (PD-22)");
       for (const BoardFigure& f : s.figures())
-        if (b.node_pos(f.node) == path[i])
+        if (b.node_pos(f.node) == path[i] && !in_castle(s, f.node))  // a castle's occupant is not eaten (PD-24)
           return fail("dragon_path: a figure stands on " + to_string(path[i]) + ", which the dragon entered (PD-23)");
     }
   }
@@ -278,8 +279,9 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
     if (auto ok = s.setup_prisoner(holder, owner, pr.kind); !ok) return fail("prisoners: " + ok.error());
   }
   for (std::size_t p = 0; p < setup.seats.size(); ++p) s.setup_score(static_cast<int>(p), setup.scores[p]);
-  if (auto ok = check_dragon_fairy(s, setup, at); !ok) return fail(ok.error());
+  // The castles first: a castle's occupant may stand where the dragon went (BC-13, PD-24).
   if (auto ok = check_castles(s, setup, at); !ok) return fail(ok.error());
+  if (auto ok = check_dragon_fairy(s, setup, at); !ok) return fail(ok.error());
   if (!setup.building_supply.empty() || !setup.buildings.empty()) {  // Little Buildings (LB-01, LB-02)
     at(SetupPart::Buildings, 0);
     LittleBuildingsData lb;

@@ -282,8 +282,8 @@ std::string dragon_fairy_invariants(const State& s) {
           d.dragon_path.begin() + static_cast<std::ptrdiff_t>(i))
         return "the dragon entered a tile twice";
       if (on_fairy_tile(s, p)) return "the dragon entered the fairy's tile";
-      for (const BoardFigure& f : s.figures())
-        if (b.node_pos(f.node) == p) return "a figure survived on a tile the dragon entered";
+      for (const BoardFigure& f : s.figures())  // a castle's occupant is never eaten (BC-13)
+        if (b.node_pos(f.node) == p && !in_castle(s, f.node)) return "a figure survived on a tile the dragon entered";
     }
   }
   if (d.fairy != FairyPlace::OnTile && d.has_host) return "a fairy host without the fairy on a tile";
@@ -298,7 +298,8 @@ std::string dragon_fairy_invariants(const State& s) {
     const int t = b.at(f.node).tile;
     if (b.def(t).volcano >= 0 && (t == s.placed_tile() || s.rules().volcano_closed_for_good()))
       return "a figure on a volcano tile closed to figures";
-    if (s.rules().dragon_tile_forbidden() && d.dragon_in_play && b.tile(t).pos == d.dragon)
+    // A castle's occupant stays where the dragon comes (PD-24): no deployment put it there.
+    if (s.rules().dragon_tile_forbidden() && d.dragon_in_play && b.tile(t).pos == d.dragon && !in_castle(s, f.node))
       return "a figure on the dragon's tile under dragon-tile-deployment: forbidden";
   }
   return {};
