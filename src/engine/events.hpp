@@ -117,8 +117,10 @@ enum class Reason : std::uint8_t {
   AlreadyVisited,
   FairyProtected,
   FairyAlreadyThere,
+  PyramidFull,
+  PyramidNotFull,
 };
-inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::FairyAlreadyThere) + 1;  // last + 1
+inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::PyramidNotFull) + 1;  // last + 1
 std::string_view reason_name(Reason r);
 bool parse_reason(std::string_view s, Reason& out);
 const std::vector<std::string_view>& all_reason_names();  // "ok" first
@@ -141,23 +143,28 @@ enum class EventKind : std::uint8_t {
   AbbotReturned,
   FlierCrashed,  // no legal landing: the figure stays in supply (FM-12)
   WagonMoved,
-  KnightRemoved,   // by the princess (PD-06)
-  CropChoice,      // points: 1 add, 0 remove
-  SecondTile,      // the builder's double turn begins (TB-05)
-  FloorPlaced,     // a tower floor (TO-02); points: the new height
-  FigureCaptured,  // taken by a tower (TO-05); player: the owner, other: the holder
-  PrisonerFreed,   // by exchange (points 0) or ransom (points 3, other: the holder paid); player: the owner
-  DragonPlaced,    // on a volcano tile (PD-17); pos: its tile
-  DragonMoved,     // one step (PD-19); player: who moved it, pos: the tile entered
-  FairyMoved,      // step 2 (PD-31); player: the mover, pos: its tile
-  TileSetAside,    // a dragon tile drawn before the dragon is in play (PD-16)
-  FairyPoints,     // the fairy's points (PD-35, PD-36); player, points
+  KnightRemoved,    // by the princess (PD-06)
+  CropChoice,       // points: 1 add, 0 remove
+  SecondTile,       // the builder's double turn begins (TB-05)
+  FloorPlaced,      // a tower floor (TO-02); points: the new height
+  FigureCaptured,   // taken by a tower (TO-05); player: the owner, other: the holder
+  PrisonerFreed,    // by exchange (points 0) or ransom (points 3, other: the holder paid); player: the owner
+  DragonPlaced,     // on a volcano tile (PD-17); pos: its tile
+  DragonMoved,      // one step (PD-19); player: who moved it, pos: the tile entered
+  FairyMoved,       // step 2 (PD-31); player: the mover, pos: its tile
+  TileSetAside,     // a dragon tile drawn before the dragon is in play (PD-16)
+  FairyPoints,      // the fairy's points (PD-35, PD-36); player, points
+  BigTopMoved,      // the big top onto a circus tile with a face-down token (BT-02, BT-03); pos
+  BigTopScored,     // a player's big-top points (BT-03, BT-05); player, points, pos: the big top's tile
+  RingmasterBonus,  // BT-08; player, points, pos: the ringmaster's tile
+  AcrobatsScored,   // 5 for one acrobat (BT-11, BT-12); player, points, pos: the pyramid's tile
   GameOver
 };
 inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(EventKind::GameOver) + 1;
 
-// What happened while applying a move; the sum of FeatureScored and FairyPoints points is each
-// player's score change (a ransom moves points between players).
+// What happened while applying a move; the sum of the points of FeatureScored, FairyPoints,
+// BigTopScored, RingmasterBonus and AcrobatsScored is each player's score change (a ransom moves points between
+// players).
 struct Event {
   EventKind kind = EventKind::TilePlaced;
   std::int8_t player = -1;

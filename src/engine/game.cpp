@@ -43,6 +43,13 @@ Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const G
   if (std::any_of(pile.begin(), pile.end(),
                   [&](TileTypeId t) { return catalog[t].volcano >= 0 || catalog[t].dragon >= 0; }))
     position.fairy.place = FairyPlace::Beside;
+  // Under the Big Top: the 16 animal tokens shuffled face down (BT-01), drawn after the tiles'
+  // shuffle from the same seed (a game without circus tiles draws nothing more).
+  if (std::any_of(pile.begin(), pile.end(), [&](TileTypeId t) { return catalog[t].circus >= 0; })) {
+    std::vector<int> tokens(kAnimalTokens.begin(), kAnimalTokens.end());
+    for (std::size_t i = tokens.size(); i > 1; --i) std::swap(tokens[i - 1], tokens[rng.below(i)]);
+    position.animal_tokens = std::move(tokens);
+  }
   return State::from(catalog, rules, position);
 }
 

@@ -36,6 +36,7 @@ enum class MoveKind : std::uint8_t {
   Ransom,       // ransom KIND COLOUR (tower)
   Fairy,        // fairy KIND x,y:FEATURE | fairy x,y (on_tile) (dragon and fairy)
   DragonStep,   // dragon x,y (dragon and fairy)
+  Acrobats,     // acrobats x,y (big top: score a complete pyramid)
 };
 
 struct Move {
@@ -133,6 +134,12 @@ struct Move {
   static Move dragon(Pos p) {
     Move m;
     m.kind = MoveKind::DragonStep;
+    m.pos = p;
+    return m;
+  }
+  static Move acrobats(Pos p) {
+    Move m;
+    m.kind = MoveKind::Acrobats;
     m.pos = p;
     return m;
   }

@@ -15,43 +15,47 @@
 namespace carc {
 
 enum class Switch : std::uint8_t {
-  FarmerScoring,            // V-BG-1
-  TinyCityScoring,          // V-BG-2
-  Farmers,                  // V-BG-3
-  AbbotReturnExcludes,      // V-AB-1
-  WagonMove,                // V-AM-1
-  BuilderSecondTile,        // V-TB-1
-  BuilderPigAreFollowers,   // V-TB-2
-  BuilderOnCompleted,       // V-TB-3
-  FlierEligible,            // V-FM-1
-  PhantomAfterCrash,        // V-FM-5
-  FlierDistance,            // V-FM-6
-  FlierTileFigures,         // V-FM-11
-  FlierTilePhantom,         // V-FM-12
-  PhantomFlierOccupied,     // V-FM-9
-  PhantomFlierSameTurn,     // V-FM-10
-  PhantomAfterNonFollower,  // V-PH-1
-  CropAddCompulsion,        // V-CC-1
-  CropAddWhere,             // V-CC-2
-  CropAddFigures,           // V-CC-4
-  CropRakeWithoutFarmers,   // V-CC-5
-  CropChoiceOnEmptyBoard,   // V-CC-6
-  PortalToCompleted,        // V-PD-1
-  PrincessAction,           // V-PD-2
-  PrincessLargeFollower,    // V-PD-4
-  TowerCaptureTargets,      // V-TO-1
-  TowerReopens,             // V-TO-2
-  RansomTiming,             // V-TO-3
-  RansomScoreFloor,         // V-TO-4
-  PortalToTower,            // V-TO-5
-  DragonMove,               // V-PD-3
-  FairyPlacement,           // V-PD-5
-  FairyAfterVolcano,        // V-PD-6
-  FairyProtectsFromTower,   // V-PD-7
-  FairyBonusFinalScoring,   // V-PD-8
-  FairyOnTileTurnPoints,    // V-PD-9
-  DragonTileDeployment,     // V-PD-10
-  VolcanoTileDeployment,    // V-PD-11
+  FarmerScoring,                 // V-BG-1
+  TinyCityScoring,               // V-BG-2
+  Farmers,                       // V-BG-3
+  AbbotReturnExcludes,           // V-AB-1
+  WagonMove,                     // V-AM-1
+  BuilderSecondTile,             // V-TB-1
+  BuilderPigAreFollowers,        // V-TB-2
+  BuilderOnCompleted,            // V-TB-3
+  FlierEligible,                 // V-FM-1
+  PhantomAfterCrash,             // V-FM-5
+  FlierDistance,                 // V-FM-6
+  FlierTileFigures,              // V-FM-11
+  FlierTilePhantom,              // V-FM-12
+  PhantomFlierOccupied,          // V-FM-9
+  PhantomFlierSameTurn,          // V-FM-10
+  PhantomAfterNonFollower,       // V-PH-1
+  CropAddCompulsion,             // V-CC-1
+  CropAddWhere,                  // V-CC-2
+  CropAddFigures,                // V-CC-4
+  CropRakeWithoutFarmers,        // V-CC-5
+  CropChoiceOnEmptyBoard,        // V-CC-6
+  PortalToCompleted,             // V-PD-1
+  PrincessAction,                // V-PD-2
+  PrincessLargeFollower,         // V-PD-4
+  TowerCaptureTargets,           // V-TO-1
+  TowerReopens,                  // V-TO-2
+  RansomTiming,                  // V-TO-3
+  RansomScoreFloor,              // V-TO-4
+  PortalToTower,                 // V-TO-5
+  DragonMove,                    // V-PD-3
+  FairyPlacement,                // V-PD-5
+  FairyAfterVolcano,             // V-PD-6
+  FairyProtectsFromTower,        // V-PD-7
+  FairyBonusFinalScoring,        // V-PD-8
+  FairyOnTileTurnPoints,         // V-PD-9
+  DragonTileDeployment,          // V-PD-10
+  VolcanoTileDeployment,         // V-PD-11
+  AcrobatReach,                  // V-BT-1
+  RingmasterBonusNeedsMajority,  // V-BT-2
+  FlierAsAcrobat,                // V-FM-4
+  PhantomAsAcrobat,              // V-PH-2
   kCount
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::kCount);
@@ -149,18 +153,22 @@ class RuleSet {
   bool tower_captures_builder_pig() const {
     return at(Switch::TowerCaptureTargets) == 1 || builder_pig_are_followers();
   }
-  bool tower_reopens_after_capture() const { return at(Switch::TowerReopens) == 0; }                  // V-TO-2
-  RansomTiming ransom_timing() const { return static_cast<RansomTiming>(at(Switch::RansomTiming)); }  // V-TO-3
-  bool ransom_needs_3_points() const { return at(Switch::RansomScoreFloor) == 1; }                    // V-TO-4
-  bool portal_to_tower() const { return at(Switch::PortalToTower) == 0; }                             // V-TO-5
-  bool dragon_after_scoring() const { return at(Switch::DragonMove) == 1; }                           // V-PD-3
-  bool fairy_on_tile() const { return at(Switch::FairyPlacement) == 1; }                              // V-PD-5
-  bool fairy_after_volcano() const { return at(Switch::FairyAfterVolcano) == 0; }                     // V-PD-6
-  bool fairy_protects_from_tower() const { return at(Switch::FairyProtectsFromTower) == 1; }          // V-PD-7
-  bool fairy_bonus_final_scoring() const { return at(Switch::FairyBonusFinalScoring) == 0; }          // V-PD-8
-  bool fairy_points_per_figure() const { return at(Switch::FairyOnTileTurnPoints) == 1; }             // V-PD-9
-  bool dragon_tile_forbidden() const { return at(Switch::DragonTileDeployment) == 1; }                // V-PD-10
-  bool volcano_closed_for_good() const { return at(Switch::VolcanoTileDeployment) == 1; }             // V-PD-11
+  bool tower_reopens_after_capture() const { return at(Switch::TowerReopens) == 0; }                      // V-TO-2
+  RansomTiming ransom_timing() const { return static_cast<RansomTiming>(at(Switch::RansomTiming)); }      // V-TO-3
+  bool ransom_needs_3_points() const { return at(Switch::RansomScoreFloor) == 1; }                        // V-TO-4
+  bool portal_to_tower() const { return at(Switch::PortalToTower) == 0; }                                 // V-TO-5
+  bool dragon_after_scoring() const { return at(Switch::DragonMove) == 1; }                               // V-PD-3
+  bool fairy_on_tile() const { return at(Switch::FairyPlacement) == 1; }                                  // V-PD-5
+  bool fairy_after_volcano() const { return at(Switch::FairyAfterVolcano) == 0; }                         // V-PD-6
+  bool fairy_protects_from_tower() const { return at(Switch::FairyProtectsFromTower) == 1; }              // V-PD-7
+  bool fairy_bonus_final_scoring() const { return at(Switch::FairyBonusFinalScoring) == 0; }              // V-PD-8
+  bool fairy_points_per_figure() const { return at(Switch::FairyOnTileTurnPoints) == 1; }                 // V-PD-9
+  bool dragon_tile_forbidden() const { return at(Switch::DragonTileDeployment) == 1; }                    // V-PD-10
+  bool volcano_closed_for_good() const { return at(Switch::VolcanoTileDeployment) == 1; }                 // V-PD-11
+  bool acrobat_reach_portal_anywhere() const { return at(Switch::AcrobatReach) == 1; }                    // V-BT-1
+  bool ringmaster_bonus_needs_majority() const { return at(Switch::RingmasterBonusNeedsMajority) == 1; }  // V-BT-2
+  bool flier_may_become_acrobat() const { return at(Switch::FlierAsAcrobat) == 0; }                       // V-FM-4
+  bool phantom_may_be_acrobat() const { return at(Switch::PhantomAsAcrobat) == 1; }                       // V-PH-2
 
  private:
   std::uint8_t at(Switch s) const { return values_[static_cast<std::size_t>(s)]; }

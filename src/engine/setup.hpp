@@ -95,6 +95,9 @@ struct Setup {
   SetupFairy fairy;                      // absent: no fairy in this game
   std::vector<TileTypeId> set_aside;     // dragon tiles drawn before the dragon came into play (PD-16)
   std::vector<Pos> dragon_path;          // phase dragon: the tiles the dragon stood on in this move, start first
+  std::optional<Pos> big_top;            // the big top's circus tile; none: no circus tile placed yet (BT-02)
+  int big_top_token = 0;                 // the face-down animal token under it (its value; 0 only without one)
+  std::optional<std::vector<int>> animal_tokens;  // the face-down pile, next first; none: default_animal_tokens
   friend bool operator==(const Setup&, const Setup&) = default;
 
   // An empty position with these seats (supplies and scores sized to them).
@@ -115,7 +118,8 @@ enum class SetupPart : std::uint8_t {
   Fairy,
   SetAside,
   DragonPath,
-  InHand
+  InHand,
+  BigTop
 };
 struct SetupErrorAt {
   SetupPart part = SetupPart::Seats;

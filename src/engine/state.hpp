@@ -14,6 +14,7 @@
 
 #include "engine/board.hpp"
 #include "engine/events.hpp"
+#include "engine/expansions/big_top.hpp"
 #include "engine/expansions/crop_circles.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/flier.hpp"
@@ -84,6 +85,8 @@ class State {
   // The dragon-and-fairy room's position data (setup.cpp checks it): where the dragon and the
   // fairy stand, the set-aside tiles, and in phase dragon the move so far (dragon_fairy.hpp).
   void setup_dragon_fairy(DragonFairyData d) { dragon_fairy_ = std::move(d); }
+  // The big-top room's position data (setup.cpp checks it): the big top and its token, the pile.
+  void setup_big_top(BigTopData d) { big_top_ = std::move(d); }
 
   // --- queries ---
   const TileCatalog& catalog() const { return *catalog_; }
@@ -109,6 +112,8 @@ class State {
   const TowerData& tower() const { return tower_; }
   // The dragon-and-fairy room's data: the dragon, the fairy, the set-aside tiles, the move under way.
   const DragonFairyData& dragon_fairy() const { return dragon_fairy_; }
+  // The big-top room's data: the big top, the token under it, the face-down pile.
+  const BigTopData& big_top() const { return big_top_; }
   int player_count() const { return static_cast<int>(players_.size()); }
   const Player& player(int i) const { return players_[static_cast<std::size_t>(i)]; }
   int player_of(Colour c) const;  // -1 when not seated
@@ -165,6 +170,7 @@ class State {
   std::vector<PendingWagon>& mutable_wagons() { return wagons_; }
   TowerData& mutable_tower() { return tower_; }
   DragonFairyData& mutable_dragon_fairy() { return dragon_fairy_; }
+  BigTopData& mutable_big_top() { return big_top_; }
   // Puts tiles at the end of the pile still to come (the set-aside dragon tiles, PD-16).
   void append_to_pile(const std::vector<TileTypeId>& tiles) { pile_.insert(pile_.end(), tiles.begin(), tiles.end()); }
   // Hands over the tiles placed this turn for step 3 (and forgets them).
@@ -204,6 +210,7 @@ class State {
   std::vector<PendingWagon> wagons_;
   TowerData tower_;
   DragonFairyData dragon_fairy_;
+  BigTopData big_top_;
 };
 
 // Whether the tile fits anywhere on the board (BG-03).

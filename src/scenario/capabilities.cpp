@@ -78,6 +78,7 @@ class UseCollector {
   void figure_entry(const FigureEntry& f, const std::string& what) {
     figure(f.kind, what);
     if (f.feature.kind == FeatureKind::Tower) add("tower", what);
+    if (f.feature.kind == FeatureKind::Acrobat) add("big-top", what);
   }
   void tile(TileTypeId t, const std::string& where) {
     const auto& cat = builtin_catalog();
@@ -96,6 +97,9 @@ class UseCollector {
     if (!m.move) return;
     if (m.move->kind == MoveKind::Place) tile(m.move->tile, "");
     if (m.move->kind == MoveKind::Deploy || m.move->kind == MoveKind::ReturnAbbot) figure(m.move->figure, what);
+    if ((m.move->kind == MoveKind::Deploy || m.move->kind == MoveKind::Land) &&
+        m.move->feature.kind == FeatureKind::Acrobat)
+      add("big-top", what);
   }
   void moves(const std::optional<std::vector<MoveText>>& ms) {
     if (ms)
@@ -143,6 +147,8 @@ std::vector<Use> collect_uses(const Scenario& s, bool gardens) {
   for (const auto t : p.set_aside) c.tile(t, " set aside");
   if (!p.dragon_path.empty() || p.phase == "dragon") c.add("dragon", "position.dragon_path / phase dragon");
   if (p.fairy.place != FairyPlace::Absent) c.add("fairy", "position.fairy");
+  if (p.big_top) c.add("big-top", "position.big_top");
+  if (p.animal_tokens) c.add("big-top", "position.animal_tokens");
   for (const auto& [colour, counts] : p.supply)
     for (int k = 0; k < kFigureKinds; ++k)
       if (counts[static_cast<std::size_t>(k)] > 0)

@@ -86,6 +86,10 @@ struct Position {
   SetupFairy fairy;
   std::vector<TileTypeId> set_aside;
   std::vector<Pos> dragon_path;
+  // Under the Big Top: the big top's circus tile and its face-down token, the pile of tokens.
+  std::optional<Pos> big_top;
+  int big_top_token = 0;
+  std::optional<std::vector<int>> animal_tokens;
   std::map<std::string, Loc> locs;  // key -> where it was written
 };
 // A player's figures in hand after the default rule of scenarios/README.md:

@@ -295,6 +295,9 @@ Setup setup_of(const Position& p) {
   out.fairy = p.fairy;
   out.set_aside = p.set_aside;
   out.dragon_path = p.dragon_path;
+  out.big_top = p.big_top;
+  out.big_top_token = p.big_top_token;
+  out.animal_tokens = p.animal_tokens;
   return out;
 }
 
@@ -329,6 +332,8 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
       return key("dragon_path");
     case SetupPart::InHand:
       return key("in_hand");
+    case SetupPart::BigTop:
+      return key(p.locs.count("big_top") ? "big_top" : "animal_tokens");
   }
   return s.loc;
 }

@@ -59,6 +59,7 @@ Move BoardTransform::apply(const Move& m) const {
       break;
     case MoveKind::Floor:
     case MoveKind::DragonStep:
+    case MoveKind::Acrobats:
       out.pos = apply(m.pos);
       break;
     case MoveKind::Exchange:
@@ -137,6 +138,7 @@ class ScenarioMapper {
     if (p.dragon) p.dragon = moved(*p.dragon);
     p.fairy = fairy(p.fairy);
     for (auto& q : p.dragon_path) q = moved(q);
+    if (p.big_top) p.big_top = moved(*p.big_top);
     for (auto& tower : p.towers) {
       tower.pos = t_.apply(tower.pos);
       if (!within_position_bounds(tower.pos.x, tower.pos.y)) beyond_ = true;
