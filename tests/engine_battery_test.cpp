@@ -95,7 +95,11 @@ const std::vector<std::pair<const char*, const char*>> kVariants{
     {"fairy-bonus-final-scoring", "no"},
     {"fairy-on-tile-turn-points", "per-figure"},
     {"dragon-tile-deployment", "forbidden"},
-    {"volcano-tile-deployment", "never"}};
+    {"volcano-tile-deployment", "never"},
+    {"acrobat-reach", "plus-portal-anywhere"},
+    {"ringmaster-bonus-needs-majority", "yes"},
+    {"flier-as-acrobat", "forbidden"},
+    {"phantom-as-acrobat", "allowed"}};
 
 }  // namespace
 
@@ -106,7 +110,7 @@ void random_playouts(int first, int last) {
   const int games = last - first;
   MoveList moves;
   std::vector<Event> events;
-  std::array<int, 17> kinds_played{};  // per MoveKind: the battery must reach every kind of decision
+  std::array<int, 18> kinds_played{};  // per MoveKind: the battery must reach every kind of decision
   int snapshots = 0;
   for (int g = first; g < last; ++g) {
     GameSetup setup;
@@ -118,8 +122,9 @@ void random_playouts(int first, int last) {
     if (g % 2) {
       for (const char* set : {"flier", "crop-circles", "princess-dragon", "tower"})
         if (cat().set(set)) setup.sets.push_back(set);
+      if (setup.edition != "C1") setup.sets.push_back("big-top");  // C2 only (BT-15)
       for (const FigureKind k : {FigureKind::Large, FigureKind::Mayor, FigureKind::Wagon, FigureKind::Builder,
-                                 FigureKind::Pig, FigureKind::Phantom})
+                                 FigureKind::Pig, FigureKind::Phantom, FigureKind::Ringmaster})
         setup.figures[static_cast<std::size_t>(k)] = 1;
     }
     setup.seed = static_cast<std::uint64_t>(g) + 1;
@@ -156,7 +161,9 @@ void random_playouts(int first, int last) {
       INFO(broken);
       REQUIRE(broken.empty());
       for (const Event& e : events) {
-        if (e.kind == EventKind::FeatureScored || e.kind == EventKind::FairyPoints)
+        if (e.kind == EventKind::FeatureScored || e.kind == EventKind::FairyPoints ||
+            e.kind == EventKind::BigTopScored || e.kind == EventKind::RingmasterBonus ||
+            e.kind == EventKind::AcrobatsScored)
           scored[static_cast<std::size_t>(e.player)] += e.points;
         if (e.kind == EventKind::PrisonerFreed && e.points > 0) {  // a ransom (TO-08): zero-sum
           scored[static_cast<std::size_t>(e.player)] -= e.points;

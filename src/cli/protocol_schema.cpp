@@ -241,7 +241,19 @@ Json position_def() {
        {"dragon_path",
         described(bounded_list(ref("square"), 1, kDragonSteps),
                   "Version 4, phase dragon only: the tiles the dragon stood on during this move, its start tile "
-                  "first and its tile now last.")}},
+                  "first and its tile now last.")},
+       {"big_top", described(Json{{"type", "object"},
+                                  {"additionalProperties", false},
+                                  {"required", {"x", "y", "token"}},
+                                  {"properties",
+                                   {{"x", {{"type", "integer"}}},
+                                    {"y", {{"type", "integer"}}},
+                                    {"token", {{"type", "integer"}, {"enum", {1, 3, 4, 5, 6, 7}}}}}}},
+                             "Version 8: the circus tile the big top stands on and the value of the face-down animal "
+                             "token under it (BT-02); absent before the first circus tile.")},
+       {"animal_tokens", described(bounded_list(Json{{"type", "integer"}, {"enum", {1, 3, 4, 5, 6, 7}}}, 0, 16),
+                                   "Version 8: the face-down animal tokens still to draw, the next first; absent: the "
+                                   "16 tokens of BT-01 in value order less one under the big top.")}},
       {"players", "active", "phase", "tiles", "definitions"});
 }
 

@@ -148,7 +148,9 @@ Json position_def() {
        {"dragon", ref("position")},
        {"fairy", ref("fairyEntry")},
        {"set_aside", {{"type", "array"}, {"maxItems", kMaxTiles}, {"items", {{"type", "string"}}}}},
-       {"dragon_path", {{"type", "array"}, {"minItems", 1}, {"maxItems", kDragonSteps}, {"items", ref("position")}}}},
+       {"dragon_path", {{"type", "array"}, {"minItems", 1}, {"maxItems", kDragonSteps}, {"items", ref("position")}}},
+       {"big_top", {{"type", "string"}, {"pattern", "^-?[0-9]+,-?[0-9]+ [0-9]+$"}}},
+       {"animal_tokens", {{"type", "array"}, {"maxItems", 16}, {"items", {{"type", "integer"}}}}}},
       {"players", "active", "phase", "tiles"});
 }
 

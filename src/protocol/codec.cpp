@@ -111,6 +111,7 @@ std::string_view reason_in_version(std::string_view code, int version) {
 int expansion_introduced_in(std::string_view name) {
   if (name == "tower") return 3;
   if (name == "dragon" || name == "fairy") return 4;
+  if (name == "big-top" || name == "ringmaster") return 8;  // Under the Big Top (PROTOCOL.md, Versions)
   return 1;
 }
 

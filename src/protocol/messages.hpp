@@ -20,7 +20,7 @@ namespace carc::proto {
 // that can matter to a request's scenario (RuleSet's switch_matters); version 6 adds switches
 // and switch values, and changes three defaults (switch_history below). The runner sends 6 and
 // accepts implementations answering 1 to 6; serve accepts any of them.
-inline constexpr int kProtocolVersion = 7;
+inline constexpr int kProtocolVersion = 8;
 // From this version a request carries only the switches that can matter to its scenario.
 inline constexpr int kSwitchesThatMatterVersion = 5;
 // From this version an answer may carry score events (`scored`, query kind `events`), and a garden
@@ -134,6 +134,11 @@ struct Position {
   std::optional<WireFairy> fairy;       // none: no fairy in this game
   std::vector<std::string> set_aside;   // tile ids, in the order they were set aside
   std::vector<WireSquare> dragon_path;  // phase dragon: the move so far, start first
+  // Version 8, Under the Big Top: the big top's circus tile and the value of the face-down token
+  // under it (none: no circus tile placed yet), the face-down pile (none: the default pile).
+  std::optional<WireSquare> big_top;
+  int big_top_token = 0;
+  std::optional<std::vector<int>> animal_tokens;
 };
 
 struct Ruleset {

@@ -194,6 +194,9 @@ Position position_of(const Setup& s) {
   p.fairy = s.fairy;
   p.set_aside = s.set_aside;
   p.dragon_path = s.dragon_path;
+  p.big_top = s.big_top;
+  p.big_top_token = s.big_top_token;
+  p.animal_tokens = s.animal_tokens;
   return p;
 }
 
@@ -281,6 +284,9 @@ std::string scenario_yaml(const Scenario& s) {
     for (const auto q : p.dragon_path) path.push_back(to_string(q));
     ex_list(out, "  ", "dragon_path", path);
   }
+  if (p.big_top)
+    out << "  big_top: " << ex_quote(to_string(*p.big_top) + " " + std::to_string(p.big_top_token)) << "\n";
+  if (p.animal_tokens) out << "  animal_tokens: [" << fmt::format("{}", fmt::join(*p.animal_tokens, ", ")) << "]\n";
   out << "query:\n";
   std::vector<std::string> apply;
   for (const auto& m : s.apply) apply.push_back(m.text);
