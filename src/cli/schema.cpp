@@ -228,7 +228,7 @@ Json scenario_schema() {
                  {"items", {{"allOf", Json::array({combination, Json{{"minProperties", 1}}})}}}};
   Json props{{"id", str("^([A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*|EXP-[a-z0-9]+(-[a-z0-9]+)*)$")},
              {"title", text},
-             {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR|TO|PD)-[0-9]{2}|TO-T[0-9]|V-[A-Z0-9]+(-[0-9]+)?)$"))},
+             {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR|TO|PD|BT)-[0-9]{2}|TO-T[0-9]|V-[A-Z0-9]+(-[0-9]+)?)$"))},
              {"status", ref("status")},
              {"disputed",
               {{"oneOf", Json::array({Json{{"type", "boolean"}},

@@ -342,7 +342,14 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
 Result<State> board_of(const Scenario& s, Loc* where) {
   Setup board = Setup::with_seats(s.position.players);
   for (const auto& t : s.position.tiles) board.tiles.push_back({t.tile, t.pos, t.rot});
-  board.dragon = s.position.dragon;  // a volcano on the board brings the dragon (PD-17)
+  board.dragon = s.position.dragon;    // a volcano on the board brings the dragon (PD-17)
+  board.big_top = s.position.big_top;  // a circus tile on the board carries the big top (BT-02)
+  board.big_top_token = s.position.big_top_token;
+  board.animal_tokens = s.position.animal_tokens;
+  if (s.position.phase == "figure" && s.position.placed) {  // a circus tile placed this turn has no big top yet
+    board.phase = Phase::Figure;
+    board.placed = s.position.placed;
+  }
   SetupErrorAt at;
   auto st = State::from(builtin_catalog(), RuleSet{}, board, &at);
   if (!st && where) *where = loc_of(s, at);
