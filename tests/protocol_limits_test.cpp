@@ -202,24 +202,24 @@ TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scor
   CHECK(contains(over->message, "this one holds 4097"));
 }
 
-TEST_CASE("The handshake: the runner sends version 7 and accepts 1 to 7, serve answers 1 to 7 in kind",
+TEST_CASE("The handshake: the runner sends version 8 and accepts 1 to 8, serve answers 1 to 8 in kind",
           "[protocol][limits][handshake]") {
-  CHECK(proto::encode_start() == start(7));
+  CHECK(proto::encode_start() == start(8));
   const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
-  for (const int v : {1, 2, 3, 4, 5, 6, 7}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE(h.ok());
     CHECK(h->protocol_version == v);
   }
   CHECK(proto::decode_hello(R"({"name":"x","version":"1",)" + caps + "}").ok());  // the key is optional
-  for (const int v : {0, 8}) {
+  for (const int v : {0, 9}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE_FALSE(h.ok());
-    CHECK(contains(h.error(), "this runner speaks versions 1 to 7, not " + std::to_string(v)));
+    CHECK(contains(h.error(), "this runner speaks versions 1 to 8, not " + std::to_string(v)));
   }
-  for (const int v : {1, 2, 3, 4, 5, 6, 7}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8}) {
     const Served s = serve({start(v), proto::encode_run(road_request(10, 0))});
     CHECK(s.code == kExitOk);
     REQUIRE(s.lines.size() == 2);
@@ -248,11 +248,14 @@ TEST_CASE("The handshake: the runner sends version 7 and accepts 1 to 7, serve a
     // the position states the score).
     const auto& q = h->capabilities.queries;
     CHECK((std::find(q.begin(), q.end(), "events") != q.end()) == (v >= 7));
+    // Version 8: Under the Big Top (the big top, the acrobats, the ringmaster).
+    CHECK((std::find(e.begin(), e.end(), "big-top") != e.end()) == (v >= 8));
+    CHECK(h->capabilities.switches.count("acrobat-reach") == (v >= 8 ? 1U : 0U));
   }
-  const Served s = serve({start(8), proto::encode_run(road_request(10, 0))});
+  const Served s = serve({start(9), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitFailures);
   CHECK(s.lines.empty());
-  CHECK(contains(s.err, "protocol version 8 is not supported (this serves versions 1 to 7)"));
+  CHECK(contains(s.err, "protocol version 9 is not supported (this serves versions 1 to 8)"));
 }
 
 TEST_CASE("A switch or expansion of a later version is neither sent to nor required of an older implementation",
@@ -269,8 +272,13 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
     // Version 6's new switches (proto::switch_history).
     const bool six = spec.ruling == "V-FM-10" || spec.ruling == "V-CC-5" || spec.ruling == "V-CC-6" ||
                      spec.ruling == "V-TB-3" || spec.ruling == "V-FM-11" || spec.ruling == "V-FM-12";
-    CHECK(proto::switch_introduced_in(spec.key) == (six ? 6 : tower ? 3 : dragon_fairy ? 4 : 1));
+    // Version 8: Under the Big Top's switches (V-BT-1, V-BT-2, and V-FM-4, V-PH-2 of its acrobats).
+    const bool big_top =
+        spec.ruling == "V-BT-1" || spec.ruling == "V-BT-2" || spec.ruling == "V-FM-4" || spec.ruling == "V-PH-2";
+    CHECK(proto::switch_introduced_in(spec.key) == (big_top ? 8 : six ? 6 : tower ? 3 : dragon_fairy ? 4 : 1));
   }
+  CHECK(proto::expansion_introduced_in("big-top") == 8);
+  CHECK(proto::expansion_introduced_in("ringmaster") == 8);
   CHECK(proto::expansion_introduced_in("tower") == 3);
   CHECK(proto::expansion_introduced_in("dragon") == 4);
   CHECK(proto::expansion_introduced_in("fairy") == 4);
@@ -351,9 +359,10 @@ TEST_CASE("From version 5 a request carries only the switches that can matter to
   CHECK(has(base, "farmers"));
   CHECK(has(base, "farmer-scoring"));
   CHECK(has(base, "tiny-city-scoring"));
-  // Before version 5 every switch of the version, whatever the scenario (version 6 added six).
-  CHECK(keys(4, {"base"}).size() + 6 == switch_specs().size());
-  CHECK(keys(3, {"base"}).size() + 8 + 6 == switch_specs().size());
+  // Before version 5 every switch of the version, whatever the scenario (version 6 added six,
+  // version 8 four).
+  CHECK(keys(4, {"base"}).size() + 6 + 4 == switch_specs().size());
+  CHECK(keys(3, {"base"}).size() + 8 + 6 + 4 == switch_specs().size());
   // A switch of two rooms: sent when its scenario needs both (and_with), or either (or_with).
   CHECK(has(keys(5, {"base", "phantom"}), "phantom-after-non-follower-action"));
   CHECK_FALSE(has(keys(5, {"base", "phantom"}), "phantom-after-crashed-flight"));
@@ -371,8 +380,9 @@ TEST_CASE("From version 5 a request carries only the switches that can matter to
   // Every switch matters once its scenario needs every capability there is.
   std::vector<std::string> all;
   for (const auto c : capability_names()) all.emplace_back(c);
-  CHECK(keys(6, all).size() == switch_specs().size());
-  CHECK(keys(5, all).size() + 6 == switch_specs().size());
+  CHECK(keys(8, all).size() == switch_specs().size());
+  CHECK(keys(6, all).size() + 4 == switch_specs().size());
+  CHECK(keys(5, all).size() + 6 + 4 == switch_specs().size());
   // Whatever the combination, a switch of version 5 is never sent without its own capability.
   for (const auto& spec : switch_specs()) {
     INFO(spec.key);

@@ -32,6 +32,7 @@ std::string_view verb_capability(std::string_view move_text) {
   const std::string_view verb = move_text.substr(0, move_text.find(' '));
   if (verb == "deploy") {
     if (move_text.find(":tower") != std::string_view::npos) return "tower";
+    if (move_text.find(":acrobat") != std::string_view::npos) return "big-top";
     if (move_text.size() > 7 && move_text.substr(move_text.size() - 7) == " portal") return "portal";
     return {};
   }

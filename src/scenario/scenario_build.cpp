@@ -346,7 +346,9 @@ Result<State> board_of(const Scenario& s, Loc* where) {
   board.big_top = s.position.big_top;  // a circus tile on the board carries the big top (BT-02)
   board.big_top_token = s.position.big_top_token;
   board.animal_tokens = s.position.animal_tokens;
-  if (s.position.phase == "figure" && s.position.placed) {  // a circus tile placed this turn has no big top yet
+  const bool listed = s.position.placed && std::any_of(s.position.tiles.begin(), s.position.tiles.end(),
+                                                       [&](const auto& t) { return t.pos == *s.position.placed; });
+  if (s.position.phase == "figure" && listed) {  // a circus tile placed this turn has no big top yet
     board.phase = Phase::Figure;
     board.placed = s.position.placed;
   }
