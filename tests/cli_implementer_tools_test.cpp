@@ -119,7 +119,7 @@ TEST_CASE("request refuses what it cannot print and says why", "[cli][request]")
   o.protocol_version = 9;
   p = request(o);
   CHECK(p.code == kExitInvalidInput);
-  CHECK(contains(p.err, "--protocol-version: 9 is not a version this runner speaks (1 to 7)"));
+  CHECK(contains(p.err, "--protocol-version: 9 is not a version this runner speaks (1 to 8)"));
   CHECK(p.out.empty());
 }
 
