@@ -100,7 +100,11 @@ const std::vector<std::pair<const char*, const char*>> kVariants{
     {"festival-return", "follower"},
     {"little-buildings-scoring", "3/2/1"},
     {"little-buildings-split", "per-type"},
-    {"castle-converters", "active-only"}};
+    {"castle-converters", "active-only"},
+    {"acrobat-reach", "plus-portal-anywhere"},
+    {"ringmaster-bonus-needs-majority", "yes"},
+    {"flier-as-acrobat", "forbidden"},
+    {"phantom-as-acrobat", "allowed"}};
 
 }  // namespace
 
@@ -123,8 +127,9 @@ void random_playouts(int first, int last) {
     if (g % 2) {
       for (const char* set : {"flier", "crop-circles", "princess-dragon", "tower", "festival", "bridges-castles"})
         if (cat().set(set)) setup.sets.push_back(set);
+      if (setup.edition != "C1") setup.sets.push_back("big-top");  // C2 only (BT-15)
       for (const FigureKind k : {FigureKind::Large, FigureKind::Mayor, FigureKind::Wagon, FigureKind::Builder,
-                                 FigureKind::Pig, FigureKind::Phantom})
+                                 FigureKind::Pig, FigureKind::Phantom, FigureKind::Ringmaster})
         setup.figures[static_cast<std::size_t>(k)] = 1;
     }
     setup.seed = static_cast<std::uint64_t>(g) + 1;
@@ -162,7 +167,9 @@ void random_playouts(int first, int last) {
       INFO(broken);
       REQUIRE(broken.empty());
       for (const Event& e : events) {
-        if (e.kind == EventKind::FeatureScored || e.kind == EventKind::FairyPoints)
+        if (e.kind == EventKind::FeatureScored || e.kind == EventKind::FairyPoints ||
+            e.kind == EventKind::BigTopScored || e.kind == EventKind::RingmasterBonus ||
+            e.kind == EventKind::AcrobatsScored)
           scored[static_cast<std::size_t>(e.player)] += e.points;
         if (e.kind == EventKind::PrisonerFreed && e.points > 0) {  // a ransom (TO-08): zero-sum
           scored[static_cast<std::size_t>(e.player)] -= e.points;

@@ -33,6 +33,8 @@ using namespace carc::test;
 namespace {
 // The switches of version 8's expansions (the Festival: 1; Little Buildings: 2; the castles: 1).
 constexpr std::size_t kVersion8Switches = 4;
+// Version 9 brought Under the Big Top's four (V-BT-1, V-BT-2, V-FM-4, V-PH-2).
+constexpr std::size_t kVersion9Switches = 4;
 
 proto::TileDefinition def(const std::string& id) {
   return proto::definition_of(builtin_catalog()[*builtin_catalog().lookup(id)]);
@@ -204,24 +206,24 @@ TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scor
   CHECK(contains(over->message, "this one holds 4097"));
 }
 
-TEST_CASE("The handshake: the runner sends version 8 and accepts 1 to 8, serve answers 1 to 8 in kind",
+TEST_CASE("The handshake: the runner sends version 9 and accepts 1 to 9, serve answers 1 to 9 in kind",
           "[protocol][limits][handshake]") {
-  CHECK(proto::encode_start() == start(8));
+  CHECK(proto::encode_start() == start(9));
   const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
-  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8, 9}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE(h.ok());
     CHECK(h->protocol_version == v);
   }
   CHECK(proto::decode_hello(R"({"name":"x","version":"1",)" + caps + "}").ok());  // the key is optional
-  for (const int v : {0, 9}) {
+  for (const int v : {0, 10}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE_FALSE(h.ok());
-    CHECK(contains(h.error(), "this runner speaks versions 1 to 8, not " + std::to_string(v)));
+    CHECK(contains(h.error(), "this runner speaks versions 1 to 9, not " + std::to_string(v)));
   }
-  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8, 9}) {
     const Served s = serve({start(v), proto::encode_run(road_request(10, 0))});
     CHECK(s.code == kExitOk);
     REQUIRE(s.lines.size() == 2);
@@ -256,11 +258,16 @@ TEST_CASE("The handshake: the runner sends version 8 and accepts 1 to 8, serve a
     CHECK(h->capabilities.switches.count("festival-return") == (v >= 8 ? 1U : 0U));
     CHECK((std::find(e.begin(), e.end(), "castles") != e.end()) == (v >= 8));
     CHECK(h->capabilities.switches.count("castle-converters") == (v >= 8 ? 1U : 0U));
+    // Version 9: Under the Big Top (the big top, the acrobats, the ringmaster).
+    CHECK((std::find(e.begin(), e.end(), "big-top") != e.end()) == (v >= 9));
+    const auto& f = h->capabilities.figures;  // the ringmaster is a figure kind of version 9
+    CHECK((std::find(f.begin(), f.end(), "ringmaster") != f.end()) == (v >= 9));
+    CHECK(h->capabilities.switches.count("acrobat-reach") == (v >= 9 ? 1U : 0U));
   }
-  const Served s = serve({start(9), proto::encode_run(road_request(10, 0))});
+  const Served s = serve({start(10), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitFailures);
   CHECK(s.lines.empty());
-  CHECK(contains(s.err, "protocol version 9 is not supported (this serves versions 1 to 8)"));
+  CHECK(contains(s.err, "protocol version 10 is not supported (this serves versions 1 to 9)"));
 }
 
 TEST_CASE("A switch or expansion of a later version is neither sent to nor required of an older implementation",
@@ -280,8 +287,13 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
     // Version 8's expansions: the Festival (V-FE-*), Little Buildings (V-LB-*) and the castles (V-BC-*).
     const bool eight = spec.ruling.substr(0, 5) == "V-FE-" || spec.ruling.substr(0, 5) == "V-LB-" ||
                        spec.ruling.substr(0, 5) == "V-BC-";
-    CHECK(proto::switch_introduced_in(spec.key) == (eight ? 8 : six ? 6 : tower ? 3 : dragon_fairy ? 4 : 1));
+    // Version 9: Under the Big Top's (V-BT-1, V-BT-2, and V-FM-4, V-PH-2 of its acrobats).
+    const bool nine =
+        spec.ruling == "V-BT-1" || spec.ruling == "V-BT-2" || spec.ruling == "V-FM-4" || spec.ruling == "V-PH-2";
+    CHECK(proto::switch_introduced_in(spec.key) == (nine ? 9 : eight ? 8 : six ? 6 : tower ? 3 : dragon_fairy ? 4 : 1));
   }
+  CHECK(proto::expansion_introduced_in("big-top") == 9);
+  CHECK(proto::expansion_introduced_in("ringmaster") == 9);
   CHECK(proto::expansion_introduced_in("tower") == 3);
   CHECK(proto::expansion_introduced_in("dragon") == 4);
   CHECK(proto::expansion_introduced_in("fairy") == 4);
@@ -364,8 +376,8 @@ TEST_CASE("From version 5 a request carries only the switches that can matter to
   CHECK(has(base, "farmer-scoring"));
   CHECK(has(base, "tiny-city-scoring"));
   // Before version 5 every switch of the version, whatever the scenario (version 6 added six).
-  CHECK(keys(4, {"base"}).size() + 6 + kVersion8Switches == switch_specs().size());
-  CHECK(keys(3, {"base"}).size() + 8 + 6 + kVersion8Switches == switch_specs().size());
+  CHECK(keys(4, {"base"}).size() + 6 + kVersion8Switches + kVersion9Switches == switch_specs().size());
+  CHECK(keys(3, {"base"}).size() + 8 + 6 + kVersion8Switches + kVersion9Switches == switch_specs().size());
   // A switch of two rooms: sent when its scenario needs both (and_with), or either (or_with).
   CHECK(has(keys(5, {"base", "phantom"}), "phantom-after-non-follower-action"));
   CHECK_FALSE(has(keys(5, {"base", "phantom"}), "phantom-after-crashed-flight"));
@@ -383,9 +395,10 @@ TEST_CASE("From version 5 a request carries only the switches that can matter to
   // Every switch matters once its scenario needs every capability there is.
   std::vector<std::string> all;
   for (const auto c : capability_names()) all.emplace_back(c);
-  CHECK(keys(8, all).size() == switch_specs().size());
-  CHECK(keys(6, all).size() + kVersion8Switches == switch_specs().size());
-  CHECK(keys(5, all).size() + 6 + kVersion8Switches == switch_specs().size());
+  CHECK(keys(9, all).size() == switch_specs().size());
+  CHECK(keys(8, all).size() + kVersion9Switches == switch_specs().size());
+  CHECK(keys(6, all).size() + kVersion8Switches + kVersion9Switches == switch_specs().size());
+  CHECK(keys(5, all).size() + 6 + kVersion8Switches + kVersion9Switches == switch_specs().size());
   // Whatever the combination, a switch of version 5 is never sent without its own capability.
   for (const auto& spec : switch_specs()) {
     INFO(spec.key);

@@ -52,11 +52,17 @@ std::vector<ScoreEvent> score_events(const State& before, const State& after, co
   std::map<std::tuple<bool, int, int>, ScoreEvent> by;  // (final, root or -1 - fairy event, points)
   for (std::size_t i = from; i < events.size(); ++i) {
     const Event& e = events[i];
-    if (e.kind != EventKind::FairyPoints && e.kind != EventKind::FeatureScored) continue;
+    const bool square_event = e.kind == EventKind::FairyPoints || e.kind == EventKind::BigTopScored ||
+                              e.kind == EventKind::RingmasterBonus || e.kind == EventKind::AcrobatsScored;
+    if (!square_event && e.kind != EventKind::FeatureScored) continue;
     const std::string colour(colour_name(after.player(e.player).colour));
-    if (e.kind == EventKind::FairyPoints) {
+    if (square_event) {  // one per player and square: the fairy, the big top, a ringmaster, an acrobat
+      const char* kind = e.kind == EventKind::FairyPoints       ? "fairy"
+                         : e.kind == EventKind::BigTopScored    ? "big-top"
+                         : e.kind == EventKind::RingmasterBonus ? "ringmaster"
+                                                                : "acrobats";
       ScoreEvent& se = by[{e.final_scoring, -1 - static_cast<int>(i), e.points}];
-      se = ScoreEvent{e.final_scoring, "fairy", e.points, {colour}, {to_string(e.pos)}, std::vector<std::string>{}};
+      se = ScoreEvent{e.final_scoring, kind, e.points, {colour}, {to_string(e.pos)}, std::vector<std::string>{}};
       continue;
     }
     const int n = node_of(b, e.pos, e.feature);

@@ -263,7 +263,19 @@ Json position_def() {
                   "not listed then has 0. Absent: no castles in this game.")},
        {"castles", described(list_of(type("string")),
                              "Version 8: the castles on the board, each 'COLOUR x,y:city{..}' naming one segment of "
-                             "the town it covers, with ' scored' once its occupant has scored (BC-07).")}},
+                             "the town it covers, with ' scored' once its occupant has scored (BC-07).")},
+       {"big_top", described(Json{{"type", "object"},
+                                  {"additionalProperties", false},
+                                  {"required", {"x", "y", "token"}},
+                                  {"properties",
+                                   {{"x", {{"type", "integer"}}},
+                                    {"y", {{"type", "integer"}}},
+                                    {"token", {{"type", "integer"}, {"enum", {1, 3, 4, 5, 6, 7}}}}}}},
+                             "Version 9: the circus tile the big top stands on and the value of the face-down animal "
+                             "token under it (BT-02); absent before the first circus tile.")},
+       {"animal_tokens", described(bounded_list(Json{{"type", "integer"}, {"enum", {1, 3, 4, 5, 6, 7}}}, 0, 16),
+                                   "Version 9: the face-down animal tokens still to draw, the next first; absent: the "
+                                   "16 tokens of BT-01 in value order less one under the big top.")}},
       {"players", "active", "phase", "tiles", "definitions"});
 }
 
@@ -390,7 +402,8 @@ Json answer_def() {
        {"set_aside", described(list_of(type("string")), "Version 4: the set-aside dragon tiles, in the order drawn.")},
        {"dragon_path",
         described(list_of(square), "Version 4, phase dragon: the dragon's move so far, \"x,y\", start first.")},
-       {"scored", described(list_of(str("^(final )?(city|road|field|cloister|garden|fairy) [0-9]+( [a-z]+)+ at .+$")),
+       {"scored", described(list_of(str("^(final )?(city|road|field|cloister|garden|fairy|big-top|ringmaster|acrobats) "
+                                        "[0-9]+( [a-z]+)+ at .+$")),
                             "Version 7, query kind events: every scoring of the moves and final scoring, \"[final "
                             "]KIND POINTS COLOUR... at PART... [with FIGURE, ...]\" (PROTOCOL.md section 7).")}});
 }

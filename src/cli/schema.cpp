@@ -80,8 +80,9 @@ Json vocabularies() {
 void notation(Json& d) {
   const std::string pos = "-?[0-9]+,-?[0-9]+";
   const std::string halves = "(NL|NR|EL|ER|SL|SR|WL|WR)";
-  const std::string feature = "((city|road)\\{[NESW](,[NESW])*\\}|field\\{(" + halves + "(," + halves +
-                              ")*)?\\}|cloister|garden|flier|crop-circle|portal|tower|volcano|dragon|festival)";
+  const std::string feature =
+      "((city|road)\\{[NESW](,[NESW])*\\}|field\\{(" + halves + "(," + halves +
+      ")*)?\\}|cloister|garden|flier|crop-circle|portal|tower|volcano|dragon|festival|circus|acrobat)";
   const std::string loc = pos + ":" + feature;
   const std::string kind = alternatives(figure_kinds());
   const std::string colour = alternatives(colours());
@@ -98,7 +99,7 @@ void notation(Json& d) {
                   "|crop (add|remove)|(add|remove) " + kind + " " + loc + "|wagon " + loc + "|floor " + pos +
                   "|capture " + kind + " " + colour + " " + loc + "|exchange " + kind + "|ransom " + kind + " " +
                   colour + "|fairy " + kind + " " + loc + "|fairy " + pos + "|dragon " + pos + "|festival " + kind +
-                  " " + loc + "|building (tower|house|shed)|castle " + loc + "|pass)$");
+                  " " + loc + "|building (tower|house|shed)|castle " + loc + "|acrobats " + pos + "|pass)$");
   d["move"]["description"] = "A move in canonical notation (src/engine/README.md).";
   d["moves"] = list_of(ref("move"));
   d["towerEntry"] = str("^" + pos + " ([1-9]|[12][0-9]|30)( closed)?$");
@@ -160,7 +161,9 @@ Json position_def() {
        {"buildings",
         {{"type", "array"}, {"items", {{"type", "string"}, {"pattern", "^(tower|house|shed) -?[0-9]+,-?[0-9]+$"}}}}},
        {"castle_tokens", counts_of(ref("colour"), kMaxCastlesInHand)},
-       {"castles", {{"type", "array"}, {"items", {{"type", "string"}}}}}},
+       {"castles", {{"type", "array"}, {"items", {{"type", "string"}}}}},
+       {"big_top", {{"type", "string"}, {"pattern", "^-?[0-9]+,-?[0-9]+ [0-9]+$"}}},
+       {"animal_tokens", {{"type", "array"}, {"maxItems", 16}, {"items", {{"type", "integer"}}}}}},
       {"players", "active", "phase", "tiles"});
 }
 
@@ -172,35 +175,37 @@ Json expect_def() {
   Json supply{{"type", "object"},
               {"propertyNames", ref("colour")},
               {"additionalProperties", counts_of(ref("figureKind"), kMaxFiguresOfKind)}};
-  Json e = object({{"moves", ref("moves")},
-                   {"includes", ref("moves")},
-                   {"excludes", ref("moves")},
-                   {"count", {{"type", "integer"}, {"minimum", 0}, {"maximum", kIntMax}}},
-                   {"legal", legal},
-                   {"rejected", object({{"move", {{"type", "integer"}, {"minimum", 1}, {"maximum", kIntMax}}},
-                                        {"reason", ref("reason")}},
-                                       {"move", "reason"})},
-                   {"scores", counts_of(ref("colour"), kIntMax, -kMaxScore)},
-                   {"returned", list_of(ref("figureEntry"))},
-                   {"figures", list_of(ref("figureEntry"))},
-                   {"supply", supply},
-                   {"phase", ref("phase")},
-                   {"active", ref("colour")},
-                   {"towers", list_of(ref("towerEntry"))},
-                   {"floors", counts_of(ref("colour"), kMaxTowerFloors)},
-                   {"prisoners", prisoners_def()},
-                   {"dragon", {{"anyOf", Json::array({ref("position"), Json{{"const", "none"}}})}}},
-                   {"fairy", ref("fairyEntry")},
-                   {"set_aside", {{"type", "array"}, {"items", {{"type", "string"}}}}},
-                   {"dragon_path", {{"type", "array"}, {"maxItems", kDragonSteps + 1}, {"items", ref("position")}}},
-                   {"scored",
-                    {{"type", "array"},
-                     {"items",
-                      {{"type", "string"},
-                       {"pattern", "^(final )?(city|road|field|cloister|garden|fairy) [0-9]+( [a-z]+)+ at .+$"},
-                       {"description",
-                        "A score event (protocol 7): [final ]KIND POINTS COLOUR... at PART... [with FIGURE, ...] "
-                        "(oracle/PROTOCOL.md section 7)."}}}}}});
+  Json e = object(
+      {{"moves", ref("moves")},
+       {"includes", ref("moves")},
+       {"excludes", ref("moves")},
+       {"count", {{"type", "integer"}, {"minimum", 0}, {"maximum", kIntMax}}},
+       {"legal", legal},
+       {"rejected",
+        object({{"move", {{"type", "integer"}, {"minimum", 1}, {"maximum", kIntMax}}}, {"reason", ref("reason")}},
+               {"move", "reason"})},
+       {"scores", counts_of(ref("colour"), kIntMax, -kMaxScore)},
+       {"returned", list_of(ref("figureEntry"))},
+       {"figures", list_of(ref("figureEntry"))},
+       {"supply", supply},
+       {"phase", ref("phase")},
+       {"active", ref("colour")},
+       {"towers", list_of(ref("towerEntry"))},
+       {"floors", counts_of(ref("colour"), kMaxTowerFloors)},
+       {"prisoners", prisoners_def()},
+       {"dragon", {{"anyOf", Json::array({ref("position"), Json{{"const", "none"}}})}}},
+       {"fairy", ref("fairyEntry")},
+       {"set_aside", {{"type", "array"}, {"items", {{"type", "string"}}}}},
+       {"dragon_path", {{"type", "array"}, {"maxItems", kDragonSteps + 1}, {"items", ref("position")}}},
+       {"scored",
+        {{"type", "array"},
+         {"items",
+          {{"type", "string"},
+           {"pattern",
+            "^(final )?(city|road|field|cloister|garden|fairy|big-top|ringmaster|acrobats) [0-9]+( [a-z]+)+ at .+$"},
+           {"description",
+            "A score event (protocol 7): [final ]KIND POINTS COLOUR... at PART... [with FIGURE, ...] "
+            "(oracle/PROTOCOL.md section 7)."}}}}}});
   e["minProperties"] = 1;
   return e;
 }
@@ -239,7 +244,7 @@ Json scenario_schema() {
   Json props{
       {"id", str("^([A-Z]{2,3}-[0-9]{2,3}(-[a-z0-9]+)*|EXP-[a-z0-9]+(-[a-z0-9]+)*)$")},
       {"title", text},
-      {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR|TO|PD|FE|LB|BC)-[0-9]{2}|TO-T[0-9]|V-[A-Z0-9]+(-[0-9]+)?)$"))},
+      {"rulings", one_or_list(str("^((BR|FM|PH|CC|XR|TO|PD|FE|LB|BC|BT)-[0-9]{2}|TO-T[0-9]|V-[A-Z0-9]+(-[0-9]+)?)$"))},
       {"status", ref("status")},
       {"disputed",
        {{"oneOf", Json::array({Json{{"type", "boolean"}},

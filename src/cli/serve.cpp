@@ -43,6 +43,8 @@ proto::RunReply errored(std::string seq, std::string message) {
 // fairy's version 4.
 void fit_to_version(proto::Capabilities& c, int version) {
   std::erase_if(c.expansions, [&](const std::string& e) { return proto::expansion_introduced_in(e) > version; });
+  // A figure kind that is a capability of its own (the ringmaster: version 9) likewise.
+  std::erase_if(c.figures, [&](const std::string& f) { return proto::expansion_introduced_in(f) > version; });
   std::erase_if(c.switches, [&](const auto& kv) { return proto::switch_introduced_in(kv.first) > version; });
   for (auto& entry : c.switches) {  // a value of a later version (version 6's own-segment)
     const std::string& key = entry.first;

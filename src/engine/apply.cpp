@@ -24,6 +24,7 @@ void apply_place(State& s, const Move& m, std::vector<Event>* ev) {
     e.pos = m.pos;
     ev->push_back(e);
   }
+  big_top_after_place(s, t);     // BT-02, BT-03: the big top's step after scoring
   dragon_after_place(s, t, ev);  // PD-17: a volcano brings the dragon; PD-14: a dragon tile, its move
 }
 

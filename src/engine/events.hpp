@@ -122,8 +122,10 @@ enum class Reason : std::uint8_t {
   NotAFestivalTile,
   NoBuildingInSupply,
   NotATown,
+  PyramidFull,
+  PyramidNotFull,
 };
-inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::NotATown) + 1;  // last + 1
+inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::PyramidNotFull) + 1;  // last + 1
 std::string_view reason_name(Reason r);
 bool parse_reason(std::string_view s, Reason& out);
 const std::vector<std::string_view>& all_reason_names();  // "ok" first
@@ -160,12 +162,17 @@ enum class EventKind : std::uint8_t {
   FestivalReturned,  // taken back by the Festival (FE-02), scoring nothing (FE-06)
   BuildingPlaced,    // a little building on pos (LB-02); points: its BuildingKind
   CastleBuilt,       // a town covered by a castle (BC-03); player: its owner, pos/feature: the town
+  BigTopMoved,       // the big top onto a circus tile with a face-down token (BT-02, BT-03); pos
+  BigTopScored,      // a player's big-top points (BT-03, BT-05); player, points, pos: the big top's tile
+  RingmasterBonus,   // BT-08; player, points, pos: the ringmaster's tile
+  AcrobatsScored,    // 5 for one acrobat (BT-11, BT-12); player, points, pos: the pyramid's tile
   GameOver
 };
 inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(EventKind::GameOver) + 1;
 
-// What happened while applying a move; the sum of FeatureScored and FairyPoints points is each
-// player's score change (a ransom moves points between players).
+// What happened while applying a move; the sum of the points of FeatureScored, FairyPoints,
+// BigTopScored, RingmasterBonus and AcrobatsScored is each player's score change (a ransom moves points between
+// players).
 struct Event {
   EventKind kind = EventKind::TilePlaced;
   std::int8_t player = -1;

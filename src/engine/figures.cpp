@@ -17,6 +17,9 @@ constexpr std::array<FigureInfo, kFigureKinds> kFigures{{
     {FigureKind::Pig, "pig", "pig", 'p', "the pig: a special figure (never occupies), raises its field's farmer score"},
     {FigureKind::Phantom, "phantom", "phantom", 'h',
      "the phantom: a second follower placed after the first in the same turn"},
+    {FigureKind::Ringmaster, "ringmaster", "ringmaster", 'r',
+     "the ringmaster: a meeple placed like a normal one (never an acrobat), with 2 points per circus and acrobat "
+     "tile around it when its feature scores"},
 }};
 static_assert(
     [] {

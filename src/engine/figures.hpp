@@ -8,8 +8,8 @@
 
 namespace carc {
 
-enum class FigureKind : std::uint8_t { Follower, Large, Abbot, Mayor, Wagon, Builder, Pig, Phantom };
-inline constexpr int kFigureKinds = 8;
+enum class FigureKind : std::uint8_t { Follower, Large, Abbot, Mayor, Wagon, Builder, Pig, Phantom, Ringmaster };
+inline constexpr int kFigureKinds = 9;
 std::string_view figure_name(FigureKind k);
 bool parse_figure(std::string_view s, FigureKind& out);
 
@@ -29,12 +29,17 @@ const std::array<FigureInfo, kFigureKinds>& figure_table();
 constexpr bool is_follower(FigureKind k) { return k != FigureKind::Builder && k != FigureKind::Pig; }
 
 // Which feature kinds a figure may ever stand on (BR-07, BR-09, AB-02, AM-01, AM-04, TB-01, TB-11;
-// TO-04: a follower, large follower or phantom on top of a tower, only by the tower's rules).
+// TO-04: a follower, large follower or phantom on top of a tower, only by the tower's rules;
+// BT-07: the ringmaster like a normal meeple, a tower top included, never an acrobat space;
+// BT-13: a normal meeple (the phantom per V-PH-2) on an acrobat space, only by the big top's rules).
 constexpr bool may_stand_on(FigureKind k, FeatureKind f) {
   switch (k) {
     case FigureKind::Follower:
-    case FigureKind::Large:
     case FigureKind::Phantom:
+      if (f == FeatureKind::Acrobat) return true;
+      [[fallthrough]];
+    case FigureKind::Large:
+    case FigureKind::Ringmaster:
       return f == FeatureKind::City || f == FeatureKind::Road || f == FeatureKind::Field ||
              f == FeatureKind::Cloister || f == FeatureKind::Tower;
     case FigureKind::Abbot:

@@ -52,7 +52,8 @@ Reason check_deploy(const State& s, const Move& m) {
   if (pl.owned[static_cast<std::size_t>(m.figure)] == 0) return Reason::FigureNotInGame;
   if (pl.supply[static_cast<std::size_t>(m.figure)] == 0) return Reason::NoFigureInSupply;
   const int node = node_of(b, m.pos, m.feature);
-  if (m.feature.kind == FeatureKind::Tower) return check_tower_deploy(s, m, node);  // anywhere (TO-02 C)
+  if (m.feature.kind == FeatureKind::Tower) return check_tower_deploy(s, m, node);      // anywhere (TO-02 C)
+  if (m.feature.kind == FeatureKind::Acrobat) return check_acrobat_deploy(s, m, node);  // BT-09
   if (m.portal) return check_portal_deploy(s, m, node);
   const int t = s.placed_tile();
   if (b.tile(t).pos != m.pos) return Reason::NotOnPlacedTile;

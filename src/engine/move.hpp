@@ -41,6 +41,7 @@ enum class MoveKind : std::uint8_t {
   FestivalReturn,  // festival KIND x,y:FEATURE (festival)
   Building,        // building tower|house|shed (little buildings)
   Castle,          // castle x,y:FEATURE (castles)
+  Acrobats,        // acrobats x,y (big top: score a complete pyramid)
 };
 
 struct Move {
@@ -153,6 +154,12 @@ struct Move {
     return m;
   }
   static Move castle(Pos p, FeatureAddr f) { return located_move(MoveKind::Castle, FigureKind::Follower, p, f); }
+  static Move acrobats(Pos p) {
+    Move m;
+    m.kind = MoveKind::Acrobats;
+    m.pos = p;
+    return m;
+  }
   static Move pass() { return Move{}; }
 };
 

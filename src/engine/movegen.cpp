@@ -44,7 +44,8 @@ void turn_options_applied(const State& s, const Move& place, MoveList& after, st
   legal_moves(next, after);
   for (const Move& a : after) {
     const bool follower = a.kind == MoveKind::Deploy && !a.portal && is_follower(a.figure) &&
-                          a.figure != FigureKind::Phantom && a.feature.kind != FeatureKind::Tower;
+                          a.figure != FigureKind::Phantom && a.feature.kind != FeatureKind::Tower &&
+                          a.feature.kind != FeatureKind::Acrobat;
     if (follower || a.kind == MoveKind::ReturnAbbot || a.kind == MoveKind::Pass) out.push_back({place, a});
   }
 }

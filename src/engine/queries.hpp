@@ -20,9 +20,10 @@ inline bool unoccupied(const State& s, std::uint16_t node) { return !s.occupied(
 // Completed, or completed by the tile just placed (BR-02): cities, roads, cloisters, gardens.
 inline bool finished(const State& s, std::uint16_t node) { return s.board().complete(s.board().find(node)); }
 // Which feature kinds a figure may take in a normal placement under the rules (farmers switch);
-// never a tower: the tower room has its own deployment (TO-02 C, TO-04).
+// never a tower or an acrobat space: the tower and big-top rooms have their own deployments
+// (TO-02 C, TO-04; BT-09).
 inline bool may_deploy_on(const State& s, FigureKind k, FeatureKind f) {
-  if (f == FeatureKind::Tower || !may_stand_on(k, f)) return false;
+  if (f == FeatureKind::Tower || f == FeatureKind::Acrobat || !may_stand_on(k, f)) return false;
   return f != FeatureKind::Field || s.rules().farmers_in_play();
 }
 

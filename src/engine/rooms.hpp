@@ -9,6 +9,7 @@
 
 #include "engine/events.hpp"
 #include "engine/expansions/abbot.hpp"
+#include "engine/expansions/big_top.hpp"
 #include "engine/expansions/builder_pig.hpp"
 #include "engine/expansions/castles.hpp"
 #include "engine/expansions/crop_circles.hpp"
@@ -38,7 +39,7 @@ void apply_figure_pass(State& s, std::vector<Event>* ev);
 
 // --- words: every room's vocabulary rows (words.hpp), in the order the capability and move
 // tables list them: the base game, the figures' rooms, then the tile expansions' rooms ---
-inline constexpr std::array<const RoomWords& (*)(), 16> kRoomWords{{
+inline constexpr std::array<const RoomWords& (*)(), 17> kRoomWords{{
     base_words,
     abbot_words,
     large_words,
@@ -55,6 +56,7 @@ inline constexpr std::array<const RoomWords& (*)(), 16> kRoomWords{{
     festival_words,
     little_buildings_words,
     castles_words,
+    big_top_words,
 }};
 
 // --- verbs: each move kind's owner, its independent check and its apply step ---
@@ -63,7 +65,7 @@ struct Verb {
   Reason (*check)(const State&, const Move&);
   void (*apply)(State&, const Move&, std::vector<Event>*);
 };
-inline constexpr std::array<Verb, 20> kVerbs{{
+inline constexpr std::array<Verb, 21> kVerbs{{
     {MoveKind::Place, check_place, apply_place},                               // core
     {MoveKind::Deploy, check_deploy, apply_deploy},                            // core (portal: check_portal_deploy)
     {MoveKind::ReturnAbbot, check_return_abbot, apply_return_abbot},           // abbot
@@ -84,6 +86,7 @@ inline constexpr std::array<Verb, 20> kVerbs{{
     {MoveKind::FestivalReturn, check_festival_return, apply_festival_return},  // festival
     {MoveKind::Building, check_building, apply_building},                      // little buildings
     {MoveKind::Castle, check_castle, apply_castle},                            // castles
+    {MoveKind::Acrobats, check_acrobats, apply_acrobats},                      // big top: a complete pyramid
 }};
 constexpr const Verb& verb(MoveKind k) { return kVerbs[static_cast<std::size_t>(k)]; }
 
@@ -117,13 +120,14 @@ constexpr const PhaseOwner& phase_owner(Phase p) { return kPhases[static_cast<st
 struct RoomInvariants {
   std::string (*check)(const State&);
 };
-inline constexpr std::array<RoomInvariants, 6> kInvariants{{
+inline constexpr std::array<RoomInvariants, 7> kInvariants{{
     {wagon_invariants},             // wagon: the wagon phase has a wagon to move
     {crop_invariants},              // crop circles: the responder acting is the first still to act
     {tower_invariants},             // tower: heights, floors and prisoners add up
     {dragon_fairy_invariants},      // dragon and fairy: where they stand, the dragon's move
     {little_buildings_invariants},  // little buildings: one per tile, at most 18
     {castles_invariants},           // castles: tokens, towns, occupants
+    {big_top_invariants},           // big top: its circus tile, the tokens, the pyramids
 }};
 
 // --- step 2: the figure phase's options, in this order (the output order is pinned) ---
@@ -131,23 +135,25 @@ inline constexpr std::array<RoomInvariants, 6> kInvariants{{
 struct Step2Source {
   void (*moves)(const State&, bool phantom_only, MoveList&);
 };
-inline constexpr std::array<Step2Source, 4> kStep2Sources{{
+inline constexpr std::array<Step2Source, 5> kStep2Sources{{
     {follower_step2_moves},  // core
     {flier_step2_moves},     // flier
     {portal_step2_moves},    // portal
     {tower_step2_moves},     // tower: on top of an open tower anywhere (TO-02 C, PH-18)
+    {acrobat_step2_moves},   // big top: onto a pyramid within reach (BT-09, V-BT-1, V-PH-2)
 }};
 // After them (the princess's removals come first, in figure_phase_moves, for V-PD-2).
 struct Step2Extra {
   void (*moves)(const State&, MoveList&);
 };
-inline constexpr std::array<Step2Extra, 6> kStep2Extras{{
+inline constexpr std::array<Step2Extra, 7> kStep2Extras{{
     {builder_pig_step2_moves},  // builder and pig
     {abbot_return_moves},       // abbot
     {floor_step2_moves},        // tower: a floor anywhere (TO-02 A/B)
     {fairy_step2_moves},        // fairy: next to one's follower anywhere (PD-31; on a tile, V-PD-5)
     {festival_return_moves},    // festival: take one own figure back (FE-02)
     {building_step2_moves},     // little buildings: a building on the placed tile (LB-02)
+    {pyramid_step2_moves},      // big top: score a complete pyramid (BT-11)
 }};
 
 // --- moves a player may add to any of its own decisions (not a phase of their own) ---
@@ -163,7 +169,7 @@ struct Stage {
   std::string_view name;
   StageResult (*run)(State&, std::vector<Event>*);
 };
-inline constexpr std::array<Stage, 12> kStages{{
+inline constexpr std::array<Stage, 13> kStages{{
     {"tower-capture", stage_tower_capture},                  // tower: the capture after a floor (TO-05)
     {"tower-exchange", stage_tower_exchange},                // tower: the exchange after a capture (TO-07)
     {"phantom", stage_phantom},                              // phantom: the second figure (PH-04)
@@ -172,6 +178,7 @@ inline constexpr std::array<Stage, 12> kStages{{
     {"castles", stage_castles},                              // castles: conversion at the start of step 3 (BC-04)
     {"scoring", stage_scoring},                              // core: step 3
     {"wagons", stage_wagons},                                // wagon: AM-05, AM-07
+    {"big-top", stage_big_top},                              // big top: after the features scored (BT-03)
     {"dragon-after-scoring", stage_dragon_after_scoring},    // dragon: V-PD-3 after-scoring (RGG)
     {"crop-circles", stage_crop_circles},                    // crop circles: step 4 (CC-03)
     {"builder-second-tile", stage_builder_second_tile},      // builder: TB-05

@@ -15,47 +15,51 @@
 namespace carc {
 
 enum class Switch : std::uint8_t {
-  FarmerScoring,            // V-BG-1
-  TinyCityScoring,          // V-BG-2
-  Farmers,                  // V-BG-3
-  AbbotReturnExcludes,      // V-AB-1
-  WagonMove,                // V-AM-1
-  BuilderSecondTile,        // V-TB-1
-  BuilderPigAreFollowers,   // V-TB-2
-  BuilderOnCompleted,       // V-TB-3
-  FlierEligible,            // V-FM-1
-  PhantomAfterCrash,        // V-FM-5
-  FlierDistance,            // V-FM-6
-  FlierTileFigures,         // V-FM-11
-  FlierTilePhantom,         // V-FM-12
-  PhantomFlierOccupied,     // V-FM-9
-  PhantomFlierSameTurn,     // V-FM-10
-  PhantomAfterNonFollower,  // V-PH-1
-  CropAddCompulsion,        // V-CC-1
-  CropAddWhere,             // V-CC-2
-  CropAddFigures,           // V-CC-4
-  CropRakeWithoutFarmers,   // V-CC-5
-  CropChoiceOnEmptyBoard,   // V-CC-6
-  PortalToCompleted,        // V-PD-1
-  PrincessAction,           // V-PD-2
-  PrincessLargeFollower,    // V-PD-4
-  TowerCaptureTargets,      // V-TO-1
-  TowerReopens,             // V-TO-2
-  RansomTiming,             // V-TO-3
-  RansomScoreFloor,         // V-TO-4
-  PortalToTower,            // V-TO-5
-  DragonMove,               // V-PD-3
-  FairyPlacement,           // V-PD-5
-  FairyAfterVolcano,        // V-PD-6
-  FairyProtectsFromTower,   // V-PD-7
-  FairyBonusFinalScoring,   // V-PD-8
-  FairyOnTileTurnPoints,    // V-PD-9
-  DragonTileDeployment,     // V-PD-10
-  VolcanoTileDeployment,    // V-PD-11
-  FestivalReturn,           // V-FE-1
-  LittleBuildingsScoring,   // V-LB-1
-  LittleBuildingsSplit,     // V-LB-2
-  CastleConverters,         // V-BC-2
+  FarmerScoring,                 // V-BG-1
+  TinyCityScoring,               // V-BG-2
+  Farmers,                       // V-BG-3
+  AbbotReturnExcludes,           // V-AB-1
+  WagonMove,                     // V-AM-1
+  BuilderSecondTile,             // V-TB-1
+  BuilderPigAreFollowers,        // V-TB-2
+  BuilderOnCompleted,            // V-TB-3
+  FlierEligible,                 // V-FM-1
+  PhantomAfterCrash,             // V-FM-5
+  FlierDistance,                 // V-FM-6
+  FlierTileFigures,              // V-FM-11
+  FlierTilePhantom,              // V-FM-12
+  PhantomFlierOccupied,          // V-FM-9
+  PhantomFlierSameTurn,          // V-FM-10
+  PhantomAfterNonFollower,       // V-PH-1
+  CropAddCompulsion,             // V-CC-1
+  CropAddWhere,                  // V-CC-2
+  CropAddFigures,                // V-CC-4
+  CropRakeWithoutFarmers,        // V-CC-5
+  CropChoiceOnEmptyBoard,        // V-CC-6
+  PortalToCompleted,             // V-PD-1
+  PrincessAction,                // V-PD-2
+  PrincessLargeFollower,         // V-PD-4
+  TowerCaptureTargets,           // V-TO-1
+  TowerReopens,                  // V-TO-2
+  RansomTiming,                  // V-TO-3
+  RansomScoreFloor,              // V-TO-4
+  PortalToTower,                 // V-TO-5
+  DragonMove,                    // V-PD-3
+  FairyPlacement,                // V-PD-5
+  FairyAfterVolcano,             // V-PD-6
+  FairyProtectsFromTower,        // V-PD-7
+  FairyBonusFinalScoring,        // V-PD-8
+  FairyOnTileTurnPoints,         // V-PD-9
+  DragonTileDeployment,          // V-PD-10
+  VolcanoTileDeployment,         // V-PD-11
+  FestivalReturn,                // V-FE-1
+  LittleBuildingsScoring,        // V-LB-1
+  LittleBuildingsSplit,          // V-LB-2
+  CastleConverters,              // V-BC-2
+  AcrobatReach,                  // V-BT-1
+  RingmasterBonusNeedsMajority,  // V-BT-2
+  FlierAsAcrobat,                // V-FM-4
+  PhantomAsAcrobat,              // V-PH-2
   kCount
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::kCount);
@@ -170,6 +174,10 @@ class RuleSet {
   bool festival_returns(FigureKind k) const { return at(Switch::FestivalReturn) == 0 || is_follower(k); }
   bool little_buildings_weighted() const { return at(Switch::LittleBuildingsScoring) == 1; }  // V-LB-1 3/2/1
   bool little_buildings_per_type() const { return at(Switch::LittleBuildingsSplit) == 1; }    // V-LB-2
+  bool acrobat_reach_portal_anywhere() const { return at(Switch::AcrobatReach) == 1; }        // V-BT-1
+  bool ringmaster_bonus_needs_majority() const { return at(Switch::RingmasterBonusNeedsMajority) == 1; }  // V-BT-2
+  bool flier_may_become_acrobat() const { return at(Switch::FlierAsAcrobat) == 0; }                       // V-FM-4
+  bool phantom_may_be_acrobat() const { return at(Switch::PhantomAsAcrobat) == 1; }                       // V-PH-2
 
  private:
   std::uint8_t at(Switch s) const { return values_[static_cast<std::size_t>(s)]; }

@@ -72,10 +72,12 @@ Result<ScoreEvent> parse_score_event(std::string_view text) {
   }
   if (w.size() < i + 5) return fail(std::string(usage));
   FeatureKind fk;
-  if (w[i] != "fairy" && (!parse_feature_kind(w[i], fk) ||
-                          !(fk == FeatureKind::City || fk == FeatureKind::Road || fk == FeatureKind::Field ||
-                            fk == FeatureKind::Cloister || fk == FeatureKind::Garden)))
-    return fail("unknown scored kind '" + std::string(w[i]) + "' (city, road, field, cloister, garden or fairy); " +
+  const bool square_kind = w[i] == "fairy" || w[i] == "big-top" || w[i] == "ringmaster" || w[i] == "acrobats";
+  if (!square_kind && (!parse_feature_kind(w[i], fk) ||
+                       !(fk == FeatureKind::City || fk == FeatureKind::Road || fk == FeatureKind::Field ||
+                         fk == FeatureKind::Cloister || fk == FeatureKind::Garden)))
+    return fail("unknown scored kind '" + std::string(w[i]) +
+                "' (city, road, field, cloister, garden, fairy, big-top, ringmaster or acrobats); " +
                 std::string(usage));
   e.kind = std::string(w[i++]);
   const auto pts = w[i++];
@@ -89,9 +91,9 @@ Result<ScoreEvent> parse_score_event(std::string_view text) {
   }
   if (e.players.empty() || i >= w.size()) return fail(std::string(usage));
   for (++i; i < w.size(); ++i) {
-    if (e.kind == "fairy") {
+    if (square_kind) {
       Pos p;
-      if (!parse_pos(w[i], p)) return fail("the fairy's square '" + std::string(w[i]) + "' is not 'x,y'");
+      if (!parse_pos(w[i], p)) return fail("the " + e.kind + " square '" + std::string(w[i]) + "' is not 'x,y'");
       e.parts.push_back(to_string(p));
       continue;
     }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 
+#include "engine/expansions/big_top.hpp"
 #include "engine/expansions/castles.hpp"
 #include "engine/expansions/little_buildings.hpp"
 #include "engine/expansions/wagon.hpp"
@@ -57,8 +58,10 @@ void Scoring::award(int player, int points, std::uint16_t root, bool final_scori
 
 void Scoring::score_feature(std::uint16_t root, bool final_scoring) {
   const int points = value(s_, root) + building_points(s_, root);  // LB-04: added after the others
-  for (int p : winners(root)) award(p, points, root, final_scoring);
-  fairy_feature_scored(s_, root, final_scoring, ev_);  // PD-36: before the figures return
+  const std::vector<int> won = winners(root);
+  for (int p : won) award(p, points, root, final_scoring);
+  fairy_feature_scored(s_, root, final_scoring, ev_);            // PD-36: before the figures return
+  ringmaster_feature_scored(s_, root, won, final_scoring, ev_);  // BT-08 (V-BT-2)
 }
 
 void Scoring::return_figures(std::uint16_t root) {
@@ -113,6 +116,7 @@ void Scoring::final_scoring() {
   roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
   for (const auto r : roots) score_feature(r, true);
   score_fields();
+  big_top_final_scoring(s_, ev_);  // BT-05, BT-12
 }
 
 // Farmer scoring per the farmer-scoring switch (rules-reference.md §1.8).
@@ -125,7 +129,8 @@ void Scoring::score_fields() {
   }
   std::sort(fields.begin(), fields.end());
   fields.erase(std::unique(fields.begin(), fields.end()), fields.end());
-  for (const auto field : fields) fairy_feature_scored(s_, field, true, ev_);  // PD-36 (V-PD-8)
+  for (const auto field : fields) fairy_feature_scored(s_, field, true, ev_);                       // PD-36 (V-PD-8)
+  for (const auto field : fields) ringmaster_feature_scored(s_, field, winners(field), true, ev_);  // BT-08
   const auto mode = s_.rules().farmer_scoring();
   if (mode == FarmerScoring::Fs3Field3) {
     // BG-18: each field independently, 3 per adjacent completed city to its majority.

@@ -179,6 +179,43 @@ Result<bool> check_castles(State& s, const Setup& setup, const std::function<voi
   return true;
 }
 
+// The big-top room's part of a position: the big top and its token, the face-down pile (BT-01,
+// BT-02), and the acrobats (BT-10, BT-13) and circus spaces (BT-02) of the figures.
+Result<bool> check_big_top(State& s, const Setup& setup, const std::function<void(SetupPart, std::size_t)>& at) {
+  const Board& b = s.board();
+  at(SetupPart::BigTop, 0);
+  BigTopData d;
+  if (setup.big_top) {
+    const int t = b.tile_at(*setup.big_top);
+    if (t < 0 || b.def(t).circus < 0)
+      return fail("big_top: no circus tile at " + to_string(*setup.big_top) + " for the big top (BT-02)");
+    if (animal_token_count(setup.big_top_token) == 0)
+      return fail("big_top: " + std::to_string(setup.big_top_token) +
+                  " is no animal token (1, 3, 4, 5, 6 or 7: BT-01)");
+    d.up = true;
+    d.pos = *setup.big_top;
+    d.token = setup.big_top_token;
+  } else {
+    for (int t = 0; t < b.tile_count(); ++t)
+      if (b.def(t).circus >= 0 && !(setup.phase == Phase::Figure && setup.placed == b.tile(t).pos))
+        return fail("big_top: a circus tile is on the board at " + to_string(b.tile(t).pos) +
+                    ", so the big top stands on one: say where and over which token (BT-02)");
+  }
+  d.tokens = setup.animal_tokens ? *setup.animal_tokens : default_animal_tokens(d.up ? d.token : 0);
+  // A circus tile placed this turn (phase figure) still has its big-top step to come.
+  if (setup.phase == Phase::Figure && setup.placed) {
+    const int t = b.tile_at(*setup.placed);
+    if (t >= 0 && b.def(t).circus >= 0) {
+      if (d.up && d.pos == *setup.placed)
+        return fail("big_top: the circus tile placed this turn gets the big top only after scoring (BT-03)");
+      d.due.push_back(*setup.placed);
+    }
+  }
+  s.setup_big_top(std::move(d));
+  if (std::string e = big_top_invariants(s); !e.empty()) return fail("big_top: " + e);
+  return true;
+}
+
 }  // namespace
 
 std::string to_string(const SetupCastle& c) {
@@ -310,6 +347,7 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
                     " (LB-01: 6 towers, 6 houses, 6 sheds)");
     s.setup_little_buildings(std::move(lb));
   }
+  if (auto ok = check_big_top(s, setup, at); !ok) return fail(ok.error());
   s.setup_pile(setup.pile, !setup.last_tile);
   at(SetupPart::Turn, 0);
   // A drawn tile that fits nowhere is discarded and another drawn (BG-03), so a tile in hand always
@@ -376,6 +414,10 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
 //   buildings red tower=2 house=2 shed=2  Little Buildings tokens in hand (any such
 //                                      line or a building: Little Buildings in the game)
 //   building house 1,0                 a little building on the tile at 1,0 (LB-02)
+//   big-top 2,0 4                      the big top's circus tile and the value of the face-down
+//                                      token under it (default: no circus tile placed yet)
+//   animal-tokens 5 3 7                the face-down pile, next first (default: the 16 tokens
+//                                      in value order less one under the big top; BT-01)
 //
 // Example: a two-player game with red's follower on a road, red to place a V.
 //
@@ -464,6 +506,27 @@ class LineReader {
         s_.dragon = ps.front();
       else
         s_.dragon_path = std::move(ps);
+      return true;
+    }
+    if (key == "big-top") {
+      if (w.size() != 3) return fail("expected 'big-top x,y TOKEN'");
+      Pos p;
+      if (!parse_pos(w[1], p)) return fail("'" + std::string(w[1]) + "': expected a position " + pos_syntax());
+      int v = 0;
+      if (!parse_int(w[2], v) || v < 0 || v > 99) return fail("'" + std::string(w[2]) + "': expected a token value");
+      s_.big_top = p;
+      s_.big_top_token = v;
+      return true;
+    }
+    if (key == "animal-tokens") {
+      std::vector<int> vs;
+      for (std::size_t i = 1; i < w.size(); ++i) {
+        int v = 0;
+        if (!parse_int(w[i], v) || v < 0 || v > 99) return fail("'" + std::string(w[i]) + "': expected a token value");
+        vs.push_back(v);
+      }
+      if (vs.size() > kAnimalTokens.size()) return fail("more than 16 animal tokens (BT-01)");
+      s_.animal_tokens = std::move(vs);
       return true;
     }
     if (key == "fairy") {
@@ -760,6 +823,12 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
     for (const TileTypeId t : s.set_aside) ids.push_back(tile_name(t));
     lines.push_back("set-aside " + joined(ids));
   }
+  if (s.big_top) lines.push_back("big-top " + to_string(*s.big_top) + " " + std::to_string(s.big_top_token));
+  if (s.animal_tokens) {
+    std::string l = "animal-tokens";
+    for (const int v : *s.animal_tokens) l += " " + std::to_string(v);
+    lines.push_back(l);
+  }
   if (!s.dragon_path.empty()) {
     std::vector<std::string> ps;
     for (const Pos p : s.dragon_path) ps.push_back(to_string(p));
@@ -881,6 +950,17 @@ std::optional<Setup> snapshot(const State& st) {
     }
     s.buildings = lb.placed;
   }
+  const BigTopData& bt = st.big_top();
+  // The circus tile in the figure phase waits for its big-top step; any other pending one cannot be stated.
+  const std::vector<Pos> due = phase == Phase::Figure && b.def(st.placed_tile()).circus >= 0
+                                   ? std::vector<Pos>{b.tile(st.placed_tile()).pos}
+                                   : std::vector<Pos>{};
+  if (bt.due != due) return std::nullopt;
+  if (bt.up) {
+    s.big_top = bt.pos;
+    s.big_top_token = bt.token;
+  }
+  if (bt.tokens != default_animal_tokens(bt.up ? bt.token : 0)) s.animal_tokens = bt.tokens;
   return s;
 }
 

@@ -113,8 +113,11 @@ struct Setup {
   // and the buildings on tiles, one per tile.
   std::vector<std::array<int, kBuildingKinds>> building_supply;
   std::vector<PlacedBuilding> buildings;
-  std::vector<int> castle_tokens;    // per seat: castles in hand; empty: no castles in this game (BC-01)
-  std::vector<SetupCastle> castles;  // castles on the board; their occupants are among figures
+  std::vector<int> castle_tokens;                 // per seat: castles in hand; empty: no castles in this game (BC-01)
+  std::vector<SetupCastle> castles;               // castles on the board; their occupants are among figures
+  std::optional<Pos> big_top;                     // the big top's circus tile; none: no circus tile placed yet (BT-02)
+  int big_top_token = 0;                          // the face-down animal token under it (its value; 0 only without one)
+  std::optional<std::vector<int>> animal_tokens;  // the face-down pile, next first; none: default_animal_tokens
   friend bool operator==(const Setup&, const Setup&) = default;
 
   // An empty position with these seats (supplies and scores sized to them).
@@ -137,7 +140,8 @@ enum class SetupPart : std::uint8_t {
   DragonPath,
   InHand,
   Buildings,
-  Castles
+  Castles,
+  BigTop
 };
 struct SetupErrorAt {
   SetupPart part = SetupPart::Seats;

@@ -14,6 +14,7 @@
 
 #include "engine/board.hpp"
 #include "engine/events.hpp"
+#include "engine/expansions/big_top.hpp"
 #include "engine/expansions/castles.hpp"
 #include "engine/expansions/crop_circles.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
@@ -89,6 +90,8 @@ class State {
   void setup_little_buildings(LittleBuildingsData d) { little_buildings_ = std::move(d); }
   // The castles room's position data (setup.cpp checks it): tokens in hand, castles on the board.
   void setup_castles(CastleData d) { castles_ = std::move(d); }
+  // The big-top room's position data (setup.cpp checks it): the big top and its token, the pile.
+  void setup_big_top(BigTopData d) { big_top_ = std::move(d); }
 
   // --- queries ---
   const TileCatalog& catalog() const { return *catalog_; }
@@ -117,6 +120,8 @@ class State {
   const LittleBuildingsData& little_buildings() const { return little_buildings_; }
   // The castles room's data: tokens in hand, castles on the board, the town being decided.
   const CastleData& castles() const { return castles_; }
+  // The big-top room's data: the big top, the token under it, the face-down pile.
+  const BigTopData& big_top() const { return big_top_; }
   int player_count() const { return static_cast<int>(players_.size()); }
   const Player& player(int i) const { return players_[static_cast<std::size_t>(i)]; }
   int player_of(Colour c) const;  // -1 when not seated
@@ -175,6 +180,7 @@ class State {
   DragonFairyData& mutable_dragon_fairy() { return dragon_fairy_; }
   LittleBuildingsData& mutable_little_buildings() { return little_buildings_; }
   CastleData& mutable_castles() { return castles_; }
+  BigTopData& mutable_big_top() { return big_top_; }
   // Puts tiles at the end of the pile still to come (the set-aside dragon tiles, PD-16).
   void append_to_pile(const std::vector<TileTypeId>& tiles) { pile_.insert(pile_.end(), tiles.begin(), tiles.end()); }
   // Hands over the tiles placed this turn for step 3 (and forgets them).
@@ -216,6 +222,7 @@ class State {
   DragonFairyData dragon_fairy_;
   LittleBuildingsData little_buildings_;
   CastleData castles_;
+  BigTopData big_top_;
 };
 
 // Whether the tile fits anywhere on the board (BG-03).

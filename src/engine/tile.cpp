@@ -9,13 +9,13 @@
 
 namespace carc {
 namespace {
-constexpr std::array<std::string_view, kFeatureKinds> kKindNames{"city",   "road",    "field",       "cloister",
-                                                                 "garden", "flier",   "crop-circle", "portal",
-                                                                 "tower",  "volcano", "dragon",      "festival"};
+constexpr std::array<std::string_view, kFeatureKinds> kKindNames{
+    "city",   "road",  "field",   "cloister", "garden",   "flier",  "crop-circle",
+    "portal", "tower", "volcano", "dragon",   "festival", "circus", "acrobat"};
 // The capability (capability_table, events.hpp) a tile printed with the feature needs.
-constexpr std::array<std::string_view, kFeatureKinds> kKindCapabilities{"base",  "base",   "base",         "base",
-                                                                        "abbot", "flier",  "crop-circles", "portal",
-                                                                        "tower", "dragon", "dragon",       "festival"};
+constexpr std::array<std::string_view, kFeatureKinds> kKindCapabilities{
+    "base",   "base",  "base",   "base",   "abbot",    "flier",   "crop-circles",
+    "portal", "tower", "dragon", "dragon", "festival", "big-top", "big-top"};
 
 std::vector<std::string_view> split_words(std::string_view s) {
   std::vector<std::string_view> out;
@@ -85,6 +85,10 @@ std::string_view road_end_name(RoadEnd e) {
       return "volcano";
     case RoadEnd::Festival:
       return "festival";
+    case RoadEnd::Circus:
+      return "circus";
+    case RoadEnd::Acrobat:
+      return "acrobat";
     case RoadEnd::None:
       break;
   }
@@ -112,8 +116,8 @@ Result<FeatureAddr> parse_feature_addr(std::string_view s) {
   FeatureAddr a;
   if (!parse_feature_kind(s.substr(0, brace), a.kind))
     return fail("unknown feature kind '" + std::string(s.substr(0, brace)) +
-                "' (expected city, road, field, cloister, garden, flier, crop-circle, portal, tower, volcano, dragon "
-                "or festival)");
+                "' (expected city, road, field, cloister, garden, flier, crop-circle, portal, tower, volcano, dragon, "
+                "festival, circus or acrobat)");
   if (is_tile_wide(a.kind)) {
     if (brace != std::string_view::npos)
       return fail("'" + std::string(feature_kind_name(a.kind)) + "' is tile-wide and takes no {edges}");
@@ -228,7 +232,7 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
         if (w >= words.size())
           return bad(
               "'ends' needs what the road ends at (junction, cloister, city{...}, crop-circle, tower, volcano, "
-              "festival)");
+              "festival, circus, acrobat)");
         if (std::popcount(static_cast<unsigned>(f.mask)) != 1) return bad("only a one-edge road ends on its tile");
         ends[i] = words[w++];
       } else if (word == "touches" && f.kind == FeatureKind::Field) {
@@ -288,6 +292,12 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
       case FeatureKind::Festival:
         unique = set_unique(t.festival);
         break;
+      case FeatureKind::Circus:
+        unique = set_unique(t.circus);
+        break;
+      case FeatureKind::Acrobat:
+        unique = set_unique(t.acrobat);
+        break;
       default:
         break;
     }
@@ -322,14 +332,18 @@ Result<TileDef> make_tile(std::string id, const std::vector<std::string>& specs)
     int target = -1;
     if (e == "junction") {
       f.road_end = RoadEnd::Junction;
-    } else if (e == "cloister" || e == "crop-circle" || e == "tower" || e == "volcano" || e == "festival") {
+    } else if (e == "cloister" || e == "crop-circle" || e == "tower" || e == "volcano" || e == "festival" ||
+               e == "circus" || e == "acrobat") {
       f.road_end = e == "cloister"      ? RoadEnd::Cloister
                    : e == "crop-circle" ? RoadEnd::CropCircle
                    : e == "tower"       ? RoadEnd::Tower
                    : e == "volcano"     ? RoadEnd::Volcano
+                   : e == "circus"      ? RoadEnd::Circus
+                   : e == "acrobat"     ? RoadEnd::Acrobat
                                         : RoadEnd::Festival;
       FeatureKind k = FeatureKind::Cloister;
-      if (e != "volcano" && e != "festival" && parse_feature_kind(e, k)) {
+      // A volcano, festival place, circus or acrobat space links the road to nothing (no wagon reaches it).
+      if (e != "volcano" && e != "festival" && e != "circus" && e != "acrobat" && parse_feature_kind(e, k)) {
         target = find_kind(k);
         if (target < 0) return fail("tile " + t.id + ": road ends at a " + std::string(e) + " the tile does not have");
       }

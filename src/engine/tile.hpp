@@ -26,9 +26,11 @@ enum class FeatureKind : std::uint8_t {
   Tower,
   Volcano,
   Dragon,
-  Festival  // the Festival's symbol or festival place (FE-08): no figure stands on it
+  Festival,  // the Festival's symbol or festival place (FE-08): no figure stands on it
+  Circus,    // Under the Big Top: the circus space (big top and animal token; no figure, BT-02)
+  Acrobat    // Under the Big Top: the acrobat space (a pyramid of up to 3 meeples, BT-10)
 };
-inline constexpr int kFeatureKinds = 12;
+inline constexpr int kFeatureKinds = 14;
 std::string_view feature_kind_name(FeatureKind k);
 bool parse_feature_kind(std::string_view s, FeatureKind& out);
 // The capability a tile printed with a feature of this kind needs ("base" for city, road,
@@ -47,7 +49,18 @@ std::string_view crop_symbol_name(CropSymbol s);
 
 // Where a one-edge road ends (tiles.md §1.4); the C1 wagon reach follows these links.
 // Festival: at the festival place, linking to nothing (fe-CRCR, where the data names no city).
-enum class RoadEnd : std::uint8_t { None, Junction, Cloister, City, CropCircle, Tower, Volcano, Festival };
+enum class RoadEnd : std::uint8_t {
+  None,
+  Junction,
+  Cloister,
+  City,
+  CropCircle,
+  Tower,
+  Volcano,
+  Festival,
+  Circus,
+  Acrobat
+};
 std::string_view road_end_name(RoadEnd e);
 
 // A feature address in board orientation: kind plus edge or half-edge bitmask
@@ -94,7 +107,7 @@ struct TileDef {
   std::array<std::uint8_t, 4> canonical_rot{};               // smallest rotation giving the same layout
   std::array<std::uint8_t, 4> packed_edges{};  // [rot] 2 bits per board edge (EdgeType), N in the low bits
   std::int8_t cloister = -1, garden = -1, flier = -1, crop = -1, portal = -1, tower = -1, volcano = -1, dragon = -1,
-              festival = -1;
+              festival = -1, circus = -1, acrobat = -1;
 
   EdgeType edge_at(int rot, int board_edge) const { return edges[static_cast<std::size_t>((board_edge - rot) & 3)]; }
   FeatureAddr address(int local, int rot) const;

@@ -223,6 +223,27 @@ void read_position_buildings(const Json& j, const std::string& path, Position& p
     p.buildings = read_list<WireBuilding>(j["buildings"], path + ".buildings", read_building);
 }
 
+// Version 9, Under the Big Top: `big_top: {x, y, token}`, `animal_tokens: [values, next first]`.
+void read_position_big_top(const Json& j, const std::string& path, Position& p) {
+  if (j.contains("big_top")) {
+    const Json& b = j["big_top"];
+    const std::string bp = path + ".big_top";
+    only_keys(b, {"x", "y", "token"}, bp);
+    p.big_top = WireSquare{integer(member(b, "x", bp), bp + ".x", -kMaxCoord, kMaxCoord),
+                           integer(member(b, "y", bp), bp + ".y", -kMaxCoord, kMaxCoord)};
+    p.big_top_token = integer(member(b, "token", bp), bp + ".token", 0, 99);
+  }
+  if (j.contains("animal_tokens")) {
+    const Json& t = j["animal_tokens"];
+    const std::string tp = path + ".animal_tokens";
+    if (!t.is_array() || t.size() > 16) bad(tp, "expected a list of at most 16 token values, the next drawn first");
+    std::vector<int> tokens;
+    for (std::size_t i = 0; i < t.size(); ++i)
+      tokens.push_back(integer(t[i], tp + "[" + std::to_string(i) + "]", 0, 99));
+    p.animal_tokens = std::move(tokens);
+  }
+}
+
 void read_position_turn(const Json& j, const std::string& path, Position& p, WireNumbers& n) {
   if (j.contains("placed")) {
     const Json& pl = j["placed"];
@@ -317,14 +338,18 @@ Json to_json(const Position& p) {
   // Version 8, the castles.
   if (!p.castle_tokens.empty()) j["castle_tokens"] = p.castle_tokens;
   if (!p.castles.empty()) j["castles"] = p.castles;
+  // Version 9, Under the Big Top.
+  if (p.big_top) j["big_top"] = Json{{"x", p.big_top->x}, {"y", p.big_top->y}, {"token", p.big_top_token}};
+  if (p.animal_tokens) j["animal_tokens"] = *p.animal_tokens;
   return j;
 }
 
 Position read_position(const Json& j, const std::string& path) {
-  only_keys(j, {"players",     "active",          "phase",       "tiles",         "placed", "in_hand", "pile",
-                "last_tile",   "rolls",           "second_tile", "figures",       "supply", "scores",  "definitions",
-                "towers",      "floors",          "prisoners",   "ransom_paid",   "dragon", "fairy",   "set_aside",
-                "dragon_path", "building_supply", "buildings",   "castle_tokens", "castles"},
+  only_keys(j,
+            {"players",     "active",          "phase",       "tiles",         "placed",  "in_hand", "pile",
+             "last_tile",   "rolls",           "second_tile", "figures",       "supply",  "scores",  "definitions",
+             "towers",      "floors",          "prisoners",   "ransom_paid",   "dragon",  "fairy",   "set_aside",
+             "dragon_path", "building_supply", "buildings",   "castle_tokens", "castles", "big_top", "animal_tokens"},
             path);
   Position p;
   WireNumbers n;
@@ -349,6 +374,7 @@ Position read_position(const Json& j, const std::string& path) {
   read_position_tower(j, path, p);
   read_position_dragon(j, path, p, n);
   read_position_buildings(j, path, p);
+  read_position_big_top(j, path, p);
   check_bounds(n, path);
   return p;
 }

@@ -97,6 +97,10 @@ Result<bool> add_dragon_parts(const Position& p, const TileCatalog& cat, Setup& 
     out.set_aside.push_back(*t);
   }
   for (const auto& q : p.dragon_path) out.dragon_path.push_back(Pos{q.x, q.y});
+  // Version 8: the big top and the animal tokens.
+  if (p.big_top) out.big_top = Pos{p.big_top->x, p.big_top->y};
+  out.big_top_token = p.big_top_token;
+  out.animal_tokens = p.animal_tokens;
   return true;
 }
 

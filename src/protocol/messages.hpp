@@ -20,8 +20,9 @@ namespace carc::proto {
 // that can matter to a request's scenario (RuleSet's switch_matters); version 6 adds switches
 // and switch values, and changes three defaults (switch_history below). The runner sends 6 and
 // accepts implementations answering 1 to 6; serve accepts any of them.
-// Version 8 adds new expansions (PROTOCOL.md "Versions"): the Festival among them.
-inline constexpr int kProtocolVersion = 8;
+// Version 8 adds new expansions (PROTOCOL.md "Versions"): the Festival, Little Buildings, the
+// castles; version 9 Under the Big Top.
+inline constexpr int kProtocolVersion = 9;
 // From this version a request carries only the switches that can matter to its scenario.
 inline constexpr int kSwitchesThatMatterVersion = 5;
 // From this version an answer may carry score events (`scored`, query kind `events`), and a garden
@@ -146,6 +147,11 @@ struct Position {
   // Version 8, the castles (PROTOCOL.md §16.3); empty = none.
   std::map<std::string, int> castle_tokens;  // colour -> castles in hand; any entry brings castles into the game
   std::vector<std::string> castles;          // "COLOUR x,y:city{..} [scored]"
+  // Version 9, Under the Big Top: the big top's circus tile and the value of the face-down token
+  // under it (none: no circus tile placed yet), the face-down pile (none: the default pile).
+  std::optional<WireSquare> big_top;
+  int big_top_token = 0;
+  std::optional<std::vector<int>> animal_tokens;
 };
 
 struct Ruleset {

@@ -37,6 +37,10 @@ BoardView view_of(const State& s) {
     v.buildings.emplace_back(pb.pos, std::string(building_name(pb.kind)));
   for (const Castle& c : s.castles().castles)
     v.castles.push_back({s.player(c.owner).colour, b.tile(c.tile_a).pos, b.tile(c.tile_b).pos, c.scored});
+  const BigTopData& bt = s.big_top();
+  bool circus = bt.up;
+  for (int i = 0; i < b.tile_count() && !circus; ++i) circus = b.def(i).circus >= 0;
+  if (circus) v.big_top = ViewBigTop{bt.up ? std::optional<Pos>(bt.pos) : std::nullopt, bt.token, bt.tokens.size()};
   return v;
 }
 
@@ -46,6 +50,14 @@ std::string castle_lines(const BoardView& v) {
     out += "castle " + std::string(colour_name(c.owner)) + " " + to_string(c.a) + "+" + to_string(c.b) +
            (c.scored ? ", scored" : "") + "\n";
   return out;
+}
+
+std::string big_top_line(const BoardView& v) {
+  if (!v.big_top) return {};
+  const ViewBigTop& t = *v.big_top;
+  std::string out = t.pos ? "big top " + to_string(*t.pos) + " over token " + std::to_string(t.token)
+                          : std::string("big top not up yet (the first circus tile gets it after scoring)");
+  return out + ", " + std::to_string(t.tokens_left) + " face-down animal tokens left\n";
 }
 
 std::string dragon_fairy_lines(const BoardView& v) {

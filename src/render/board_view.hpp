@@ -57,6 +57,14 @@ struct ViewCastle {
   bool scored = false;
 };
 
+// Under the Big Top: where the big top stands (none before the first circus tile), the value of
+// the face-down token under it, and how many face-down tokens are left to draw.
+struct ViewBigTop {
+  std::optional<Pos> pos;
+  int token = 0;
+  std::size_t tokens_left = 0;
+};
+
 struct BoardView {
   const TileCatalog* catalog = nullptr;
   std::vector<ViewTile> tiles;  // in placement order
@@ -68,6 +76,7 @@ struct BoardView {
   std::vector<std::pair<Pos, std::string>> buildings;  // Little Buildings: tile and kind (tower, house, shed)
   std::optional<Pos> placed;                           // the tile just placed, marked
   std::vector<ViewCastle> castles;                     // in building order
+  std::optional<ViewBigTop> big_top;                   // Under the Big Top: none in a game without circus tiles
   std::optional<Flight> flight;
 
   const ViewTile* tile_at(Pos p) const;
@@ -109,6 +118,9 @@ std::string tower_lines(const BoardView& v);
 std::string dragon_fairy_lines(const BoardView& v);
 // The castles under a terminal board: "castle red 0,0+0,-1" (", scored" once its occupant left).
 std::string castle_lines(const BoardView& v);
+// The big top under a terminal board: "big top 2,0 over token 4, 14 face-down tokens left"
+// (empty in a game without circus tiles).
+std::string big_top_line(const BoardView& v);
 
 // The drawing of one tile in board orientation: its features with masks and
 // arrow already rotated.

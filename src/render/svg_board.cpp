@@ -37,7 +37,7 @@ class SvgBoard {
     if (v_.placed && b_.contains(*v_.placed) && v_.tile_at(*v_.placed)) out += placed_frame(*v_.placed);
     out += figures();
     out += towers();  // over the figures: a tower's height stays readable
-    out += dragon_path() + dragon_and_fairy() + buildings() + castles();
+    out += dragon_path() + dragon_and_fairy() + buildings() + castles() + big_top();
     if (v_.flight) out += flight(*v_.flight);
     double y = h - 6;
     for (const std::string* text : {&o_.caption, &note_}) {  // bottom up
@@ -152,25 +152,26 @@ class SvgBoard {
   // The neutral pieces, in a corner of their tile so they never hide a figure: the dragon a
   // dark red disc marked D in the lower left, the fairy a violet disc marked F in the upper
   // right (its host named in the tooltip).
-  std::string piece(Pos at, double ux, double uy, std::string_view fill, char letter, const std::string& title) const {
+  std::string piece(Pos at, double ux, double uy, std::string_view fill, char letter, const std::string& title,
+                    std::string_view cls) const {
     const double cx = px(at.x) + ux * t_, cy = py(at.y) + uy * t_, r = t_ * 0.11;
-    return "<g class=\"" + std::string(letter == 'D' ? "dragon" : "fairy") + "\"><title>" + xml_escape(title) +
-           "</title><circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(r) + "\" fill=\"" +
-           std::string(fill) + "\" stroke=\"#fafaf9\" stroke-width=\"2\"/><text x=\"" + num(cx) + "\" y=\"" +
-           num(cy + 4) + "\" text-anchor=\"middle\" " + kFont +
-           " font-size=\"11\" font-weight=\"bold\" fill=\"#fafaf9\">" + std::string(1, letter) + "</text></g>\n";
+    return "<g class=\"" + std::string(cls) + "\"><title>" + xml_escape(title) + "</title><circle cx=\"" + num(cx) +
+           "\" cy=\"" + num(cy) + "\" r=\"" + num(r) + "\" fill=\"" + std::string(fill) +
+           "\" stroke=\"#fafaf9\" stroke-width=\"2\"/><text x=\"" + num(cx) + "\" y=\"" + num(cy + 4) +
+           "\" text-anchor=\"middle\" " + kFont + " font-size=\"11\" font-weight=\"bold\" fill=\"#fafaf9\">" +
+           std::string(1, letter) + "</text></g>\n";
   }
 
   std::string dragon_and_fairy() const {
     std::string out;
     if (v_.dragon && b_.contains(*v_.dragon))
-      out += piece(*v_.dragon, 0.2, 0.8, "#7f1d1d", 'D', "dragon " + to_string(*v_.dragon));
+      out += piece(*v_.dragon, 0.2, 0.8, "#7f1d1d", 'D', "dragon " + to_string(*v_.dragon), "dragon");
     if (v_.fairy && v_.fairy->on_board && b_.contains(v_.fairy->pos)) {
       std::string title = "fairy " + to_string(v_.fairy->pos);
       if (const auto& h = v_.fairy->host)
         title += ", next to " + std::string(colour_name(h->owner)) + " " + std::string(figure_name(h->kind)) + " " +
                  to_string(h->feature);
-      out += piece(v_.fairy->pos, 0.8, 0.2, "#7c3aed", 'F', title);
+      out += piece(v_.fairy->pos, 0.8, 0.2, "#7c3aed", 'F', title, "fairy");
     }
     return out;
   }
@@ -192,6 +193,17 @@ class SvgBoard {
              " font-size=\"9\" font-weight=\"bold\" fill=\"#fafaf9\">" + std::string(1, letter) + "</text></g>\n";
     }
     return out;
+  }
+
+  // Under the Big Top: the big top, a red disc marked B in the lower right of its tile, the
+  // face-down token under it and the tokens left in the tooltip.
+  std::string big_top() const {
+    if (!v_.big_top || !v_.big_top->pos || !b_.contains(*v_.big_top->pos)) return {};
+    const ViewBigTop& t = *v_.big_top;
+    return piece(*t.pos, 0.8, 0.8, "#dc2626", 'B',
+                 "big top " + to_string(*t.pos) + " over token " + std::to_string(t.token) + ", " +
+                     std::to_string(t.tokens_left) + " face-down tokens left",
+                 "big-top");
   }
 
   // Castles: a square in the owner's colour, marked C, on the border between the town's two

@@ -197,6 +197,25 @@ std::string festival(double size) {
          "\" fill=\"#facc15\" stroke=\"#a16207\"><title>festival</title></polygon>";
 }
 
+// The circus space (BT-02): a red and white tent.
+std::string circus(double size) {
+  const Scaler s{size};
+  return "<polygon points=\"0," + s(-0.12) + " " + s(0.12) + "," + s(0.08) + " " + s(-0.12) + "," + s(0.08) +
+         "\" fill=\"#dc2626\" stroke=\"#fafaf9\" stroke-width=\"1.5\"><title>circus space</title></polygon>"
+         "<line x1=\"0\" y1=\"" +
+         s(-0.12) + "\" x2=\"0\" y2=\"" + s(0.08) + "\" stroke=\"#fafaf9\" stroke-width=\"2\"/>";
+}
+
+// The acrobat space (BT-10): three small stacked triangles, a pyramid.
+std::string acrobat_space(double size) {
+  const Scaler s{size};
+  const auto tri = [&](double x, double y) {
+    return "<polygon points=\"" + s(x) + "," + s(y - 0.05) + " " + s(x + 0.05) + "," + s(y + 0.04) + " " + s(x - 0.05) +
+           "," + s(y + 0.04) + "\" fill=\"#f59e0b\" stroke=\"#78350f\"/>";
+  };
+  return "<g><title>acrobat space</title>" + tri(0, -0.05) + tri(-0.055, 0.045) + tri(0.055, 0.045) + "</g>";
+}
+
 std::string tower(double size) {
   const Scaler s{size};
   return "<rect x=\"" + s(-0.09) + "\" y=\"" + s(-0.12) + "\" width=\"" + s(0.18) + "\" height=\"" + s(0.24) +
@@ -307,6 +326,12 @@ std::string tile_art(const TileDef& def, int rot, double size, std::vector<Marke
           break;
         case FeatureKind::Festival:
           out += group_at(p, size, 0, festival(size));
+          break;
+        case FeatureKind::Circus:
+          out += group_at(p, size, 0, circus(size));
+          break;
+        case FeatureKind::Acrobat:
+          out += group_at(p, size, 0, acrobat_space(size));
           break;
         default:
           break;

@@ -178,6 +178,7 @@ std::string render_terminal(const BoardView& v, const TerminalStyle& style) {
     out += "\n";
   }
   out += castle_lines(v);
+  out += big_top_line(v);
   if (v.flight) out += flight_line(*v.flight, style);
   if (w.cropped()) out += crop_note(w) + "\n";
   return out;
@@ -224,6 +225,8 @@ std::string terminal_legend(const BoardView& v, const TerminalStyle& style) {
   add(kinds.count(FeatureKind::Volcano) > 0, s.volcano + " volcano");
   add(kinds.count(FeatureKind::Dragon) > 0, s.dragon + " dragon symbol");
   add(kinds.count(FeatureKind::Festival) > 0, s.festival + " festival");
+  add(kinds.count(FeatureKind::Circus) > 0, s.circus + " circus space");
+  add(kinds.count(FeatureKind::Acrobat) > 0, s.acrobat + " acrobat space");
   add(v.placed.has_value(), (style.unicode ? std::string("┏━┓") : std::string("***")) + " the tile just placed");
   std::set<std::string> seen;
   for (const auto& f : v.figures) {

@@ -184,6 +184,12 @@ class Painter {
       case FeatureKind::Festival:
         token({sym_.festival}, kToneMarker, false);
         break;  // FE-08
+      case FeatureKind::Circus:
+        token({sym_.circus}, kToneMarker, false);
+        break;  // BT-02
+      case FeatureKind::Acrobat:
+        token({sym_.acrobat}, kToneMarker, false);
+        break;  // BT-10
       case FeatureKind::CropCircle:
         token({sym_.crop, std::string(1, crop_symbol_name(f.symbol)[0])}, kToneMarker, true);
         break;
@@ -278,10 +284,10 @@ class Painter {
 }  // namespace
 
 const Symbols& symbols(bool unicode) {
-  static const Symbols uni{"▒", "◆", "♛", "⌂", "✿", "▲", "◈",
-                           "◎", "×", "✈", "V", "D", "✦", {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}};
-  static const Symbols ascii{"#", "$", "Q", "+", "%", "T", "@",
-                             "O", "x", ">", "V", "D", "!", {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}};
+  static const Symbols uni{"▒", "◆", "♛", "⌂", "✿", "▲", "◈", "◎",
+                           "×", "✈", "V", "D", "✦", "Δ", "Ʌ", {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}};
+  static const Symbols ascii{"#", "$", "Q", "+", "%", "T", "@", "O",
+                             "x", ">", "V", "D", "!", "^", "A", {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}};
   return unicode ? uni : ascii;
 }
 

@@ -24,7 +24,8 @@ using Cell = std::array<std::array<Glyph, kCellWidth>, kCellHeight>;
 
 // The symbols of one style (src/render/README.md lists them).
 struct Symbols {
-  std::string city, pennant, princess, cloister, garden, tower, portal, crop, crash, flight, volcano, dragon, festival;
+  std::string city, pennant, princess, cloister, garden, tower, portal, crop, crash, flight, volcano, dragon, festival,
+      circus, acrobat;
   std::array<std::string, 8> arrows;  // flier arrow per compass point, after "F"
 };
 const Symbols& symbols(bool unicode);

@@ -204,6 +204,9 @@ Position position_of(const Setup& s) {
   for (std::size_t i = 0; i < s.castle_tokens.size() && i < s.seats.size(); ++i)
     p.castle_tokens[s.seats[i]] = s.castle_tokens[i];
   p.castles = s.castles;
+  p.big_top = s.big_top;
+  p.big_top_token = s.big_top_token;
+  p.animal_tokens = s.animal_tokens;
   return p;
 }
 
@@ -301,6 +304,9 @@ std::string scenario_yaml(const Scenario& s) {
     for (const auto& c : p.castles) castles.push_back(to_string(c));
     ex_list(out, "  ", "castles", castles);
   }
+  if (p.big_top)
+    out << "  big_top: " << ex_quote(to_string(*p.big_top) + " " + std::to_string(p.big_top_token)) << "\n";
+  if (p.animal_tokens) out << "  animal_tokens: [" << fmt::format("{}", fmt::join(*p.animal_tokens, ", ")) << "]\n";
   out << "query:\n";
   std::vector<std::string> apply;
   for (const auto& m : s.apply) apply.push_back(m.text);

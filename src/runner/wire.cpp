@@ -90,6 +90,10 @@ void add_dragon_parts(const Position& p, proto::Position& w, TileUse& use) {
     use.add(id);
   }
   for (const Pos q : p.dragon_path) w.dragon_path.push_back({q.x, q.y});
+  // Version 8: the big top and the animal tokens (absent without them).
+  if (p.big_top) w.big_top = proto::WireSquare{p.big_top->x, p.big_top->y};
+  w.big_top_token = p.big_top_token;
+  w.animal_tokens = p.animal_tokens;
 }
 
 // Little Buildings' keys (version 8; absent without them).

@@ -32,6 +32,7 @@ std::string_view verb_capability(std::string_view move_text) {
   const std::string_view verb = move_text.substr(0, move_text.find(' '));
   if (verb == "deploy") {
     if (move_text.find(":tower") != std::string_view::npos) return "tower";
+    if (move_text.find(":acrobat") != std::string_view::npos) return "big-top";
     if (move_text.size() > 7 && move_text.substr(move_text.size() - 7) == " portal") return "portal";
     return {};
   }
@@ -78,6 +79,7 @@ class UseCollector {
   void figure_entry(const FigureEntry& f, const std::string& what) {
     figure(f.kind, what);
     if (f.feature.kind == FeatureKind::Tower) add("tower", what);
+    if (f.feature.kind == FeatureKind::Acrobat) add("big-top", what);
   }
   void tile(TileTypeId t, const std::string& where) {
     const auto& cat = builtin_catalog();
@@ -96,6 +98,9 @@ class UseCollector {
     if (!m.move) return;
     if (m.move->kind == MoveKind::Place) tile(m.move->tile, "");
     if (m.move->kind == MoveKind::Deploy || m.move->kind == MoveKind::ReturnAbbot) figure(m.move->figure, what);
+    if ((m.move->kind == MoveKind::Deploy || m.move->kind == MoveKind::Land) &&
+        m.move->feature.kind == FeatureKind::Acrobat)
+      add("big-top", what);
   }
   void moves(const std::optional<std::vector<MoveText>>& ms) {
     if (ms)
@@ -147,6 +152,8 @@ std::vector<Use> collect_uses(const Scenario& s, bool gardens) {
   if (!p.buildings.empty()) c.add("little-buildings", "position.buildings");
   if (!p.castle_tokens.empty()) c.add("castles", "castle_tokens (position.castle_tokens)");
   if (!p.castles.empty()) c.add("castles", "castles (position.castles)");
+  if (p.big_top) c.add("big-top", "position.big_top");
+  if (p.animal_tokens) c.add("big-top", "position.animal_tokens");
   for (const auto& [colour, counts] : p.supply)
     for (int k = 0; k < kFigureKinds; ++k)
       if (counts[static_cast<std::size_t>(k)] > 0)

@@ -94,6 +94,10 @@ struct Position {
   // castles into the game), castles on the board.
   std::map<Colour, int> castle_tokens;
   std::vector<SetupCastle> castles;
+  // Under the Big Top: the big top's circus tile and its face-down token, the pile of tokens.
+  std::optional<Pos> big_top;
+  int big_top_token = 0;
+  std::optional<std::vector<int>> animal_tokens;
   std::map<std::string, Loc> locs;  // key -> where it was written
 };
 // A player's figures in hand after the default rule of scenarios/README.md:

@@ -307,6 +307,9 @@ Setup setup_of(const Position& p) {
       if (const int i = seat(c); i >= 0) out.building_supply[static_cast<std::size_t>(i)] = counts;
     out.buildings = p.buildings;
   }
+  out.big_top = p.big_top;
+  out.big_top_token = p.big_top_token;
+  out.animal_tokens = p.animal_tokens;
   return out;
 }
 
@@ -345,6 +348,8 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
       return key("in_hand");
     case SetupPart::Buildings:
       return key(s.position.buildings.empty() ? "building_supply" : "buildings");
+    case SetupPart::BigTop:
+      return key(p.locs.count("big_top") ? "big_top" : "animal_tokens");
   }
   return s.loc;
 }
@@ -353,7 +358,16 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
 Result<State> board_of(const Scenario& s, Loc* where) {
   Setup board = Setup::with_seats(s.position.players);
   for (const auto& t : s.position.tiles) board.tiles.push_back({t.tile, t.pos, t.rot});
-  board.dragon = s.position.dragon;  // a volcano on the board brings the dragon (PD-17)
+  board.dragon = s.position.dragon;    // a volcano on the board brings the dragon (PD-17)
+  board.big_top = s.position.big_top;  // a circus tile on the board carries the big top (BT-02)
+  board.big_top_token = s.position.big_top_token;
+  board.animal_tokens = s.position.animal_tokens;
+  const bool listed = s.position.placed && std::any_of(s.position.tiles.begin(), s.position.tiles.end(),
+                                                       [&](const auto& t) { return t.pos == *s.position.placed; });
+  if (s.position.phase == "figure" && listed) {  // a circus tile placed this turn has no big top yet
+    board.phase = Phase::Figure;
+    board.placed = s.position.placed;
+  }
   SetupErrorAt at;
   auto st = State::from(builtin_catalog(), RuleSet{}, board, &at);
   if (!st && where) *where = loc_of(s, at);

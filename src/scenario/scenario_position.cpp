@@ -158,7 +158,7 @@ Result<FigureEntry> parse_figure_entry(std::string_view text) {
                 "' (expected red, blue, green, yellow, black or pink)");
   if (!parse_figure(w[1], f.kind))
     return fail(quoted + ": unknown figure kind '" + std::string(w[1]) +
-                "' (expected follower, large, abbot, mayor, wagon, builder, pig or phantom)");
+                "' (expected follower, large, abbot, mayor, wagon, builder, pig, phantom or ringmaster)");
   auto loc = parse_located(w[2]);
   if (!loc) return fail(quoted + ": " + loc.error());
   f.pos = loc->first;
@@ -168,10 +168,10 @@ Result<FigureEntry> parse_figure_entry(std::string_view text) {
 
 void ScenarioReader::read_position(const YAML::Node& n) {
   std::vector<std::string> meant;
-  if (!r_.keys(n, {"players",         "active",    "phase",         "tiles",   "placed", "in_hand",   "pile",
-                   "last_tile",       "rolls",     "second_tile",   "figures", "supply", "scores",    "towers",
-                   "floors",          "prisoners", "ransom_paid",   "dragon",  "fairy",  "set_aside", "dragon_path",
-                   "building_supply", "buildings", "castle_tokens", "castles"},
+  if (!r_.keys(n, {"players",         "active",    "phase",         "tiles",   "placed",  "in_hand",      "pile",
+                   "last_tile",       "rolls",     "second_tile",   "figures", "supply",  "scores",       "towers",
+                   "floors",          "prisoners", "ransom_paid",   "dragon",  "fairy",   "set_aside",    "dragon_path",
+                   "building_supply", "buildings", "castle_tokens", "castles", "big_top", "animal_tokens"},
                "position", &meant)) {
     s_.unread.insert("position.*");
     return;
@@ -384,6 +384,19 @@ void ScenarioReader::read_position_buildings(const MapView& m) {
   }
 }
 
+namespace {
+// A token value as written (0..99; the load check says which values are tokens).
+bool parse_small_int(std::string_view s, int& out) {
+  if (s.empty() || s.size() > 2) return false;
+  out = 0;
+  for (const char c : s) {
+    if (c < '0' || c > '9') return false;
+    out = out * 10 + (c - '0');
+  }
+  return true;
+}
+}  // namespace
+
 void ScenarioReader::read_position_dragon(const MapView& m) {
   Position& p = s_.position;
   auto square = [&](const YAML::Node& v, const char* what) -> std::optional<Pos> {
@@ -429,6 +442,38 @@ void ScenarioReader::read_position_dragon(const MapView& m) {
     else
       for (const auto& item : *v)
         if (auto at = square(item, "dragon_path")) p.dragon_path.push_back(*at);
+  }
+  // Under the Big Top: `big_top: "x,y TOKEN"`, `animal_tokens: [4, 3, 7]` (next first).
+  if (const auto* v = m.get("big_top"))
+    if (auto text = r_.str(*v, "big_top")) {
+      const auto w = words_of(*text);
+      Pos at;
+      int token = 0;
+      if (w.size() != 2 || !parse_pos(w[0], at) || !parse_small_int(w[1], token))
+        r_.error(*v, "big_top: '" + echo(*text) + "': expected \"x,y TOKEN\" (its circus tile, the token's value)");
+      else if (!within_position_bounds(at.x, at.y))
+        r_.error(*v, "big_top: " + to_string(at) + " is outside the bounds of a position");
+      else {
+        p.big_top = at;
+        p.big_top_token = token;
+      }
+    }
+  if (const auto* v = m.get("animal_tokens")) {
+    if (!v->IsSequence() || v->size() > kAnimalTokens.size()) {
+      r_.error(*v, "animal_tokens: expected a list of at most 16 token values, the next drawn first");
+    } else {
+      std::vector<int> tokens;
+      for (const auto& item : *v) {
+        int token = 0;
+        auto text = r_.str(item, "animal_tokens");
+        if (!text) continue;
+        if (!parse_small_int(*text, token))
+          r_.error(item, "animal_tokens: '" + echo(*text) + "' is not a token value");
+        else
+          tokens.push_back(token);
+      }
+      p.animal_tokens = std::move(tokens);
+    }
   }
 }
 
@@ -490,7 +535,7 @@ void ScenarioReader::read_supply(const YAML::Node& n) {
         std::vector<std::string> names;
         for (int i = 0; i < kFigureKinds; ++i) names.emplace_back(figure_name(static_cast<FigureKind>(i)));
         r_.error(kc.first, "supply: unknown figure kind '" + kind + "'" + closest_hint(kind, names) +
-                               " (expected follower, large, abbot, mayor, wagon, builder, pig or phantom)");
+                               " (expected follower, large, abbot, mayor, wagon, builder, pig, phantom or ringmaster)");
         continue;
       }
       if (auto v = r_.integer(kc.second, "supply count")) {

@@ -61,6 +61,7 @@ Move BoardTransform::apply(const Move& m) const {
       break;
     case MoveKind::Floor:
     case MoveKind::DragonStep:
+    case MoveKind::Acrobats:
       out.pos = apply(m.pos);
       break;
     case MoveKind::Exchange:
@@ -145,6 +146,7 @@ class ScenarioMapper {
       castle.feature = t_.apply(castle.feature);
       castle.pos = moved(castle.pos);
     }
+    if (p.big_top) p.big_top = moved(*p.big_top);
     for (auto& tower : p.towers) {
       tower.pos = t_.apply(tower.pos);
       if (!within_position_bounds(tower.pos.x, tower.pos.y)) beyond_ = true;

@@ -1,6 +1,8 @@
 // Room: flying machines (FM-*, V-FM-*).
 #include "engine/expansions/flier.hpp"
 
+#include "engine/expansions/big_top.hpp"
+
 #include "engine/flow.hpp"
 #include "engine/legality.hpp"
 #include "engine/queries.hpp"
@@ -57,6 +59,10 @@ std::vector<std::uint16_t> landing_nodes(const State& s, FigureKind kind, Pos ta
     // FM-08, FM-10, FM-19, FM-20, FM-21, FM-29: roads, cities and cloisters (gardens for the abbot), never fields.
     const bool landable = f == FeatureKind::Road || f == FeatureKind::City || f == FeatureKind::Cloister ||
                           (f == FeatureKind::Garden && kind == FigureKind::Abbot);
+    if (f == FeatureKind::Acrobat) {  // FM-33 (V-FM-4): onto a pyramid with room
+      if (acrobat_landing(s, kind, node)) out.push_back(node);
+      continue;
+    }
     if (!landable || !may_stand_on(kind, f)) continue;
     if (finished(s, node)) continue;  // FM-13: finished features, including those the flier tile completed
     if (kind == FigureKind::Phantom) {

@@ -14,10 +14,13 @@
 namespace carc {
 namespace {
 
-constexpr FigureKind kTopKinds[] = {FigureKind::Follower, FigureKind::Large, FigureKind::Phantom};
+constexpr FigureKind kTopKinds[] = {FigureKind::Follower, FigureKind::Large, FigureKind::Phantom,
+                                    FigureKind::Ringmaster};
 
-// TO-04: who may stand on top of a tower.
-bool may_top(FigureKind k) { return k == FigureKind::Follower || k == FigureKind::Large || k == FigureKind::Phantom; }
+// TO-04: who may stand on top of a tower; BT-07: the ringmaster, placed like a normal meeple.
+bool may_top(FigureKind k) {
+  return k == FigureKind::Follower || k == FigureKind::Large || k == FigureKind::Phantom || k == FigureKind::Ringmaster;
+}
 
 int site_index(const State& s, Pos p) {
   const int t = s.board().tile_at(p);
