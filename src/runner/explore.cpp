@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <future>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <utility>
 
 #include "data/oracle_data.hpp"
 #include "engine/movegen.hpp"
@@ -77,8 +80,64 @@ std::uint64_t explore_game_seed(std::uint64_t seed, int game) {
   return mix.next();
 }
 
+// Our engine's answers on a thread kept for the run: one request at a time, submitted, then taken.
+class EngineWorker {
+ public:
+  EngineWorker() : thread_([this] { loop(); }) {}
+  EngineWorker(const EngineWorker&) = delete;
+  EngineWorker& operator=(const EngineWorker&) = delete;
+  ~EngineWorker() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  // The request (and the scenario it points to) must outlive take().
+  void submit(const Request& r) {
+    {
+      std::lock_guard lock(mutex_);
+      request_ = &r;
+      done_ = false;
+    }
+    wake_.notify_all();
+  }
+  Reply take() {
+    std::unique_lock lock(mutex_);
+    wake_.wait(lock, [this] { return done_; });
+    return std::move(reply_);
+  }
+
+ private:
+  void loop() {
+    std::unique_lock lock(mutex_);
+    while (true) {
+      wake_.wait(lock, [this] { return stop_ || request_ != nullptr; });
+      if (!request_) return;  // stopped with nothing to answer
+      const Request* r = std::exchange(request_, nullptr);
+      lock.unlock();
+      EngineSubject engine;  // answers as a Reply; an exception is a crashed reply
+      Reply reply = engine.answer(*r);
+      lock.lock();
+      reply_ = std::move(reply);
+      done_ = true;
+      wake_.notify_all();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  const Request* request_ = nullptr;
+  Reply reply_;
+  bool done_ = false, stop_ = false;
+  std::thread thread_;  // last: started once the rest is set up
+};
+
 Explorer::Explorer(ExploreConfig config, std::vector<Subject*> impls)
     : config_(std::move(config)), impls_(std::move(impls)) {}
+
+Explorer::~Explorer() = default;
 
 Result<ExploreStats> Explorer::run(const std::function<void(int, int)>& on_game) {
   const auto start = ExClock::now();
@@ -172,11 +231,11 @@ void Explorer::ask(const Scenario& question, int game, int decision,
                    std::vector<std::optional<std::vector<std::string>>>& moves) {
   ++stats_.decisions;
   // Our engine answers on a thread of its own while the implementations answer over the
-  // protocol: the two work at once (explore's throughput, README "Speed").
-  std::future<Reply> ours_later = std::async(std::launch::async, [&question, this] {
-    EngineSubject engine;
-    return engine.answer(explore_request(question, config_.rules, true, true));
-  });
+  // protocol: the two work at once (explore's throughput, README "Speed"). The thread is kept
+  // for the whole run (one started per decision cost more than the answer's setup).
+  if (!worker_) worker_ = std::make_unique<EngineWorker>();
+  const Request ours_request = explore_request(question, config_.rules, true, true);
+  worker_->submit(ours_request);
   std::vector<std::optional<Answer>> answers(impls_.size());
   for (std::size_t i = 0; i < impls_.size(); ++i) {
     Subject& impl = *impls_[i];
@@ -195,15 +254,13 @@ void Explorer::ask(const Scenario& question, int game, int decision,
     }
     ++stats_.asked;
     std::vector<std::string> canon;
-    for (const auto& m : theirs.answer.moves) {
-      auto parsed = parse_move(m, builtin_catalog());
-      canon.push_back(parsed ? canonical_move(*parsed, builtin_catalog()) : m);
-    }
+    canon.reserve(theirs.answer.moves.size());
+    for (const auto& m : theirs.answer.moves) canon.push_back(explore_canonical_move(m));
     std::sort(canon.begin(), canon.end());
     moves[i] = std::move(canon);
     answers[i] = std::move(theirs.answer);
   }
-  const Reply ours = ours_later.get();
+  const Reply ours = worker_->take();
   if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return;  // cannot happen: our own moves
   for (std::size_t i = 0; i < impls_.size(); ++i)
     if (answers[i])
