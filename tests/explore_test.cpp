@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "cli/commands.hpp"
@@ -16,6 +17,7 @@
 #include "runner/explore.hpp"
 #include "runner/process_subject.hpp"
 #include "runner/runner.hpp"
+#include "scenario/capabilities.hpp"
 #include "scenario/corpus.hpp"
 #include "test_support.hpp"
 
@@ -73,6 +75,43 @@ const Finding* find_signature(const Explored& e, const std::string& prefix) {
   for (const auto& f : e.findings)
     if (f.signature.starts_with(prefix)) return &f;
   return nullptr;
+}
+
+// `explore --games 1 --out DIR` against the planted fake `bug` (DIR emptied first): a
+// disagreement found (exit 1); explore's stdout.
+std::string explore_out(const std::filesystem::path& dir, const std::string& bug) {
+  std::filesystem::remove_all(dir);
+  ExploreOptions o;
+  o.impl = {planted(bug)};
+  o.games = 1;
+  o.out_dir = dir.string();
+  o.no_progress = true;
+  std::ostringstream out, err;
+  CHECK(run_explore(o, out, err) == 1);
+  INFO(out.str() << err.str());
+  return out.str();
+}
+
+// A candidate file as a scenario: `check` accepts it (and `check --strict` refuses it, a
+// candidate), our engine meets its expect and the planted fake `bug` fails it under `run --impl`;
+// the output of that last run.
+std::string candidate_reproduces(const std::string& file, const std::string& bug) {
+  CheckOptions c;
+  c.paths = {file};
+  std::ostringstream cout_, cerr_;
+  CHECK(run_check(c, cout_, cerr_) == 0);
+  c.strict = true;
+  CHECK(run_check(c, cout_, cerr_) == 2);
+  RunOptions r;
+  r.paths = {file};
+  r.no_progress = true;
+  std::ostringstream rout, rerr;
+  CHECK(run_run(r, rout, rerr) == 0);  // our engine's answer is the expectation
+  INFO(rout.str() << rerr.str());
+  r.impl = {planted(bug)};
+  std::ostringstream iout, ierr;
+  CHECK(run_run(r, iout, ierr) == 1);
+  return iout.str();
 }
 
 }  // namespace
@@ -201,7 +240,12 @@ TEST_CASE("explore finds the phantom offered after the princess in the first gam
   CHECK(f.first_game == 0);
   CHECK(f.signature == "moves-extra-pass");  // and the phase and active player differ
   CHECK(f.theirs.phase == "phantom");
-  INFO(scenario_tile_count(f.original) << " -> " << scenario_tile_count(f.shrunk) << " tiles, decision " << f.decision);
+  // princess-action: must made the games take the princess; the phantom after her shows under
+  // the preset's `may` too, so the shrunk scenario plays the preset's switches.
+  CHECK(f.original.rules == SwitchValues{{"princess-action", "must"}});
+  CHECK(f.shrunk.rules.empty());
+  INFO(scenario_tile_count(f.original) << " -> " << scenario_tile_count(f.shrunk) << " tiles, decision " << f.decision
+                                       << ", " << f.shrink_asks << " questions, " << f.shrink_seconds << " s");
   CHECK(scenario_tile_count(f.shrunk) <= 6);
 }
 
@@ -284,15 +328,7 @@ TEST_CASE("explore stops shrinking when its time budget is spent and keeps the b
 
 TEST_CASE("explore writes candidates that check accepts and run --impl fails on", "[explore]") {
   const auto dir = std::filesystem::temp_directory_path() / "carc-explore-candidates";
-  std::filesystem::remove_all(dir);
-  ExploreOptions o;
-  o.impl = {planted("dup-rotations")};
-  o.games = 1;
-  o.out_dir = dir.string();
-  o.no_progress = true;
-  std::ostringstream out, err;
-  CHECK(run_explore(o, out, err) == 1);
-  INFO(out.str() << err.str());
+  (void)explore_out(dir, "dup-rotations");
   REQUIRE(std::filesystem::exists(dir / "candidates" / "EXP-moves-duplicate-place.yaml"));
   CHECK(std::filesystem::exists(dir / "explore.jsonl"));
   CHECK(contains(read_text(dir / "summary.md"), "EXP-moves-duplicate-place"));
@@ -300,40 +336,15 @@ TEST_CASE("explore writes candidates that check accepts and run --impl fails on"
   const std::string text = read_text(file);
   CHECK(contains(text, "status: UNVERIFIED"));
   CHECK_FALSE(contains(text, "rulings:"));
-  {
-    CheckOptions c;
-    c.paths = {file};
-    std::ostringstream cout_, cerr_;
-    CHECK(run_check(c, cout_, cerr_) == 0);
-    c.strict = true;
-    CHECK(run_check(c, cout_, cerr_) == 2);
-  }
-  {
-    RunOptions r;
-    r.paths = {file};
-    r.no_progress = true;
-    std::ostringstream rout, rerr;
-    CHECK(run_run(r, rout, rerr) == 0);  // our engine's answer is the expectation
-    r.impl = {planted("dup-rotations")};
-    std::ostringstream iout, ierr;
-    CHECK(run_run(r, iout, ierr) == 1);
-    CHECK(contains(iout.str(), "EXP-moves-duplicate-place"));
-  }
+  CHECK_FALSE(contains(text, "rules:"));  // the games played the preset's switches
+  CHECK(contains(candidate_reproduces(file, "dup-rotations"), "EXP-moves-duplicate-place"));
   std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("explore writes a scoring candidate with its score events and an HTML report of the candidates",
           "[explore]") {
   const auto dir = std::filesystem::temp_directory_path() / "carc-explore-scoring";
-  std::filesystem::remove_all(dir);
-  ExploreOptions o;
-  o.impl = {planted("farm-city-per-side")};
-  o.games = 1;
-  o.out_dir = dir.string();
-  o.no_progress = true;
-  std::ostringstream out, err;
-  CHECK(run_explore(o, out, err) == 1);
-  INFO(out.str() << err.str());
+  const std::string out = explore_out(dir, "farm-city-per-side");
   const auto file = dir / "candidates" / "EXP-scores-scored-final.yaml";
   REQUIRE(std::filesystem::exists(file));
   const std::string text = read_text(file);
@@ -343,19 +354,56 @@ TEST_CASE("explore writes a scoring candidate with its score events and an HTML 
   const std::string html = read_text(dir / "report.html");
   CHECK(contains(html, "EXP-scores-scored-final"));
   CHECK(contains(html, "<svg"));  // the candidate's board
-  CHECK(contains(out.str(), "report.html"));
-  {
-    RunOptions r;
-    r.paths = {file.string()};
-    r.no_progress = true;
-    std::ostringstream rout, rerr;
-    CHECK(run_run(r, rout, rerr) == 0);  // our engine meets its own answer, events included
-    r.impl = {planted("farm-city-per-side")};
-    std::ostringstream iout, ierr;
-    CHECK(run_run(r, iout, ierr) == 1);
-    CHECK(contains(iout.str(), "scored"));
-  }
+  CHECK(contains(out, "report.html"));
+  CHECK(contains(candidate_reproduces(file.string(), "farm-city-per-side"), "scored"));  // events included
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("explore keeps a switch the disagreement needs in the shrunk scenario's rules and drops the others",
+          "[explore]") {
+  // The fake plays tiny-city-scoring as 4 whatever is sent: under 2 (BG-10's 2000 value) a
+  // completed two-tile city scores differently, under the preset's 4 it agrees. A second
+  // switch away from the preset's value that the disagreement does not need must go.
+  auto impl = start_planted("tiny-city-ignored");
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  REQUIRE(config.rules.set("tiny-city-scoring", "2"));
+  REQUIRE(config.rules.set("farmers", "off"));
+  config.game = *setup;
+  config.games = 1;
+  Explorer explorer(config, {impl.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  REQUIRE_FALSE(explorer.findings().empty());
+  for (const Finding& f : explorer.findings()) {
+    INFO(f.signature << ", game " << f.first_game + 1 << ", decision " << f.decision << ", "
+                     << scenario_tile_count(f.original) << " -> " << scenario_tile_count(f.shrunk) << " tiles in "
+                     << f.shrink_asks << " questions, " << f.shrink_seconds << " s");
+    CHECK(f.kind == "scoring");
+    CHECK(f.first_game == 0);
+    CHECK(f.original.rules == SwitchValues{{"tiny-city-scoring", "2"}, {"farmers", "off"}});
+    CHECK(f.shrunk.rules == SwitchValues{{"tiny-city-scoring", "2"}});  // farmers: off does not matter
+    CHECK(scenario_tile_count(f.shrunk) <= 6);
+    // Written as a candidate, it states the switch and reproduces under `run --impl`.
+    Scenario c = f.shrunk;
+    c.id = f.id();
+    c.title = "tiny city";
+    c.source = "explore_test";
+    c.required = required_capabilities(c);
+    if (auto d = diff_answers(c, f.ours, f.theirs, f.events)) c.expect = expect_from(f.ours, d->keys);
+    const std::string text = scenario_yaml(c);
+    CHECK(contains(text, "rules:\n  tiny-city-scoring: \"2\""));
+    const auto dir = std::filesystem::temp_directory_path() / "carc-explore-switch";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const auto file = dir / (c.id + ".yaml");
+    std::ofstream(file, std::ios::binary) << text;
+    CHECK(contains(candidate_reproduces(file.string(), "tiny-city-ignored"), c.id));
+    std::filesystem::remove_all(dir);
+  }
 }
 
 TEST_CASE("explore splits games between shards and repeats itself for a seed", "[explore]") {

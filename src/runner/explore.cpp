@@ -28,13 +28,14 @@ double ex_seconds_since(ExClock::time_point t) { return std::chrono::duration<do
 
 // The question's scenario: the position, the moves since, nothing expected yet.
 Scenario question_of(const Setup& base, const std::vector<Move>& since, const std::string& preset,
-                     std::size_t pile_window) {
+                     const SwitchValues& overrides, std::size_t pile_window) {
   Scenario sc;
   sc.id = "EXP-question";
   sc.status = "UNVERIFIED";
   sc.candidate = true;
   sc.required = {"base"};
   sc.applies_to = {preset};
+  sc.rules = overrides;  // the switches the games play away from the preset's values
   sc.position = position_of(base);
   Position& p = sc.position;
   // Keep the tiles a question can reach; the rest of the pile stays open-ended.
@@ -57,6 +58,23 @@ std::vector<std::string> ex_lacks(const Scenario& sc, const Request& r, const Su
 }
 
 }  // namespace
+
+SwitchValues switch_overrides(const RuleSet& rules) {
+  SwitchValues out;
+  auto preset = ruleset_named(rules.name);
+  if (!preset) return out;
+  for (const auto& [key, value] : rules.effective())
+    if (preset->get(key) != value) out.emplace_back(std::string(key), std::string(value));
+  return out;
+}
+
+RuleSet question_rules(const Scenario& question, const RuleSet& rules) {
+  auto preset = ruleset_named(rules.name);
+  if (!preset) return rules;
+  RuleSet out = *preset;
+  for (const auto& [key, value] : question.rules) (void)out.set(key, value);
+  return out;
+}
 
 Request explore_request(const Scenario& question, const RuleSet& rules, bool moves, bool events) {
   std::vector<std::string> queries;
@@ -181,6 +199,7 @@ Result<bool> Explorer::play_game(int game) {
   if (!first) return fail("internal error: the first position of a game has no snapshot");
   Setup base = *first;
   std::vector<Move> since;
+  const SwitchValues overrides = switch_overrides(config_.rules);
   bool synced = true;  // every implementation accepted the moves since base
   int decision = 0;
   const TileCatalog& catalog = builtin_catalog();
@@ -189,7 +208,7 @@ Result<bool> Explorer::play_game(int game) {
     // Each implementation's legal moves, when it answered them (nullopt: not asked or not answered).
     std::vector<std::optional<std::vector<std::string>>> their_moves(impls_.size());
     if (synced) {
-      const Scenario question = question_of(base, since, config_.preset, config_.pile_window);
+      const Scenario question = question_of(base, since, config_.preset, overrides, config_.pile_window);
       ask(question, game, decision, their_moves);
     } else {
       stats_.unsynced += static_cast<long long>(impls_.size());
@@ -327,7 +346,7 @@ void Explorer::shrink(Finding& f, std::optional<ExClock::time_point> deadline) {
   if (asks == 0) return;  // out of time before the first question: the answers as first seen stand
   // The answers on the shrunk scenario, for the candidate's expect and notes.
   EngineSubject engine;
-  const Request r = explore_request(f.shrunk, config_.rules, true, f.events);
+  const Request r = explore_request(f.shrunk, question_rules(f.shrunk, config_.rules), true, f.events);
   const Reply ours = engine.answer(r);
   std::optional<Reply> first;
   if (reference) first = reference->answer(r);

@@ -54,6 +54,14 @@ bool answers_events(const Scenario& question, const RuleSet& rules, Subject& imp
 // when it does not parse), remembered per thread: the same moves come back at every decision.
 std::string explore_canonical_move(const std::string& text);
 
+// The switch values of `rules` that differ from those of its preset (`rules.name`), in spec
+// order, as a scenario's `rules:` states them; none when the name is no preset.
+SwitchValues switch_overrides(const RuleSet& rules);
+
+// The ruleset a question runs under, as `run` reads its scenario: the preset of `rules`
+// (`rules.name`) with the question's own `rules:` (`rules` itself when the name is no preset).
+RuleSet question_rules(const Scenario& question, const RuleSet& rules);
+
 // The request explore sends for a question: the legal moves (when `moves`), the moves' result,
 // and their score events (when `events`).
 Request explore_request(const Scenario& question, const RuleSet& rules, bool moves, bool events);
@@ -145,7 +153,8 @@ class Explorer {
   std::unique_ptr<EngineWorker> worker_;     // started at the first question
 };
 
-// Shrinks a disagreement: fewer pile tiles, players, figures, board tiles, lower scores, while
+// Shrinks a disagreement: fewer switches away from the preset's values, pile tiles, players,
+// figures, board tiles, lower scores, while
 // the scenario stays valid (as `check` reads it), our engine accepts its moves and the
 // implementation still answers it with the same signature. `asks` counts the questions.
 Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, Subject& impl, const std::string& signature,
