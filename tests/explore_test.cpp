@@ -4,8 +4,11 @@
 // as scenarios and reproduce the disagreement under `run --impl`.
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <unistd.h>
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -14,9 +17,11 @@
 #include "cli/game_options.hpp"
 #include "data/oracle_data.hpp"
 #include "engine/score_event.hpp"
+#include "protocol/codec.hpp"
 #include "runner/explore.hpp"
 #include "runner/process_subject.hpp"
 #include "runner/runner.hpp"
+#include "runner/wire.hpp"
 #include "scenario/capabilities.hpp"
 #include "scenario/corpus.hpp"
 #include "test_support.hpp"
@@ -478,4 +483,76 @@ TEST_CASE("explore refuses an edition other than its ruleset's with exit 2 befor
   o.no_progress = true;
   std::ostringstream out1, err1;
   CHECK(run_explore(o, out1, err1) == 0);
+}
+
+namespace {
+
+// carc-oracle serve (in process) on the given lines: its replies, one per line, then what it
+// wrote on stderr as one last line.
+std::vector<std::string> serve_lines(const std::vector<std::string>& lines) {
+  const auto file = std::filesystem::temp_directory_path() / "carc-explore-serve-lines.jsonl";
+  {
+    std::ofstream in(file, std::ios::binary);
+    for (const auto& l : lines) in << l << "\n";
+  }
+  const int fd = ::open(file.c_str(), O_RDONLY);
+  REQUIRE(fd >= 0);
+  std::ostringstream out, err;
+  (void)run_serve(fd, out, err);
+  ::close(fd);
+  std::filesystem::remove(file);
+  std::vector<std::string> replies;
+  std::istringstream text(out.str());
+  for (std::string l; std::getline(text, l);) replies.push_back(l);
+  replies.push_back(err.str());
+  return replies;
+}
+
+}  // namespace
+
+TEST_CASE("serve reads each definitions text once and answers every line as when it reads it whole", "[explore]") {
+  // serve keeps the definitions it read per text (half of every request explore sends): a line
+  // with known definitions is decoded without them. Each reply must be the one a fresh serve,
+  // which reads the line whole, gives: answers, and errors elsewhere in the line.
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  const RuleSet rules = *ruleset_named("hig-c3");
+  auto state = new_game(builtin_catalog(), rules, *setup);
+  REQUIRE(state);
+  auto snap = snapshot(*state);
+  REQUIRE(snap);
+  Scenario sc;
+  sc.id = "EXP-serve";
+  sc.position = position_of(*snap);
+  const Request request{&sc, rules, {}, {"moves"}, false};
+  const std::string run = proto::encode_run(wire_request(request, "1"));
+  REQUIRE(contains(run, "\"definitions\":[{"));
+  std::string second = run;
+  second.replace(second.find("\"seq\":1"), 7, "\"seq\":2");
+  std::string bad_rotation = run;
+  bad_rotation.replace(bad_rotation.find("\"rotation\":0"), 12, "\"rotation\":45");
+  const std::string cut_short = run.substr(0, run.size() - 3);
+  std::string spaced = run;
+  spaced.replace(spaced.find("\"definitions\":"), 14, "\"definitions\" : ");
+  const std::string start = proto::encode_start(proto::kProtocolVersion);
+  const std::vector<std::string> lines{run, second, bad_rotation, spaced, run};
+  std::vector<std::string> all{start};
+  all.insert(all.end(), lines.begin(), lines.end());
+  const auto together = serve_lines(all);
+  REQUIRE(together.size() == lines.size() + 2);  // the handshake, a reply a line, stderr
+  CHECK(together.back().empty());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    INFO("line " << i + 1);
+    const auto alone = serve_lines({start, lines[i]});
+    REQUIRE(alone.size() == 3);
+    CHECK(together[i + 1] == alone[1]);
+  }
+  CHECK(contains(together[1], "\"answer\""));
+  CHECK(contains(together[3], "position.tiles[0].rotation"));
+  // Not JSON (no seq to answer): said on stderr as when the line is read whole.
+  const auto broken = serve_lines({start, run, cut_short});
+  REQUIRE(broken.size() == 3);
+  CHECK(contains(broken.back(), "not JSON"));
+  CHECK(broken.back() == serve_lines({start, cut_short}).back());
 }
