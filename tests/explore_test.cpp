@@ -16,8 +16,11 @@
 #include "cli/commands.hpp"
 #include "cli/game_options.hpp"
 #include "data/oracle_data.hpp"
+#include "engine/movegen.hpp"
 #include "engine/score_event.hpp"
+#include "protocol/body_codec.hpp"
 #include "protocol/codec.hpp"
+#include "protocol/json_read.hpp"
 #include "runner/explore.hpp"
 #include "runner/process_subject.hpp"
 #include "runner/runner.hpp"
@@ -509,6 +512,43 @@ std::vector<std::string> serve_lines(const std::vector<std::string>& lines) {
 }
 
 }  // namespace
+
+TEST_CASE("encode_run writes a request's cached definitions as the whole message dumped at once", "[explore]") {
+  // encode_run puts each definition's cached text into the position's empty definitions array:
+  // the bytes must be those of the message built and dumped whole, for a game's positions.
+  PlayOptions play;
+  play.sets = "base,flier";
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  const RuleSet rules = *ruleset_named("hig-c3");
+  auto state = new_game(builtin_catalog(), rules, *setup);
+  REQUIRE(state);
+  SplitMix64 rng(7);
+  int checked = 0;
+  for (int step = 0; step < 200 && state->phase() != Phase::GameOver; ++step) {
+    if (auto snap = snapshot(*state)) {
+      Scenario sc;
+      sc.id = "EXP-encode";
+      sc.position = position_of(*snap);
+      const Request request{&sc, rules, {}, {"moves"}, false};
+      const proto::RunRequest wire = wire_request(request, std::to_string(step));
+      proto::detail::Json whole;
+      whole["cmd"] = "run";
+      whole["seq"] = step;
+      whole["scenario"] = wire.scenario;
+      whole["ruleset"] = proto::detail::to_json(wire.ruleset);
+      whole["position"] = proto::detail::to_json(wire.position);
+      whole["query"] = proto::detail::to_json(wire.query);
+      CHECK(proto::encode_run(wire) == proto::detail::dump(whole));
+      ++checked;
+    }
+    MoveList legal;
+    legal_moves(*state, legal);
+    REQUIRE(legal.size() > 0);
+    REQUIRE(state->apply(legal[rng.below(legal.size())]) == Reason::Ok);
+  }
+  CHECK(checked > 50);
+}
 
 TEST_CASE("serve reads each definitions text once and answers every line as when it reads it whole", "[explore]") {
   // serve keeps the definitions it read per text (half of every request explore sends): a line
