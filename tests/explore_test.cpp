@@ -4,18 +4,28 @@
 // as scenarios and reproduce the disagreement under `run --impl`.
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <unistd.h>
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/game_options.hpp"
 #include "data/oracle_data.hpp"
+#include "engine/movegen.hpp"
 #include "engine/score_event.hpp"
+#include "protocol/body_codec.hpp"
+#include "protocol/codec.hpp"
+#include "protocol/json_read.hpp"
 #include "runner/explore.hpp"
 #include "runner/process_subject.hpp"
 #include "runner/runner.hpp"
+#include "runner/wire.hpp"
+#include "scenario/capabilities.hpp"
 #include "scenario/corpus.hpp"
 #include "test_support.hpp"
 
@@ -73,6 +83,43 @@ const Finding* find_signature(const Explored& e, const std::string& prefix) {
   for (const auto& f : e.findings)
     if (f.signature.starts_with(prefix)) return &f;
   return nullptr;
+}
+
+// `explore --games 1 --out DIR` against the planted fake `bug` (DIR emptied first): a
+// disagreement found (exit 1); explore's stdout.
+std::string explore_out(const std::filesystem::path& dir, const std::string& bug) {
+  std::filesystem::remove_all(dir);
+  ExploreOptions o;
+  o.impl = {planted(bug)};
+  o.games = 1;
+  o.out_dir = dir.string();
+  o.no_progress = true;
+  std::ostringstream out, err;
+  CHECK(run_explore(o, out, err) == 1);
+  INFO(out.str() << err.str());
+  return out.str();
+}
+
+// A candidate file as a scenario: `check` accepts it (and `check --strict` refuses it, a
+// candidate), our engine meets its expect and the planted fake `bug` fails it under `run --impl`;
+// the output of that last run.
+std::string candidate_reproduces(const std::string& file, const std::string& bug) {
+  CheckOptions c;
+  c.paths = {file};
+  std::ostringstream cout_, cerr_;
+  CHECK(run_check(c, cout_, cerr_) == 0);
+  c.strict = true;
+  CHECK(run_check(c, cout_, cerr_) == 2);
+  RunOptions r;
+  r.paths = {file};
+  r.no_progress = true;
+  std::ostringstream rout, rerr;
+  CHECK(run_run(r, rout, rerr) == 0);  // our engine's answer is the expectation
+  INFO(rout.str() << rerr.str());
+  r.impl = {planted(bug)};
+  std::ostringstream iout, ierr;
+  CHECK(run_run(r, iout, ierr) == 1);
+  return iout.str();
 }
 
 }  // namespace
@@ -201,7 +248,12 @@ TEST_CASE("explore finds the phantom offered after the princess in the first gam
   CHECK(f.first_game == 0);
   CHECK(f.signature == "moves-extra-pass");  // and the phase and active player differ
   CHECK(f.theirs.phase == "phantom");
-  INFO(scenario_tile_count(f.original) << " -> " << scenario_tile_count(f.shrunk) << " tiles, decision " << f.decision);
+  // princess-action: must made the games take the princess; the phantom after her shows under
+  // the preset's `may` too, so the shrunk scenario plays the preset's switches.
+  CHECK(f.original.rules == SwitchValues{{"princess-action", "must"}});
+  CHECK(f.shrunk.rules.empty());
+  INFO(scenario_tile_count(f.original) << " -> " << scenario_tile_count(f.shrunk) << " tiles, decision " << f.decision
+                                       << ", " << f.shrink_asks << " questions, " << f.shrink_seconds << " s");
   CHECK(scenario_tile_count(f.shrunk) <= 6);
 }
 
@@ -284,15 +336,7 @@ TEST_CASE("explore stops shrinking when its time budget is spent and keeps the b
 
 TEST_CASE("explore writes candidates that check accepts and run --impl fails on", "[explore]") {
   const auto dir = std::filesystem::temp_directory_path() / "carc-explore-candidates";
-  std::filesystem::remove_all(dir);
-  ExploreOptions o;
-  o.impl = {planted("dup-rotations")};
-  o.games = 1;
-  o.out_dir = dir.string();
-  o.no_progress = true;
-  std::ostringstream out, err;
-  CHECK(run_explore(o, out, err) == 1);
-  INFO(out.str() << err.str());
+  (void)explore_out(dir, "dup-rotations");
   REQUIRE(std::filesystem::exists(dir / "candidates" / "EXP-moves-duplicate-place.yaml"));
   CHECK(std::filesystem::exists(dir / "explore.jsonl"));
   CHECK(contains(read_text(dir / "summary.md"), "EXP-moves-duplicate-place"));
@@ -300,40 +344,15 @@ TEST_CASE("explore writes candidates that check accepts and run --impl fails on"
   const std::string text = read_text(file);
   CHECK(contains(text, "status: UNVERIFIED"));
   CHECK_FALSE(contains(text, "rulings:"));
-  {
-    CheckOptions c;
-    c.paths = {file};
-    std::ostringstream cout_, cerr_;
-    CHECK(run_check(c, cout_, cerr_) == 0);
-    c.strict = true;
-    CHECK(run_check(c, cout_, cerr_) == 2);
-  }
-  {
-    RunOptions r;
-    r.paths = {file};
-    r.no_progress = true;
-    std::ostringstream rout, rerr;
-    CHECK(run_run(r, rout, rerr) == 0);  // our engine's answer is the expectation
-    r.impl = {planted("dup-rotations")};
-    std::ostringstream iout, ierr;
-    CHECK(run_run(r, iout, ierr) == 1);
-    CHECK(contains(iout.str(), "EXP-moves-duplicate-place"));
-  }
+  CHECK_FALSE(contains(text, "rules:"));  // the games played the preset's switches
+  CHECK(contains(candidate_reproduces(file, "dup-rotations"), "EXP-moves-duplicate-place"));
   std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("explore writes a scoring candidate with its score events and an HTML report of the candidates",
           "[explore]") {
   const auto dir = std::filesystem::temp_directory_path() / "carc-explore-scoring";
-  std::filesystem::remove_all(dir);
-  ExploreOptions o;
-  o.impl = {planted("farm-city-per-side")};
-  o.games = 1;
-  o.out_dir = dir.string();
-  o.no_progress = true;
-  std::ostringstream out, err;
-  CHECK(run_explore(o, out, err) == 1);
-  INFO(out.str() << err.str());
+  const std::string out = explore_out(dir, "farm-city-per-side");
   const auto file = dir / "candidates" / "EXP-scores-scored-final.yaml";
   REQUIRE(std::filesystem::exists(file));
   const std::string text = read_text(file);
@@ -343,19 +362,56 @@ TEST_CASE("explore writes a scoring candidate with its score events and an HTML 
   const std::string html = read_text(dir / "report.html");
   CHECK(contains(html, "EXP-scores-scored-final"));
   CHECK(contains(html, "<svg"));  // the candidate's board
-  CHECK(contains(out.str(), "report.html"));
-  {
-    RunOptions r;
-    r.paths = {file.string()};
-    r.no_progress = true;
-    std::ostringstream rout, rerr;
-    CHECK(run_run(r, rout, rerr) == 0);  // our engine meets its own answer, events included
-    r.impl = {planted("farm-city-per-side")};
-    std::ostringstream iout, ierr;
-    CHECK(run_run(r, iout, ierr) == 1);
-    CHECK(contains(iout.str(), "scored"));
-  }
+  CHECK(contains(out, "report.html"));
+  CHECK(contains(candidate_reproduces(file.string(), "farm-city-per-side"), "scored"));  // events included
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("explore keeps a switch the disagreement needs in the shrunk scenario's rules and drops the others",
+          "[explore]") {
+  // The fake plays tiny-city-scoring as 4 whatever is sent: under 2 (BG-10's 2000 value) a
+  // completed two-tile city scores differently, under the preset's 4 it agrees. A second
+  // switch away from the preset's value that the disagreement does not need must go.
+  auto impl = start_planted("tiny-city-ignored");
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  REQUIRE(config.rules.set("tiny-city-scoring", "2"));
+  REQUIRE(config.rules.set("farmers", "off"));
+  config.game = *setup;
+  config.games = 1;
+  Explorer explorer(config, {impl.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  REQUIRE_FALSE(explorer.findings().empty());
+  for (const Finding& f : explorer.findings()) {
+    INFO(f.signature << ", game " << f.first_game + 1 << ", decision " << f.decision << ", "
+                     << scenario_tile_count(f.original) << " -> " << scenario_tile_count(f.shrunk) << " tiles in "
+                     << f.shrink_asks << " questions, " << f.shrink_seconds << " s");
+    CHECK(f.kind == "scoring");
+    CHECK(f.first_game == 0);
+    CHECK(f.original.rules == SwitchValues{{"tiny-city-scoring", "2"}, {"farmers", "off"}});
+    CHECK(f.shrunk.rules == SwitchValues{{"tiny-city-scoring", "2"}});  // farmers: off does not matter
+    CHECK(scenario_tile_count(f.shrunk) <= 2);                          // the two-tile city
+    // Written as a candidate, it states the switch and reproduces under `run --impl`.
+    Scenario c = f.shrunk;
+    c.id = f.id();
+    c.title = "tiny city";
+    c.source = "explore_test";
+    c.required = required_capabilities(c);
+    if (auto d = diff_answers(c, f.ours, f.theirs, f.events)) c.expect = expect_from(f.ours, d->keys);
+    const std::string text = scenario_yaml(c);
+    CHECK(contains(text, "rules:\n  tiny-city-scoring: \"2\""));
+    const auto dir = std::filesystem::temp_directory_path() / "carc-explore-switch";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const auto file = dir / (c.id + ".yaml");
+    std::ofstream(file, std::ios::binary) << text;
+    CHECK(contains(candidate_reproduces(file.string(), "tiny-city-ignored"), c.id));
+    std::filesystem::remove_all(dir);
+  }
 }
 
 TEST_CASE("explore splits games between shards and repeats itself for a seed", "[explore]") {
@@ -430,4 +486,113 @@ TEST_CASE("explore refuses an edition other than its ruleset's with exit 2 befor
   o.no_progress = true;
   std::ostringstream out1, err1;
   CHECK(run_explore(o, out1, err1) == 0);
+}
+
+namespace {
+
+// carc-oracle serve (in process) on the given lines: its replies, one per line, then what it
+// wrote on stderr as one last line.
+std::vector<std::string> serve_lines(const std::vector<std::string>& lines) {
+  const auto file = std::filesystem::temp_directory_path() / "carc-explore-serve-lines.jsonl";
+  {
+    std::ofstream in(file, std::ios::binary);
+    for (const auto& l : lines) in << l << "\n";
+  }
+  const int fd = ::open(file.c_str(), O_RDONLY);
+  REQUIRE(fd >= 0);
+  std::ostringstream out, err;
+  (void)run_serve(fd, out, err);
+  ::close(fd);
+  std::filesystem::remove(file);
+  std::vector<std::string> replies;
+  std::istringstream text(out.str());
+  for (std::string l; std::getline(text, l);) replies.push_back(l);
+  replies.push_back(err.str());
+  return replies;
+}
+
+}  // namespace
+
+TEST_CASE("encode_run writes a request's cached definitions as the whole message dumped at once", "[explore]") {
+  // encode_run puts each definition's cached text into the position's empty definitions array:
+  // the bytes must be those of the message built and dumped whole, for a game's positions.
+  PlayOptions play;
+  play.sets = "base,flier";
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  const RuleSet rules = *ruleset_named("hig-c3");
+  auto state = new_game(builtin_catalog(), rules, *setup);
+  REQUIRE(state);
+  SplitMix64 rng(7);
+  int checked = 0;
+  for (int step = 0; step < 200 && state->phase() != Phase::GameOver; ++step) {
+    if (auto snap = snapshot(*state)) {
+      Scenario sc;
+      sc.id = "EXP-encode";
+      sc.position = position_of(*snap);
+      const Request request{&sc, rules, {}, {"moves"}, false};
+      const proto::RunRequest wire = wire_request(request, std::to_string(step));
+      proto::detail::Json whole;
+      whole["cmd"] = "run";
+      whole["seq"] = step;
+      whole["scenario"] = wire.scenario;
+      whole["ruleset"] = proto::detail::to_json(wire.ruleset);
+      whole["position"] = proto::detail::to_json(wire.position);
+      whole["query"] = proto::detail::to_json(wire.query);
+      CHECK(proto::encode_run(wire) == proto::detail::dump(whole));
+      ++checked;
+    }
+    MoveList legal;
+    legal_moves(*state, legal);
+    REQUIRE(legal.size() > 0);
+    REQUIRE(state->apply(legal[rng.below(legal.size())]) == Reason::Ok);
+  }
+  CHECK(checked > 50);
+}
+
+TEST_CASE("serve reads each definitions text once and answers every line as when it reads it whole", "[explore]") {
+  // serve keeps the definitions it read per text (half of every request explore sends): a line
+  // with known definitions is decoded without them. Each reply must be the one a fresh serve,
+  // which reads the line whole, gives: answers, and errors elsewhere in the line.
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  const RuleSet rules = *ruleset_named("hig-c3");
+  auto state = new_game(builtin_catalog(), rules, *setup);
+  REQUIRE(state);
+  auto snap = snapshot(*state);
+  REQUIRE(snap);
+  Scenario sc;
+  sc.id = "EXP-serve";
+  sc.position = position_of(*snap);
+  const Request request{&sc, rules, {}, {"moves"}, false};
+  const std::string run = proto::encode_run(wire_request(request, "1"));
+  REQUIRE(contains(run, "\"definitions\":[{"));
+  std::string second = run;
+  second.replace(second.find("\"seq\":1"), 7, "\"seq\":2");
+  std::string bad_rotation = run;
+  bad_rotation.replace(bad_rotation.find("\"rotation\":0"), 12, "\"rotation\":45");
+  const std::string cut_short = run.substr(0, run.size() - 3);
+  std::string spaced = run;
+  spaced.replace(spaced.find("\"definitions\":"), 14, "\"definitions\" : ");
+  const std::string start = proto::encode_start(proto::kProtocolVersion);
+  const std::vector<std::string> lines{run, second, bad_rotation, spaced, run};
+  std::vector<std::string> all{start};
+  all.insert(all.end(), lines.begin(), lines.end());
+  const auto together = serve_lines(all);
+  REQUIRE(together.size() == lines.size() + 2);  // the handshake, a reply a line, stderr
+  CHECK(together.back().empty());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    INFO("line " << i + 1);
+    const auto alone = serve_lines({start, lines[i]});
+    REQUIRE(alone.size() == 3);
+    CHECK(together[i + 1] == alone[1]);
+  }
+  CHECK(contains(together[1], "\"answer\""));
+  CHECK(contains(together[3], "position.tiles[0].rotation"));
+  // Not JSON (no seq to answer): said on stderr as when the line is read whole.
+  const auto broken = serve_lines({start, run, cut_short});
+  REQUIRE(broken.size() == 3);
+  CHECK(contains(broken.back(), "not JSON"));
+  CHECK(broken.back() == serve_lines({start, cut_short}).back());
 }

@@ -10,7 +10,9 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "answer/answer.hpp"
@@ -87,6 +89,76 @@ proto::RunReply answer(const proto::RunRequest& run, proto::TileCache& cache, in
   return r;
 }
 
+// The position's `definitions` array in a request line: [begin, end) of its text, from its
+// `[` to its `]`, when the key occurs once in the line (a quote inside a JSON string is escaped,
+// so the key's text cannot come from a string's contents).
+std::optional<std::pair<std::size_t, std::size_t>> definitions_span(std::string_view line) {
+  constexpr std::string_view kKey = "\"definitions\"";
+  const std::size_t key = line.find(kKey);
+  if (key == std::string_view::npos || line.find(kKey, key + 1) != std::string_view::npos) return std::nullopt;
+  std::size_t i = key + kKey.size();
+  const auto skip_space = [&] {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n')) ++i;
+  };
+  skip_space();
+  if (i >= line.size() || line[i] != ':') return std::nullopt;
+  ++i;
+  skip_space();
+  if (i >= line.size() || line[i] != '[') return std::nullopt;
+  const std::size_t begin = i;
+  int depth = 0;
+  bool in_string = false;
+  for (; i < line.size(); ++i) {
+    const char c = line[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      ++depth;
+    } else if ((c == ']' || c == '}') && --depth == 0) {
+      return std::pair{begin, i + 1};
+    }
+  }
+  return std::nullopt;
+}
+
+// Request lines decoded with their tile definitions read once per distinct text: a runner
+// sends the same definitions with every position of a game, and they are half a line. A line
+// whose definitions' text was read before is decoded with an empty array in their place and
+// given the definitions read then; anything that does not decode that way is decoded whole,
+// so every error reads as before.
+class CommandDecoder {
+ public:
+  Result<proto::Command> decode(const std::string& line) {
+    const auto span = definitions_span(line);
+    if (!span) return proto::decode_command(line);
+    const std::string_view defs = std::string_view(line).substr(span->first, span->second - span->first);
+    if (const auto known = known_.find(defs); known != known_.end()) {
+      std::string cut;
+      cut.reserve(line.size() - defs.size() + 2);
+      cut.append(line, 0, span->first).append("[]").append(line, span->second);
+      auto cmd = proto::decode_command(cut);
+      if (cmd && cmd->kind == proto::Command::Kind::Run && cmd->run.position.definitions.empty()) {
+        cmd->run.position.definitions = known->second;
+        return cmd;
+      }
+    }
+    auto cmd = proto::decode_command(line);
+    if (cmd && cmd->kind == proto::Command::Kind::Run) {
+      if (known_.size() >= 64) known_.clear();
+      known_.emplace(std::string(defs), cmd->run.position.definitions);
+    }
+    return cmd;
+  }
+
+ private:
+  std::map<std::string, std::vector<proto::TileDefinition>, std::less<>> known_;
+};
+
 proto::Hello hello() { return proto::Hello{"carc-oracle", CARC_VERSION, proto::engine_protocol_capabilities()}; }
 
 // A line that is not a valid command: answered as errored when it has a seq, else reported on stderr.
@@ -110,6 +182,7 @@ void setup_serve(CLI::App& app, std::function<int()>& action) {
 int run_serve(int in_fd, std::ostream& out, std::ostream& err) {
   proto::LineReader reader(kMaxRequestLine);
   proto::TileCache cache;
+  CommandDecoder decoder;
   proto::Line line;
   int version = proto::kProtocolVersion;  // until a start says otherwise
   while (proto::read_line(in_fd, reader, line)) {
@@ -118,7 +191,7 @@ int run_serve(int in_fd, std::ostream& out, std::ostream& err) {
       continue;
     }
     if (line.text.find_first_not_of(" \t") == std::string::npos) continue;
-    auto cmd = proto::decode_command(line.text);
+    auto cmd = decoder.decode(line.text);
     if (!cmd) {
       bad_line(line, cmd.error(), out, err);
     } else if (cmd->kind == proto::Command::Kind::Stop) {

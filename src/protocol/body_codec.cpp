@@ -267,7 +267,11 @@ void read_position_turn(const Json& j, const std::string& path, Position& p, Wir
 
 }  // namespace
 
-Json to_json(const Position& p) {
+Json to_json(const Position& p) { return to_json(p, true); }
+
+Json to_json(const TileDefinition& d) { return definition_json(d); }
+
+Json to_json(const Position& p, bool definitions) {
   Json j;
   j["players"] = p.players;
   j["active"] = p.active;
@@ -288,7 +292,8 @@ Json to_json(const Position& p) {
   j["supply"] = p.supply;
   j["scores"] = p.scores;
   Json defs = Json::array();
-  for (const auto& d : p.definitions) defs.push_back(definition_json(d));
+  if (definitions)
+    for (const auto& d : p.definitions) defs.push_back(definition_json(d));
   j["definitions"] = std::move(defs);
   // Version 3: sent only when there is something to say, so a position without the
   // Tower reads exactly as in version 2.

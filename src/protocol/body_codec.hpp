@@ -7,6 +7,11 @@
 namespace carc::proto::detail {
 
 Json to_json(const Position& p);
+// As above; without `definitions` their key holds an empty array (encode_run splices their
+// text in, cached per definition).
+Json to_json(const Position& p, bool definitions);
+// A definition's JSON (one element of a position's `definitions`).
+Json to_json(const TileDefinition& d);
 Json to_json(const Ruleset& r);
 Json to_json(const Query& q);
 Json to_json(const Answer& a);

@@ -3,6 +3,8 @@
 #include "protocol/codec.hpp"
 
 #include <algorithm>
+#include <string_view>
+#include <unordered_map>
 
 #include "protocol/body_codec.hpp"
 
@@ -121,6 +123,24 @@ std::string encode_start(int protocol_version) {
   return detail::dump(Json{{"cmd", "start"}, {"protocol_version", protocol_version}});
 }
 
+namespace {
+
+// A definition's text as dump writes it, kept per thread by id while its content stays the
+// same: a runner sends the same definitions with every position of a game.
+const std::string& definition_text(const TileDefinition& d) {
+  thread_local std::unordered_map<std::string, std::pair<TileDefinition, std::string>> cache;
+  auto it = cache.find(d.id);
+  if (it != cache.end() && it->second.first == d) return it->second.second;
+  if (cache.size() > 4096) cache.clear();
+  auto& entry = cache[d.id];
+  entry = {d, detail::dump(detail::to_json(d))};
+  return entry.second;
+}
+
+}  // namespace
+
+// The bytes are those of the whole message dumped at once: the position is built without its
+// definitions' elements and their cached texts are put into its empty `definitions` array.
 std::string encode_run(const RunRequest& r) {
   Json j;
   j["cmd"] = "run";
@@ -128,9 +148,26 @@ std::string encode_run(const RunRequest& r) {
   if (j["seq"].is_discarded()) j["seq"] = nullptr;
   if (!r.scenario.empty()) j["scenario"] = r.scenario;
   j["ruleset"] = detail::to_json(r.ruleset);
-  j["position"] = detail::to_json(r.position);
+  j["position"] = detail::to_json(r.position, false);
   j["query"] = detail::to_json(r.query);
-  return detail::dump(j);
+  std::string text = detail::dump(j);
+  if (r.position.definitions.empty()) return text;
+  // The key cannot occur earlier: inside a dumped string a quote is escaped, and no key before
+  // the position's own definitions is named so.
+  constexpr std::string_view kEmpty = "\"definitions\":[]";
+  const std::size_t position = text.find("\"position\":{");
+  const std::size_t at = position == std::string::npos ? position : text.find(kEmpty, position);
+  if (at == std::string::npos) {  // cannot happen; the whole message the slow way
+    j["position"] = detail::to_json(r.position);
+    return detail::dump(j);
+  }
+  std::string defs;
+  for (const auto& d : r.position.definitions) {
+    if (!defs.empty()) defs += ',';
+    defs += definition_text(d);
+  }
+  text.insert(at + kEmpty.size() - 1, defs);
+  return text;
 }
 
 std::string encode_stop() { return detail::dump(Json{{"cmd", "stop"}}); }

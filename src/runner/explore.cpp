@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <future>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <utility>
 
 #include "data/oracle_data.hpp"
 #include "engine/movegen.hpp"
@@ -25,13 +28,14 @@ double ex_seconds_since(ExClock::time_point t) { return std::chrono::duration<do
 
 // The question's scenario: the position, the moves since, nothing expected yet.
 Scenario question_of(const Setup& base, const std::vector<Move>& since, const std::string& preset,
-                     std::size_t pile_window) {
+                     const SwitchValues& overrides, std::size_t pile_window) {
   Scenario sc;
   sc.id = "EXP-question";
   sc.status = "UNVERIFIED";
   sc.candidate = true;
   sc.required = {"base"};
   sc.applies_to = {preset};
+  sc.rules = overrides;  // the switches the games play away from the preset's values
   sc.position = position_of(base);
   Position& p = sc.position;
   // Keep the tiles a question can reach; the rest of the pile stays open-ended.
@@ -55,6 +59,23 @@ std::vector<std::string> ex_lacks(const Scenario& sc, const Request& r, const Su
 
 }  // namespace
 
+SwitchValues switch_overrides(const RuleSet& rules) {
+  SwitchValues out;
+  auto preset = ruleset_named(rules.name);
+  if (!preset) return out;
+  for (const auto& [key, value] : rules.effective())
+    if (preset->get(key) != value) out.emplace_back(std::string(key), std::string(value));
+  return out;
+}
+
+RuleSet question_rules(const Scenario& question, const RuleSet& rules) {
+  auto preset = ruleset_named(rules.name);
+  if (!preset) return rules;
+  RuleSet out = *preset;
+  for (const auto& [key, value] : question.rules) (void)out.set(key, value);
+  return out;
+}
+
 Request explore_request(const Scenario& question, const RuleSet& rules, bool moves, bool events) {
   std::vector<std::string> queries;
   if (moves) queries.emplace_back("moves");
@@ -77,8 +98,64 @@ std::uint64_t explore_game_seed(std::uint64_t seed, int game) {
   return mix.next();
 }
 
+// Our engine's answers on a thread kept for the run: one request at a time, submitted, then taken.
+class EngineWorker {
+ public:
+  EngineWorker() : thread_([this] { loop(); }) {}
+  EngineWorker(const EngineWorker&) = delete;
+  EngineWorker& operator=(const EngineWorker&) = delete;
+  ~EngineWorker() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  // The request (and the scenario it points to) must outlive take().
+  void submit(const Request& r) {
+    {
+      std::lock_guard lock(mutex_);
+      request_ = &r;
+      done_ = false;
+    }
+    wake_.notify_all();
+  }
+  Reply take() {
+    std::unique_lock lock(mutex_);
+    wake_.wait(lock, [this] { return done_; });
+    return std::move(reply_);
+  }
+
+ private:
+  void loop() {
+    std::unique_lock lock(mutex_);
+    while (true) {
+      wake_.wait(lock, [this] { return stop_ || request_ != nullptr; });
+      if (!request_) return;  // stopped with nothing to answer
+      const Request* r = std::exchange(request_, nullptr);
+      lock.unlock();
+      EngineSubject engine;  // answers as a Reply; an exception is a crashed reply
+      Reply reply = engine.answer(*r);
+      lock.lock();
+      reply_ = std::move(reply);
+      done_ = true;
+      wake_.notify_all();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  const Request* request_ = nullptr;
+  Reply reply_;
+  bool done_ = false, stop_ = false;
+  std::thread thread_;  // last: started once the rest is set up
+};
+
 Explorer::Explorer(ExploreConfig config, std::vector<Subject*> impls)
     : config_(std::move(config)), impls_(std::move(impls)) {}
+
+Explorer::~Explorer() = default;
 
 Result<ExploreStats> Explorer::run(const std::function<void(int, int)>& on_game) {
   const auto start = ExClock::now();
@@ -122,6 +199,7 @@ Result<bool> Explorer::play_game(int game) {
   if (!first) return fail("internal error: the first position of a game has no snapshot");
   Setup base = *first;
   std::vector<Move> since;
+  const SwitchValues overrides = switch_overrides(config_.rules);
   bool synced = true;  // every implementation accepted the moves since base
   int decision = 0;
   const TileCatalog& catalog = builtin_catalog();
@@ -130,7 +208,7 @@ Result<bool> Explorer::play_game(int game) {
     // Each implementation's legal moves, when it answered them (nullopt: not asked or not answered).
     std::vector<std::optional<std::vector<std::string>>> their_moves(impls_.size());
     if (synced) {
-      const Scenario question = question_of(base, since, config_.preset, config_.pile_window);
+      const Scenario question = question_of(base, since, config_.preset, overrides, config_.pile_window);
       ask(question, game, decision, their_moves);
     } else {
       stats_.unsynced += static_cast<long long>(impls_.size());
@@ -172,11 +250,11 @@ void Explorer::ask(const Scenario& question, int game, int decision,
                    std::vector<std::optional<std::vector<std::string>>>& moves) {
   ++stats_.decisions;
   // Our engine answers on a thread of its own while the implementations answer over the
-  // protocol: the two work at once (explore's throughput, README "Speed").
-  std::future<Reply> ours_later = std::async(std::launch::async, [&question, this] {
-    EngineSubject engine;
-    return engine.answer(explore_request(question, config_.rules, true, true));
-  });
+  // protocol: the two work at once (explore's throughput, README "Speed"). The thread is kept
+  // for the whole run (one started per decision cost more than the answer's setup).
+  if (!worker_) worker_ = std::make_unique<EngineWorker>();
+  const Request ours_request = explore_request(question, config_.rules, true, true);
+  worker_->submit(ours_request);
   std::vector<std::optional<Answer>> answers(impls_.size());
   for (std::size_t i = 0; i < impls_.size(); ++i) {
     Subject& impl = *impls_[i];
@@ -195,15 +273,13 @@ void Explorer::ask(const Scenario& question, int game, int decision,
     }
     ++stats_.asked;
     std::vector<std::string> canon;
-    for (const auto& m : theirs.answer.moves) {
-      auto parsed = parse_move(m, builtin_catalog());
-      canon.push_back(parsed ? canonical_move(*parsed, builtin_catalog()) : m);
-    }
+    canon.reserve(theirs.answer.moves.size());
+    for (const auto& m : theirs.answer.moves) canon.push_back(explore_canonical_move(m));
     std::sort(canon.begin(), canon.end());
     moves[i] = std::move(canon);
     answers[i] = std::move(theirs.answer);
   }
-  const Reply ours = ours_later.get();
+  const Reply ours = worker_->take();
   if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return;  // cannot happen: our own moves
   for (std::size_t i = 0; i < impls_.size(); ++i)
     if (answers[i])
@@ -270,7 +346,7 @@ void Explorer::shrink(Finding& f, std::optional<ExClock::time_point> deadline) {
   if (asks == 0) return;  // out of time before the first question: the answers as first seen stand
   // The answers on the shrunk scenario, for the candidate's expect and notes.
   EngineSubject engine;
-  const Request r = explore_request(f.shrunk, config_.rules, true, f.events);
+  const Request r = explore_request(f.shrunk, question_rules(f.shrunk, config_.rules), true, f.events);
   const Reply ours = engine.answer(r);
   std::optional<Reply> first;
   if (reference) first = reference->answer(r);

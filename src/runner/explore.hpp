@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,18 @@ std::optional<AnswerDiff> diff_answers(const Scenario& question, const Answer& o
 // Whether `impl` can be asked score events (query kind `events`): it answers protocol 7 or
 // later and declares the query kind.
 bool answers_events(const Scenario& question, const RuleSet& rules, Subject& impl);
+
+// A move's text in canonical form (canonical_move of what parse_move reads; the text itself
+// when it does not parse), remembered per thread: the same moves come back at every decision.
+std::string explore_canonical_move(const std::string& text);
+
+// The switch values of `rules` that differ from those of its preset (`rules.name`), in spec
+// order, as a scenario's `rules:` states them; none when the name is no preset.
+SwitchValues switch_overrides(const RuleSet& rules);
+
+// The ruleset a question runs under, as `run` reads its scenario: the preset of `rules`
+// (`rules.name`) with the question's own `rules:` (`rules` itself when the name is no preset).
+RuleSet question_rules(const Scenario& question, const RuleSet& rules);
 
 // The request explore sends for a question: the legal moves (when `moves`), the moves' result,
 // and their score events (when `events`).
@@ -110,9 +123,14 @@ struct ExploreStats {
 // The game index's seed: one per game, independent of sharding.
 std::uint64_t explore_game_seed(std::uint64_t seed, int game);
 
+class EngineWorker;  // our engine's answers on a thread of their own (explore.cpp)
+
 class Explorer {
  public:
   Explorer(ExploreConfig config, std::vector<Subject*> impls);
+  Explorer(const Explorer&) = delete;
+  Explorer& operator=(const Explorer&) = delete;
+  ~Explorer();
   // Plays the configured games (this shard's), asking every implementation at every decision.
   // on_game(games done, games of this shard) after each game.
   Result<ExploreStats> run(const std::function<void(int, int)>& on_game = {});
@@ -132,9 +150,11 @@ class Explorer {
   ExploreStats stats_;
   std::uint64_t game_seed_ = 0;
   std::vector<std::optional<bool>> events_;  // per implementation: asked score events (decided at its first question)
+  std::unique_ptr<EngineWorker> worker_;     // started at the first question
 };
 
-// Shrinks a disagreement: fewer pile tiles, players, figures, board tiles, lower scores, while
+// Shrinks a disagreement: fewer switches away from the preset's values, pile tiles, players,
+// figures, board tiles, lower scores, while
 // the scenario stays valid (as `check` reads it), our engine accepts its moves and the
 // implementation still answers it with the same signature. `asks` counts the questions.
 Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, Subject& impl, const std::string& signature,

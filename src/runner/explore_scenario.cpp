@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 
 #include "data/oracle_data.hpp"
 #include "engine/score_event.hpp"
@@ -87,14 +88,22 @@ std::string slug(const std::string& s) {
   return out.empty() ? "x" : out;
 }
 
-std::string canonical_text(const std::string& move) {
-  auto m = parse_move(move, ex_catalog());
-  return m ? canonical_move(*m, ex_catalog()) : move;
+// A text's canonical form through `make`, remembered (a thread's own table, cleared when large).
+template <typename Make>
+const std::string& remembered(std::unordered_map<std::string, std::string>& table, const std::string& text, Make make) {
+  if (const auto it = table.find(text); it != table.end()) return it->second;
+  if (table.size() > 200000) table.clear();
+  return table.emplace(text, make(text)).first->second;
 }
 
+std::string canonical_text(const std::string& move) { return explore_canonical_move(move); }
+
 std::string figure_text(const std::string& f) {
-  auto e = parse_figure_entry(f);
-  return e ? to_string(*e) : f;
+  thread_local std::unordered_map<std::string, std::string> table;
+  return remembered(table, f, [](const std::string& text) {
+    auto e = parse_figure_entry(text);
+    return e ? to_string(*e) : text;
+  });
 }
 
 // An answer's keys as sorted lists of words (duplicates kept), for an exact comparison.
@@ -172,6 +181,14 @@ std::string capability_of_move(const std::string& text) {
 }
 
 }  // namespace
+
+std::string explore_canonical_move(const std::string& text) {
+  thread_local std::unordered_map<std::string, std::string> table;
+  return remembered(table, text, [](const std::string& move) {
+    auto m = parse_move(move, ex_catalog());
+    return m ? canonical_move(*m, ex_catalog()) : move;
+  });
+}
 
 Position position_of(const Setup& s) {
   Position p;

@@ -43,7 +43,7 @@ class Reducer {
     const ScenarioFile file = load_scenario_text(scenario_yaml(candidate), "explore-shrink.yaml");
     if (!file.valid() || file.scenarios.size() != 1 || !file.scenarios.front().valid()) return false;
     const Scenario& sc = file.scenarios.front();
-    const Request r = explore_request(sc, rules_, true, target_.events);
+    const Request r = explore_request(sc, question_rules(sc, rules_), true, target_.events);
     EngineSubject engine;
     const Reply ours = engine.answer(r);
     if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return false;
@@ -201,7 +201,7 @@ void shorten_moves(Scenario& best, Reducer& reducer) {
 // per figure, the nearest part first, three parts at most; kept when it still shows it.
 void gather_figures(Scenario& best, const RuleSet& rules, Reducer& reducer) {
   EngineSubject engine;
-  const Reply ours = engine.answer(explore_request(best, rules, false, true));
+  const Reply ours = engine.answer(explore_request(best, question_rules(best, rules), false, true));
   if (ours.kind != ReplyKind::Answered) return;
   std::vector<ScoreEvent> events;
   for (const auto& text : ours.answer.scored)
@@ -255,13 +255,25 @@ Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, const Shri
                          int& asks, bool& out_of_time) {
   Reducer reducer(rules, target, max_asks, asks);
   Scenario best = start;
+  // The switches `rules` plays away from its preset, stated in the scenario (as its `rules:`)
+  // so that each can be put back to the preset's value.
+  for (auto& [key, value] : switch_overrides(rules))
+    if (std::none_of(best.rules.begin(), best.rules.end(), [&](const auto& kv) { return kv.first == key; }))
+      best.rules.emplace_back(std::move(key), std::move(value));
   out_of_time = false;
   if (!reducer.holds(best)) {
     out_of_time = reducer.out_of_time();
     return best;
   }  // not reproducible on its own (e.g. an implementation with state)
   for (int round = 0; round < 4 && !reducer.out_of_asks(); ++round) {
-    const std::size_t before = scenario_tile_count(best) + best.position.figures.size() + best.position.players.size();
+    const std::size_t before =
+        scenario_tile_count(best) + best.position.figures.size() + best.position.players.size() + best.rules.size();
+    // The switches, each back to the preset's value (the fewest active switches).
+    for (const auto& entry : SwitchValues(best.rules)) {
+      Scenario c = best;
+      std::erase(c.rules, entry);
+      if (reducer.holds(c)) best = std::move(c);
+    }
     shorten_moves(best, reducer);
     // The pile.
     best.position.pile = ddmin<TileTypeId>(
@@ -344,7 +356,8 @@ Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, const Shri
       for (auto& [colour, n] : c.position.scores) n = 0;
       if (c.position.scores != best.position.scores && reducer.holds(c)) best = std::move(c);
     }
-    const std::size_t after = scenario_tile_count(best) + best.position.figures.size() + best.position.players.size();
+    const std::size_t after =
+        scenario_tile_count(best) + best.position.figures.size() + best.position.players.size() + best.rules.size();
     if (after == before) break;
   }
   out_of_time = reducer.out_of_time();

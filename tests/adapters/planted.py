@@ -13,6 +13,9 @@ planted.py BIN BUG, BUG one of:
                   a `princess` move, the phantom step comes, the princess's player active, with the
                   phantom moves the figure step offered (none under princess-action: must) and `pass`
                   added to the moves
+  tiny-city-ignored  the switch tiny-city-scoring is not played: a completed two-tile city always
+                  scores 4 (BG-10's 2000 value, 1 a tile and pennant, never applies), so it shows only
+                  under tiny-city-scoring: 2
 """
 import json
 import sys
@@ -243,11 +246,22 @@ def princess_phantom(message, serve):
     return reply
 
 
+def tiny_city_ignored(message, serve):
+    ruleset = dict(message.get("ruleset", {}))
+    switches = dict(ruleset.get("switches", {}))
+    if "tiny-city-scoring" in switches:
+        switches["tiny-city-scoring"] = "4"
+    ruleset["switches"] = switches
+    played = dict(message)
+    played["ruleset"] = ruleset
+    return json.loads(serve.ask(played))
+
+
 # Each bug and the protocol version its fake answers: the scoring fakes read serve's score
 # events (version 7), the others answer version 6 as when their numbers were pinned.
 BUGS = {"ties-nobody": (ties_nobody, 7), "farm-city-per-side": (farm_city_per_side, 7),
         "flier-field": (flier_field, 6), "crop-active": (crop_active, 6), "dup-rotations": (dup_rotations, 6),
-        "princess-phantom": (princess_phantom, 6)}
+        "princess-phantom": (princess_phantom, 6), "tiny-city-ignored": (tiny_city_ignored, 6)}
 
 
 def main():
