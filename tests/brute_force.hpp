@@ -53,6 +53,13 @@ inline MoveList candidate_moves(const State& s) {
         all_nodes([&](Pos p, FeatureAddr f) {
           if (f.kind == FeatureKind::Tower) out.push_back(Move::deploy(static_cast<FigureKind>(k), p, f));
         });
+      for (int k = 0; k < kFigureKinds; ++k)  // the big top: onto any pyramid, plain or through a portal
+        all_nodes([&](Pos p, FeatureAddr f) {
+          if (f.kind != FeatureKind::Acrobat) return;
+          out.push_back(Move::deploy(static_cast<FigureKind>(k), p, f));
+          out.push_back(Move::deploy(static_cast<FigureKind>(k), p, f, true));
+        });
+      for (int i = 0; i < b.tile_count(); ++i) out.push_back(Move::acrobats(b.tile(i).pos));  // any pyramid scored
       for (int i = 0; i < b.tile_count(); ++i) out.push_back(Move::floor(b.tile(i).pos));
       for (int i = 0; i < b.tile_count(); ++i) out.push_back(Move::fairy_tile(b.tile(i).pos));  // the fairy, both forms
       for (int k = 0; k < kFigureKinds; ++k)

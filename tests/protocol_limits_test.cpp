@@ -33,8 +33,8 @@ using namespace carc::test;
 namespace {
 // The switches of version 8's expansions (the Festival: 1; Little Buildings: 2; the castles: 1).
 constexpr std::size_t kVersion8Switches = 4;
-// Version 9 brought Under the Big Top's four (V-BT-1, V-BT-2, V-FM-4, V-PH-2).
-constexpr std::size_t kVersion9Switches = 4;
+// Version 9 brought Under the Big Top's four (V-BT-1, V-BT-2, V-FM-4, V-PH-2) and the castles' V-BC-4.
+constexpr std::size_t kVersion9Switches = 5;
 
 proto::TileDefinition def(const std::string& id) {
   return proto::definition_of(builtin_catalog()[*builtin_catalog().lookup(id)]);
@@ -288,8 +288,8 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
     const bool eight = spec.ruling.substr(0, 5) == "V-FE-" || spec.ruling.substr(0, 5) == "V-LB-" ||
                        spec.ruling.substr(0, 5) == "V-BC-";
     // Version 9: Under the Big Top's (V-BT-1, V-BT-2, and V-FM-4, V-PH-2 of its acrobats).
-    const bool nine =
-        spec.ruling == "V-BT-1" || spec.ruling == "V-BT-2" || spec.ruling == "V-FM-4" || spec.ruling == "V-PH-2";
+    const bool nine = spec.ruling == "V-BT-1" || spec.ruling == "V-BT-2" || spec.ruling == "V-FM-4" ||
+                      spec.ruling == "V-PH-2" || spec.ruling == "V-BC-4";
     CHECK(proto::switch_introduced_in(spec.key) == (nine ? 9 : eight ? 8 : six ? 6 : tower ? 3 : dragon_fairy ? 4 : 1));
   }
   CHECK(proto::expansion_introduced_in("big-top") == 9);

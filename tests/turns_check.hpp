@@ -16,12 +16,12 @@
 namespace carc::test {
 
 // The step-2 moves legal_turns covers: a follower other than the phantom on
-// the placed tile (not through a portal, not on a tower), an abbot's return, pass.
+// the placed tile (not through a portal, not on a tower, not an acrobat), an abbot's return, pass.
 inline bool covered_by_legal_turns(const Move& m) {
   switch (m.kind) {
     case MoveKind::Deploy:
       return !m.portal && is_follower(m.figure) && m.figure != FigureKind::Phantom &&
-             m.feature.kind != FeatureKind::Tower;
+             m.feature.kind != FeatureKind::Tower && m.feature.kind != FeatureKind::Acrobat;
     case MoveKind::ReturnAbbot:
     case MoveKind::Pass:
       return true;

@@ -60,6 +60,7 @@ enum class Switch : std::uint8_t {
   RingmasterBonusNeedsMajority,  // V-BT-2
   FlierAsAcrobat,                // V-FM-4
   PhantomAsAcrobat,              // V-PH-2
+  TowerCapturesCastleOccupant,   // V-BC-4
   kCount
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::kCount);
@@ -178,6 +179,7 @@ class RuleSet {
   bool ringmaster_bonus_needs_majority() const { return at(Switch::RingmasterBonusNeedsMajority) == 1; }  // V-BT-2
   bool flier_may_become_acrobat() const { return at(Switch::FlierAsAcrobat) == 0; }                       // V-FM-4
   bool phantom_may_be_acrobat() const { return at(Switch::PhantomAsAcrobat) == 1; }                       // V-PH-2
+  bool tower_captures_castle_occupant() const { return at(Switch::TowerCapturesCastleOccupant) == 0; }    // V-BC-4
 
  private:
   std::uint8_t at(Switch s) const { return values_[static_cast<std::size_t>(s)]; }

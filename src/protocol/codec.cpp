@@ -62,6 +62,8 @@ const std::vector<SwitchChange>& switch_history() {
       {"crop-add-where", 6, "same-tile-next-to", false, {"own-segment"}},
       {"flier-tile-figures", 6, "any-figure", true, {"any-figure", "standard-and-large-only"}},
       {"flier-tile-phantom", 6, "allowed", true, {"allowed", "forbidden"}},
+      // Version 9: a castles switch after the castles' version 8 (V-BC-4; before it, the capture).
+      {"tower-captures-castle-occupant", 9, "yes", true, {"yes", "no"}},
   };
   return changes;
 }

@@ -299,6 +299,14 @@ const RoomWords& castles_words() {
          "castles",
          {"any-owner", "active-only"},
          "the owner of a completed town may convert it whoever completed it, or only the active player"},
+        {Switch::TowerCapturesCastleOccupant,
+         "tower-captures-castle-occupant",
+         "V-BC-4",
+         "castles",
+         {"yes", "no"},
+         "a tower may capture a castle's occupant like any follower in reach (no text exempts it), or not (JCZ)",
+         {},
+         {"tower"}},
     };
     return specs;
   };

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "engine/expansions/builder_pig.hpp"
+#include "engine/expansions/castles.hpp"
 #include "engine/expansions/portal.hpp"
 #include "engine/legality.hpp"
 #include "engine/queries.hpp"
@@ -208,6 +209,7 @@ std::vector<std::size_t> capture_targets(const State& s) {
   for (std::size_t f = 0; f < figs.size(); ++f) {
     const Pos p = s.board().node_pos(figs[f].node);
     if (fairy_shield && p == d.fairy_pos) continue;
+    if (!s.rules().tower_captures_castle_occupant() && in_castle(s, figs[f].node)) continue;  // V-BC-4
     if (capturable(s, figs[f].kind) && in_reach(tp, site.height, p)) out.push_back(f);
   }
   return out;
@@ -231,6 +233,8 @@ Reason check_capture(const State& s, const Move& m) {
   const std::size_t idx = s.find_figure(owner, m.figure, static_cast<std::uint16_t>(node));
   if (idx == s.figures().size()) return Reason::NoSuchFigure;
   if (!capturable(s, m.figure)) return Reason::NotCapturable;
+  if (!s.rules().tower_captures_castle_occupant() && in_castle(s, static_cast<std::uint16_t>(node)))
+    return Reason::NotCapturable;  // V-BC-4
   const DragonFairyData& d = s.dragon_fairy();
   if (s.rules().fairy_protects_from_tower() && d.fairy == FairyPlace::OnTile && d.fairy_pos == m.pos)
     return Reason::NotCapturable;  // V-PD-7
