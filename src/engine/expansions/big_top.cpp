@@ -24,6 +24,19 @@ void for_area(const Board& b, Pos p, F&& f) {
       if (const int t = b.tile_at(Pos{p.x + dx, p.y + dy}); t >= 0) f(t);
 }
 
+void award(State& s, EventKind kind, int player, int points, Pos p, bool final_scoring, std::vector<Event>* ev) {
+  if (points <= 0) return;
+  s.add_score(player, points);
+  if (!ev) return;
+  Event e;
+  e.kind = kind;
+  e.player = static_cast<std::int8_t>(player);
+  e.points = points;
+  e.final_scoring = final_scoring;
+  e.pos = p;
+  ev->push_back(e);
+}
+
 // BT-03, BT-05: each player scores the token's value × their followers on the big top's 3×3
 // (BT-04: followers only; builder, pig (and barn) do not count; farmers count where they stand).
 void score_big_top(State& s, bool final_scoring, std::vector<Event>* ev) {
@@ -33,19 +46,8 @@ void score_big_top(State& s, bool final_scoring, std::vector<Event>* ev) {
   std::vector<int> count(static_cast<std::size_t>(s.player_count()), 0);
   for (const BoardFigure& f : s.figures())
     if (is_follower(f.kind) && near(b.node_pos(f.node), bt.pos)) ++count[f.owner];
-  for (int p = 0; p < s.player_count(); ++p) {
-    const int points = bt.token * count[static_cast<std::size_t>(p)];
-    if (points == 0) continue;
-    s.add_score(p, points);
-    if (!ev) continue;
-    Event e;
-    e.kind = EventKind::BigTopScored;
-    e.player = static_cast<std::int8_t>(p);
-    e.points = points;
-    e.final_scoring = final_scoring;
-    e.pos = bt.pos;
-    ev->push_back(e);
-  }
+  for (int p = 0; p < s.player_count(); ++p)
+    award(s, EventKind::BigTopScored, p, bt.token * count[static_cast<std::size_t>(p)], bt.pos, final_scoring, ev);
 }
 
 // The big top onto the circus space at p with the next face-down token (BT-02, BT-03 (3)).
@@ -59,19 +61,6 @@ void raise_big_top(State& s, Pos p, std::vector<Event>* ev) {
     bt.tokens.erase(bt.tokens.begin());
   }
   emit(ev, EventKind::BigTopMoved, -1, FigureKind::Follower, p);
-}
-
-void award(State& s, EventKind kind, int player, int points, Pos p, bool final_scoring, std::vector<Event>* ev) {
-  if (points <= 0) return;
-  s.add_score(player, points);
-  if (!ev) return;
-  Event e;
-  e.kind = kind;
-  e.player = static_cast<std::int8_t>(player);
-  e.points = points;
-  e.final_scoring = final_scoring;
-  e.pos = p;
-  ev->push_back(e);
 }
 
 // The acrobat space of the tile at p, or -1.
