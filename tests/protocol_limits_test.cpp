@@ -204,24 +204,24 @@ TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scor
   CHECK(contains(over->message, "this one holds 4097"));
 }
 
-TEST_CASE("The handshake: the runner sends version 8 and accepts 1 to 8, serve answers 1 to 8 in kind",
+TEST_CASE("The handshake: the runner sends version 9 and accepts 1 to 9, serve answers 1 to 9 in kind",
           "[protocol][limits][handshake]") {
-  CHECK(proto::encode_start() == start(8));
+  CHECK(proto::encode_start() == start(9));
   const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
-  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8, 9}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE(h.ok());
     CHECK(h->protocol_version == v);
   }
   CHECK(proto::decode_hello(R"({"name":"x","version":"1",)" + caps + "}").ok());  // the key is optional
-  for (const int v : {0, 9}) {
+  for (const int v : {0, 10}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE_FALSE(h.ok());
-    CHECK(contains(h.error(), "this runner speaks versions 1 to 8, not " + std::to_string(v)));
+    CHECK(contains(h.error(), "this runner speaks versions 1 to 9, not " + std::to_string(v)));
   }
-  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8, 9}) {
     const Served s = serve({start(v), proto::encode_run(road_request(10, 0))});
     CHECK(s.code == kExitOk);
     REQUIRE(s.lines.size() == 2);
@@ -256,11 +256,13 @@ TEST_CASE("The handshake: the runner sends version 8 and accepts 1 to 8, serve a
     CHECK(h->capabilities.switches.count("festival-return") == (v >= 8 ? 1U : 0U));
     CHECK((std::find(e.begin(), e.end(), "castles") != e.end()) == (v >= 8));
     CHECK(h->capabilities.switches.count("castle-converters") == (v >= 8 ? 1U : 0U));
+    // Version 9: the bridges.
+    CHECK((std::find(e.begin(), e.end(), "bridges") != e.end()) == (v >= 9));
   }
-  const Served s = serve({start(9), proto::encode_run(road_request(10, 0))});
+  const Served s = serve({start(10), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitFailures);
   CHECK(s.lines.empty());
-  CHECK(contains(s.err, "protocol version 9 is not supported (this serves versions 1 to 8)"));
+  CHECK(contains(s.err, "protocol version 10 is not supported (this serves versions 1 to 9)"));
 }
 
 TEST_CASE("A switch or expansion of a later version is neither sent to nor required of an older implementation",
@@ -287,6 +289,7 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
   CHECK(proto::expansion_introduced_in("fairy") == 4);
   CHECK(proto::expansion_introduced_in("flier") == 1);
   CHECK(proto::expansion_introduced_in("castles") == 8);
+  CHECK(proto::expansion_introduced_in("bridges") == 9);
   RuleSet rules;
   REQUIRE(rules.set("tower-capture-targets", "all-figures").ok());
   const auto has = [](const proto::Ruleset& r, std::string_view key) {

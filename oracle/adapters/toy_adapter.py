@@ -151,13 +151,14 @@ def toy_answer(position):
 # them), which the toy does not declare, so it is never sent their scenarios. It speaks
 # all eight.
 # no abbot, no figure on a garden). Version 8 adds the castles (section 14): the toy does
-# not declare `castles`, so it is never sent their scenarios. It speaks all eight.
-VERSIONS = (1, 2, 3, 4, 5, 6, 7, 8)
+# not declare `castles`, so it is never sent their scenarios. Version 9 adds the bridges
+# (section 17), likewise undeclared. It speaks all nine.
+VERSIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 
 HELLO = {
     "name": "toy-adapter",
     "version": "1.0",
-    "protocol_version": 8,  # answered in the version the runner asked for
+    "protocol_version": 9,  # answered in the version the runner asked for
     "capabilities": {
         "expansions": ["base"],   # no flier, crop-circles, portal, princess, tower, dragon or fairy
         "figures": ["follower"],  # no large, abbot (gardens only without one), mayor, wagon, builder, pig, phantom
@@ -193,7 +194,7 @@ def main():
         cmd = message["cmd"]
         if cmd == "start":
             if message["protocol_version"] not in VERSIONS:
-                sys.stderr.write("toy-adapter: only protocol versions 1 to 8\n")  # logs go to stderr, never stdout
+                sys.stderr.write("toy-adapter: only protocol versions 1 to 9\n")  # logs go to stderr, never stdout
                 return 1
             reply(dict(HELLO, protocol_version=message["protocol_version"]))
         elif cmd == "run":

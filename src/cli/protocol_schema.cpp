@@ -13,6 +13,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/schema_build.hpp"
+#include "engine/expansions/bridges.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/tower.hpp"
 #include "engine/limits.hpp"
@@ -263,7 +264,15 @@ Json position_def() {
                   "not listed then has 0. Absent: no castles in this game.")},
        {"castles", described(list_of(type("string")),
                              "Version 8: the castles on the board, each 'COLOUR x,y:city{..}' naming one segment of "
-                             "the town it covers, with ' scored' once its occupant has scored (BC-07).")}},
+                             "the town it covers, with ' scored' once its occupant has scored (BC-07).")},
+       {"bridge_tokens",
+        described(counts_of(ref("colour"), kMaxBridgesInHand),
+                  "Version 9: bridges in hand per player (BC-15); any entry brings bridges into the game, a player "
+                  "not listed then has 0. Absent: no bridges in this game.")},
+       {"bridges", described(list_of(type("string")),
+                             "Version 9: the bridges on the board, each 'x,y:road{N,S}' or 'x,y:road{E,W}', built "
+                             "right after its tile was placed (BC-15).")},
+       {"bridge_built", described(type("boolean"), "Version 9: a bridge was built this turn (one per turn, BC-15).")}},
       {"players", "active", "phase", "tiles", "definitions"});
 }
 

@@ -25,6 +25,7 @@ namespace carc {
 //   exchange      the capturer chooses which of its figures comes back in an exchange (TO-07)
 //   dragon        one step of the dragon's move, by the player whose step it is (PD-18)
 //   castle        the owner of a town just completed converts it to a castle or passes (BC-03)
+//   bridge        after a placement, the active player builds a bridge or passes (BC-15)
 enum class Phase : std::uint8_t {
   Tile,
   Figure,
@@ -37,6 +38,7 @@ enum class Phase : std::uint8_t {
   Exchange,
   Dragon,
   Castle,
+  Bridge,
   GameOver
 };
 std::string_view phase_name(Phase p);
@@ -122,8 +124,11 @@ enum class Reason : std::uint8_t {
   NotAFestivalTile,
   NoBuildingInSupply,
   NotATown,
+  NoBridgeInSupply,
+  BridgeUsed,
+  BridgeNotHere,
 };
-inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::NotATown) + 1;  // last + 1
+inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::BridgeNotHere) + 1;  // last + 1
 std::string_view reason_name(Reason r);
 bool parse_reason(std::string_view s, Reason& out);
 const std::vector<std::string_view>& all_reason_names();  // "ok" first
@@ -160,6 +165,7 @@ enum class EventKind : std::uint8_t {
   FestivalReturned,  // taken back by the Festival (FE-02), scoring nothing (FE-06)
   BuildingPlaced,    // a little building on pos (LB-02); points: its BuildingKind
   CastleBuilt,       // a town covered by a castle (BC-03); player: its owner, pos/feature: the town
+  BridgeBuilt,       // a bridge (BC-15); player: its builder, pos/feature: the tile and its road
   GameOver
 };
 inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(EventKind::GameOver) + 1;

@@ -52,6 +52,8 @@ Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const G
   // Bridges, Castles & Bazaars brings the castle tokens: 3 each, 2 with 5 or 6 players (BC-01).
   if (std::find(setup.sets.begin(), setup.sets.end(), "bridges-castles") != setup.sets.end())
     position.castle_tokens.assign(setup.seats.size(), default_castles(static_cast<int>(setup.seats.size())));
+  if (setup.bridges)
+    position.bridge_tokens.assign(setup.seats.size(), default_bridges(static_cast<int>(setup.seats.size())));
   return State::from(catalog, rules, position);
 }
 

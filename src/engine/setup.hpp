@@ -84,6 +84,14 @@ struct SetupCastle {
 std::string to_string(const SetupCastle& c);
 Result<SetupCastle> parse_castle_entry(std::string_view text);
 
+// A bridge on the board (the bridges room, BC-15): the tile it stands on and its road,
+// road{N,S} or road{E,W} in board orientation ("x,y:road{N,S}" in the text form's `bridge` line).
+struct SetupBridge {
+  Pos pos;
+  FeatureAddr road{FeatureKind::Road, 0};
+  friend bool operator==(const SetupBridge&, const SetupBridge&) = default;
+};
+
 // Floors in hand not stated: TO-01's number for the player count.
 inline constexpr int kDefaultFloors = -1;
 
@@ -115,6 +123,9 @@ struct Setup {
   std::vector<PlacedBuilding> buildings;
   std::vector<int> castle_tokens;    // per seat: castles in hand; empty: no castles in this game (BC-01)
   std::vector<SetupCastle> castles;  // castles on the board; their occupants are among figures
+  std::vector<int> bridge_tokens;    // per seat: bridges in hand; empty: no bridges in this game (BC-15)
+  std::vector<SetupBridge> bridges;  // bridges on the board, each built right after its tile was placed
+  bool bridge_built = false;         // a bridge was built this turn (one per turn, BC-15)
   friend bool operator==(const Setup&, const Setup&) = default;
 
   // An empty position with these seats (supplies and scores sized to them).
@@ -137,7 +148,8 @@ enum class SetupPart : std::uint8_t {
   DragonPath,
   InHand,
   Buildings,
-  Castles
+  Castles,
+  Bridges
 };
 struct SetupErrorAt {
   SetupPart part = SetupPart::Seats;

@@ -113,6 +113,7 @@ int expansion_introduced_in(std::string_view name) {
   if (name == "dragon" || name == "fairy") return 4;
   if (name == "festival" || name == "little-buildings") return 8;
   if (name == "castles") return 8;
+  if (name == "bridges") return 9;
   return 1;
 }
 

@@ -21,7 +21,7 @@ namespace carc::proto {
 // and switch values, and changes three defaults (switch_history below). The runner sends 6 and
 // accepts implementations answering 1 to 6; serve accepts any of them.
 // Version 8 adds new expansions (PROTOCOL.md "Versions"): the Festival among them.
-inline constexpr int kProtocolVersion = 8;
+inline constexpr int kProtocolVersion = 9;
 // From this version a request carries only the switches that can matter to its scenario.
 inline constexpr int kSwitchesThatMatterVersion = 5;
 // From this version an answer may carry score events (`scored`, query kind `events`), and a garden
@@ -146,6 +146,10 @@ struct Position {
   // Version 8, the castles (PROTOCOL.md §16.3); empty = none.
   std::map<std::string, int> castle_tokens;  // colour -> castles in hand; any entry brings castles into the game
   std::vector<std::string> castles;          // "COLOUR x,y:city{..} [scored]"
+  // Version 9, the bridges (PROTOCOL.md §17.3); empty / false = none.
+  std::map<std::string, int> bridge_tokens;  // colour -> bridges in hand; any entry brings bridges into the game
+  std::vector<std::string> bridges;          // "x,y:road{N,S}" or "x,y:road{E,W}"
+  bool bridge_built = false;                 // a bridge was built this turn
 };
 
 struct Ruleset {

@@ -67,7 +67,14 @@ struct BoardView {
   std::vector<Pos> dragon_path;                        // a dragon move in progress: the tiles stood on, start first
   std::vector<std::pair<Pos, std::string>> buildings;  // Little Buildings: tile and kind (tower, house, shed)
   std::optional<Pos> placed;                           // the tile just placed, marked
-  std::vector<ViewCastle> castles;                     // in building order
+  // Tiles with a bridge (BC-15): their definition with the bridge's road, drawn as a road across them.
+  std::vector<std::pair<Pos, std::shared_ptr<const TileDef>>> bridged;
+  const TileDef& def_of(const ViewTile& t) const {
+    for (const auto& [p, d] : bridged)
+      if (p == t.pos) return *d;
+    return (*catalog)[t.type];
+  }
+  std::vector<ViewCastle> castles;  // in building order
   std::optional<Flight> flight;
 
   const ViewTile* tile_at(Pos p) const;
