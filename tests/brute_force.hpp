@@ -34,16 +34,27 @@ inline MoveList candidate_moves(const State& s) {
         for (const Pos off : kRingOffset) {
           const Pos q = b.tile(t).pos + off;
           if (!tried.insert({q.x, q.y}).second) continue;
-          for (int r = 0; r < 4; ++r) out.push_back(Move::place(s.in_hand(), q, r));
+          for (int r = 0; r < 4; ++r) {
+            out.push_back(Move::place(s.in_hand(), q, r));
+            if (s.bridges().in_hand.empty()) continue;  // BC-15: a bridge on the tile or a neighbour
+            for (const Pos host : {q, neighbour(q, 0), neighbour(q, 1), neighbour(q, 2), neighbour(q, 3)})
+              for (const std::uint8_t mask : {kBridgeNS, kBridgeEW})
+                out.push_back(Move::place_bridge(s.in_hand(), q, r, host, FeatureAddr{FeatureKind::Road, mask}));
+          }
         }
       break;
     }
+    case Phase::Bridge:  // every tile, both axes
+      for (int t = 0; t < b.tile_count(); ++t)
+        for (const std::uint8_t mask : {kBridgeNS, kBridgeEW})
+          out.push_back(Move::bridge(b.tile(t).pos, FeatureAddr{FeatureKind::Road, mask}));
+      break;
     case Phase::Figure:
     case Phase::Phantom: {
       const int t = s.placed_tile();
       for (int k = 0; k < kFigureKinds; ++k) {
         const auto kind = static_cast<FigureKind>(k);
-        for (int local = 0; local < b.tile(t).nfeatures; ++local)
+        for (int local = 0; local < static_cast<int>(b.def(t).features.size()); ++local)  // a bridge's road too
           out.push_back(Move::deploy(kind, b.tile(t).pos, b.def(t).address(local, b.tile(t).rot)));
         if (b.def(t).portal >= 0)
           all_nodes([&](Pos p, FeatureAddr f) { out.push_back(Move::deploy(kind, p, f, true)); });
@@ -75,7 +86,7 @@ inline MoveList candidate_moves(const State& s) {
     case Phase::Landing: {
       const int t = b.tile_at(s.flight().landing);
       if (t < 0) break;
-      for (int local = 0; local < b.tile(t).nfeatures; ++local)
+      for (int local = 0; local < static_cast<int>(b.def(t).features.size()); ++local)
         out.push_back(Move::land(b.tile(t).pos, b.def(t).address(local, b.tile(t).rot)));
       break;
     }

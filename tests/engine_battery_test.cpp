@@ -63,8 +63,20 @@ bool check_snapshot(const State& s, const MoveList& moves, bool rebuild) {
   REQUIRE(*parsed == *snap);
   if (!rebuild) return true;
   auto rebuilt = State::from(s.catalog(), s.rules(), *snap);
+  INFO((rebuilt ? std::string() : rebuilt.error()));
   REQUIRE(rebuilt.ok());
-  REQUIRE(legal_moves(*rebuilt) == moves);
+  if (snap->bridges.empty()) {
+    REQUIRE(legal_moves(*rebuilt) == moves);
+    return true;
+  }
+  // A bridge's road node is numbered when its tile is set up, not when it was built (BC-15), so
+  // moves listed in node order may come in another order: the same moves, as texts.
+  std::vector<std::string> want, got;
+  for (const Move& m : moves) want.push_back(to_string(m, s.catalog()));
+  for (const Move& m : legal_moves(*rebuilt)) got.push_back(to_string(m, s.catalog()));
+  std::sort(want.begin(), want.end());
+  std::sort(got.begin(), got.end());
+  REQUIRE(got == want);
   return true;
 }
 
@@ -135,6 +147,7 @@ void random_playouts(int first, int last) {
     }
     setup.seed = static_cast<std::uint64_t>(g) + 1;
     setup.little_buildings = g % 2 == 1;
+    setup.bridges = g % 4 == 1 || g % 4 == 2;  // with and without the other expansions (BC-15)
     RuleSet rules;
     // Two switches per game, rotating through the list; the pig needs per-field farmer scoring.
     for (std::size_t v :

@@ -33,7 +33,8 @@ using namespace carc::test;
 namespace {
 // The switches of version 8's expansions (the Festival: 1; Little Buildings: 2; the castles: 1).
 constexpr std::size_t kVersion8Switches = 4;
-// Version 9 brought Under the Big Top's four (V-BT-1, V-BT-2, V-FM-4, V-PH-2) and the castles' V-BC-4.
+// Version 9 brought Under the Big Top's four (V-BT-1, V-BT-2, V-FM-4, V-PH-2) and the castles' V-BC-4; version 10 (the
+// bridges) none.
 constexpr std::size_t kVersion9Switches = 5;
 
 proto::TileDefinition def(const std::string& id) {
@@ -206,24 +207,24 @@ TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scor
   CHECK(contains(over->message, "this one holds 4097"));
 }
 
-TEST_CASE("The handshake: the runner sends version 9 and accepts 1 to 9, serve answers 1 to 9 in kind",
+TEST_CASE("The handshake: the runner sends version 10 and accepts 1 to 10, serve answers 1 to 10 in kind",
           "[protocol][limits][handshake]") {
-  CHECK(proto::encode_start() == start(9));
+  CHECK(proto::encode_start() == start(10));
   const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
-  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8, 9}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE(h.ok());
     CHECK(h->protocol_version == v);
   }
   CHECK(proto::decode_hello(R"({"name":"x","version":"1",)" + caps + "}").ok());  // the key is optional
-  for (const int v : {0, 10}) {
+  for (const int v : {0, 11}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE_FALSE(h.ok());
-    CHECK(contains(h.error(), "this runner speaks versions 1 to 9, not " + std::to_string(v)));
+    CHECK(contains(h.error(), "this runner speaks versions 1 to 10, not " + std::to_string(v)));
   }
-  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8, 9}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}) {
     const Served s = serve({start(v), proto::encode_run(road_request(10, 0))});
     CHECK(s.code == kExitOk);
     REQUIRE(s.lines.size() == 2);
@@ -263,11 +264,13 @@ TEST_CASE("The handshake: the runner sends version 9 and accepts 1 to 9, serve a
     const auto& f = h->capabilities.figures;  // the ringmaster is a figure kind of version 9
     CHECK((std::find(f.begin(), f.end(), "ringmaster") != f.end()) == (v >= 9));
     CHECK(h->capabilities.switches.count("acrobat-reach") == (v >= 9 ? 1U : 0U));
+    // Version 10: the bridges.
+    CHECK((std::find(e.begin(), e.end(), "bridges") != e.end()) == (v >= 10));
   }
-  const Served s = serve({start(10), proto::encode_run(road_request(10, 0))});
+  const Served s = serve({start(11), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitFailures);
   CHECK(s.lines.empty());
-  CHECK(contains(s.err, "protocol version 10 is not supported (this serves versions 1 to 9)"));
+  CHECK(contains(s.err, "protocol version 11 is not supported (this serves versions 1 to 10)"));
 }
 
 TEST_CASE("A switch or expansion of a later version is neither sent to nor required of an older implementation",
@@ -299,6 +302,7 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
   CHECK(proto::expansion_introduced_in("fairy") == 4);
   CHECK(proto::expansion_introduced_in("flier") == 1);
   CHECK(proto::expansion_introduced_in("castles") == 8);
+  CHECK(proto::expansion_introduced_in("bridges") == 10);
   RuleSet rules;
   REQUIRE(rules.set("tower-capture-targets", "all-figures").ok());
   const auto has = [](const proto::Ruleset& r, std::string_view key) {

@@ -50,6 +50,9 @@ inline std::vector<std::string> legal_turns_differences(const State& s) {
       diffs.push_back(to_string(place, s.catalog()) + ": listed by legal_moves but refused by apply");
       continue;
     }
+    // BC-15: legal_turns leaves out the bridge phase's own bridges; its turns pass there.
+    if (next.phase() == Phase::Bridge && next.apply(Move::pass()) != Reason::Ok)
+      diffs.push_back(to_string(place, s.catalog()) + ": the bridge phase refused pass");
     legal_moves(next, after);
     for (const Move& a : after)
       if (covered_by_legal_turns(a)) slow.push_back(text(place, a));

@@ -22,8 +22,7 @@ TEST_CASE("Each vocabulary table lists its values once and in enum order", "[voc
   CHECK(phase_table().size() == static_cast<std::size_t>(Phase::GameOver) + 1);
   for (std::size_t i = 0; i < reason_table().size(); ++i) CHECK(reason_table()[i].reason == static_cast<Reason>(i));
   CHECK(reason_table().size() == kReasonCount);
-  CHECK(reason_table().size() == static_cast<std::size_t>(Reason::PyramidNotFull) + 1);
-  CHECK(reason_table().size() == static_cast<std::size_t>(Reason::PyramidNotFull) + 1);
+  CHECK(reason_table().size() == static_cast<std::size_t>(Reason::BridgeNotHere) + 1);
   for (std::size_t i = 0; i < figure_table().size(); ++i) CHECK(figure_table()[i].kind == static_cast<FigureKind>(i));
   std::set<std::string_view> names;
   for (const auto& r : reason_table()) CHECK(names.insert(r.name).second);

@@ -25,6 +25,7 @@ struct PlayOptions {
   std::string sets = "base";      // tile sets shuffled into the pile
   bool quiet = false;             // only the final scores
   bool little_buildings = false;  // Little Buildings tokens in the game (V-LB-2 deals them)
+  bool bridges = false;           // bridges in the game (BC-15)
   int games = 1;                  // games seed, seed+1, ...; every state's invariants are checked
 };
 void setup_play(CLI::App& app, std::function<int()>& action);

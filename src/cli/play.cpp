@@ -56,6 +56,7 @@ Result<GameSetup> game_setup_of(const PlayOptions& o) {
     if (!set.empty()) setup.sets.push_back(set);
   setup.seed = o.seed;
   setup.little_buildings = o.little_buildings;
+  setup.bridges = o.bridges;
   for (int i = 0; i < o.players; ++i) setup.seats.push_back(static_cast<Colour>(i));
   return setup;
 }
@@ -86,6 +87,8 @@ void setup_play(CLI::App& app, std::function<int()>& action) {
   cmd->add_flag("--quiet", opts->quiet, "Print only the final scores");
   cmd->add_flag("--little-buildings", opts->little_buildings,
                 "Little Buildings: each player's building tokens (little-buildings-split deals them)");
+  cmd->add_flag("--bridges", opts->bridges,
+                "the bridges of Bridges, Castles & Bazaars: 3 per player, 2 with 5 or 6 (BC-15)");
   cmd->add_option("--games", opts->games, "Play this many games, seeds N, N+1, ...")
       ->type_name("G")
       ->check(CLI::Range(1, 1000000))

@@ -13,6 +13,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/schema_build.hpp"
+#include "engine/expansions/bridges.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/tower.hpp"
 #include "engine/limits.hpp"
@@ -275,7 +276,15 @@ Json position_def() {
                              "token under it (BT-02); absent before the first circus tile.")},
        {"animal_tokens", described(bounded_list(Json{{"type", "integer"}, {"enum", {1, 3, 4, 5, 6, 7}}}, 0, 16),
                                    "Version 9: the face-down animal tokens still to draw, the next first; absent: the "
-                                   "16 tokens of BT-01 in value order less one under the big top.")}},
+                                   "16 tokens of BT-01 in value order less one under the big top.")},
+       {"bridge_tokens",
+        described(counts_of(ref("colour"), kMaxBridgesInHand),
+                  "Version 10: bridges in hand per player (BC-15); any entry brings bridges into the game, a player "
+                  "not listed then has 0. Absent: no bridges in this game.")},
+       {"bridges", described(list_of(type("string")),
+                             "Version 10: the bridges on the board, each 'x,y:road{N,S}' or 'x,y:road{E,W}', built "
+                             "right after its tile was placed (BC-15).")},
+       {"bridge_built", described(type("boolean"), "Version 10: a bridge was built this turn (one per turn, BC-15).")}},
       {"players", "active", "phase", "tiles", "definitions"});
 }
 

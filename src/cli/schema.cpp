@@ -94,12 +94,13 @@ void notation(Json& d) {
   d["tileEntry"] = str("^\\S+ " + pos + " " + rot + "$");
   d["tileEntry"]["description"] = "TILE x,y ROTATION: " + bounds + ".";
   d["figureEntry"] = str("^" + colour + " " + kind + " " + loc + "$");
-  d["move"] = str("^(place \\S+ " + pos + " " + rot + "|deploy " + kind + " " + loc + "( portal)?|fly " + kind +
-                  " [1-3]|land " + loc + "|return abbot " + loc + "|princess " + kind + " " + colour + " " + loc +
-                  "|crop (add|remove)|(add|remove) " + kind + " " + loc + "|wagon " + loc + "|floor " + pos +
-                  "|capture " + kind + " " + colour + " " + loc + "|exchange " + kind + "|ransom " + kind + " " +
-                  colour + "|fairy " + kind + " " + loc + "|fairy " + pos + "|dragon " + pos + "|festival " + kind +
-                  " " + loc + "|building (tower|house|shed)|castle " + loc + "|acrobats " + pos + "|pass)$");
+  d["move"] = str("^(place \\S+ " + pos + " " + rot + "( bridge " + pos + ":road\\{(N,S|E,W)\\})?|deploy " + kind +
+                  " " + loc + "( portal)?|fly " + kind + " [1-3]|land " + loc + "|return abbot " + loc + "|princess " +
+                  kind + " " + colour + " " + loc + "|crop (add|remove)|(add|remove) " + kind + " " + loc + "|wagon " +
+                  loc + "|floor " + pos + "|capture " + kind + " " + colour + " " + loc + "|exchange " + kind +
+                  "|ransom " + kind + " " + colour + "|fairy " + kind + " " + loc + "|fairy " + pos + "|dragon " + pos +
+                  "|festival " + kind + " " + loc + "|building (tower|house|shed)|castle " + loc + "|acrobats " + pos +
+                  "|bridge " + pos + ":road\\{(N,S|E,W)\\}|pass)$");
   d["move"]["description"] = "A move in canonical notation (src/engine/README.md).";
   d["moves"] = list_of(ref("move"));
   d["towerEntry"] = str("^" + pos + " ([1-9]|[12][0-9]|30)( closed)?$");
@@ -163,7 +164,10 @@ Json position_def() {
        {"castle_tokens", counts_of(ref("colour"), kMaxCastlesInHand)},
        {"castles", {{"type", "array"}, {"items", {{"type", "string"}}}}},
        {"big_top", {{"type", "string"}, {"pattern", "^-?[0-9]+,-?[0-9]+ [0-9]+$"}}},
-       {"animal_tokens", {{"type", "array"}, {"maxItems", 16}, {"items", {{"type", "integer"}}}}}},
+       {"animal_tokens", {{"type", "array"}, {"maxItems", 16}, {"items", {{"type", "integer"}}}}},
+       {"bridge_tokens", counts_of(ref("colour"), kMaxBridgesInHand)},
+       {"bridges", {{"type", "array"}, {"items", {{"type", "string"}}}}},
+       {"bridge_built", {{"type", "boolean"}}}},
       {"players", "active", "phase", "tiles"});
 }
 

@@ -12,7 +12,10 @@
 namespace carc {
 
 void apply_place(State& s, const Move& m, std::vector<Event>* ev) {
+  // BC-15 item 7: a bridge the placement needs; on a neighbour it is built first, so the tile meets its road.
+  if (m.with_bridge && m.bridge_pos != m.pos) build_bridge(s, m.bridge_pos, m.feature, ev);
   const int t = s.place_tile(m.tile, m.pos, m.rot);
+  if (m.with_bridge && m.bridge_pos == m.pos) build_bridge(s, m.bridge_pos, m.feature, ev);
   s.set_phase(Phase::Figure);
   // TB-04: the tile extends a road or city holding the player's builder (first part only).
   if (!s.flags().second_part && extends_builder(s, t)) s.mutable_flags().builder_triggered = true;
@@ -24,8 +27,9 @@ void apply_place(State& s, const Move& m, std::vector<Event>* ev) {
     e.pos = m.pos;
     ev->push_back(e);
   }
-  big_top_after_place(s, t);     // BT-02, BT-03: the big top's step after scoring
-  dragon_after_place(s, t, ev);  // PD-17: a volcano brings the dragon; PD-14: a dragon tile, its move
+  big_top_after_place(s, t);                  // BT-02, BT-03: the big top's step after scoring
+  dragon_after_place(s, t, ev);               // PD-17: a volcano brings the dragon; PD-14: a dragon tile, its move
+  if (!m.with_bridge) bridge_after_place(s);  // BC-15: a bridge may follow the placement
 }
 
 void apply_deploy(State& s, const Move& m, std::vector<Event>* ev) {

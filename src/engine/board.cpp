@@ -64,7 +64,7 @@ PlaceCheck Board::check(const TileDef& d, Pos p, int rot) const {
     if (n < 0) continue;
     touching = true;
     const PlacedTile& nt = tiles_[static_cast<std::size_t>(n)];
-    if (d.edge_at(rot, e) != (*catalog_)[nt.type].edge_at(nt.rot, opposite(e))) return PlaceCheck::EdgeMismatch;
+    if (d.edge_at(rot, e) != def(n).edge_at(nt.rot, opposite(e))) return PlaceCheck::EdgeMismatch;
   }
   return touching ? PlaceCheck::Ok : PlaceCheck::NotAdjacent;
 }
@@ -139,6 +139,64 @@ std::uint32_t Board::occupied_after(const TileDef& d, Pos p, int rot) const {
   for (int i = 0; i < n; ++i)
     if (occupied_tops & (1u << top(i))) out |= 1u << i;
   return out;
+}
+
+bool Board::add_bridge(int tile_index, std::uint8_t board_mask) {
+  PlacedTile& t = tiles_[static_cast<std::size_t>(tile_index)];
+  if (t.bridge >= 0 || (board_mask != 0b0101 && board_mask != 0b1010)) return false;
+  const TileDef& base = (*catalog_)[t.type];
+  if (base.features.size() >= static_cast<std::size_t>(kMaxTileFeatures)) return false;
+  for (int e = 0; e < 4; ++e)
+    if ((board_mask & (1u << e)) && base.edge_at(t.rot, e) != EdgeType::Field) return false;
+  // The road at rotation 0: board edge e shows the tile's edge (e - rot) mod 4.
+  std::string road = "road{";
+  bool first = true;
+  for (int local_edge = 0; local_edge < 4; ++local_edge)
+    if (board_mask & (1u << ((local_edge + t.rot) & 3))) {
+      road += (first ? "" : ",") + std::string(edge_name(local_edge));
+      first = false;
+    }
+  road += "}";
+  std::vector<std::string> specs = tile_specs(base);
+  specs.push_back(road);
+  auto made = make_tile(base.id, specs);
+  if (!made || made->features.size() != base.features.size() + 1) return false;
+  made->letter = base.letter;
+  made->jcz = base.jcz;
+  assert(nodes_.size() < 0xFFFF && "positions are bounded (limits.hpp)");
+  t.bridge = static_cast<std::int16_t>(bridged_.size());
+  bridged_.push_back(std::make_shared<const TileDef>(std::move(*made)));
+  t.bridge_node = static_cast<std::uint16_t>(nodes_.size());
+  FeatureNode n;
+  n.parent = n.next = t.bridge_node;
+  n.kind = FeatureKind::Road;
+  n.local = t.nfeatures;
+  n.tile = static_cast<std::uint16_t>(tile_index);
+  n.open = 2;
+  nodes_.push_back(n);
+  const Pos p = t.pos;
+  const std::uint16_t bridge_node = t.bridge_node;
+  for (int e = 0; e < 4; ++e) {
+    if (!(board_mask & (1u << e))) continue;
+    const Pos q = neighbour(p, e);
+    const int nb = tile_at(q);
+    if (nb < 0) {
+      constrain(q, opposite(e), EdgeType::Road);  // a field edge wanted before (0): now a road
+      continue;
+    }
+    const int theirs =
+        def(nb).edge_feature[tiles_[static_cast<std::size_t>(nb)].rot][static_cast<std::size_t>(opposite(e))];
+    if (theirs < 0 || nodes_[node(nb, theirs)].kind != FeatureKind::Road) continue;  // the caller refuses this
+    merge(bridge_node, node(nb, theirs));
+    nodes_[find(bridge_node)].open = static_cast<std::uint16_t>(nodes_[find(bridge_node)].open - 2);
+  }
+  return true;
+}
+
+FeatureAddr Board::bridge_at(int tile_index) const {
+  const PlacedTile& t = tiles_[static_cast<std::size_t>(tile_index)];
+  if (t.bridge < 0) return FeatureAddr{FeatureKind::Road, 0};
+  return def(tile_index).address(t.nfeatures, t.rot);
 }
 
 void Board::merge(std::uint16_t a, std::uint16_t b) {
@@ -218,7 +276,7 @@ void Board::requirements(Pos p, std::uint8_t& want, std::uint8_t& care) const {
     const int n = tile_at(neighbour(p, e));
     if (n < 0) continue;
     const PlacedTile& nt = tiles_[static_cast<std::size_t>(n)];
-    w |= static_cast<unsigned>((*catalog_)[nt.type].edge_at(nt.rot, opposite(e))) << (2 * e);
+    w |= static_cast<unsigned>(def(n).edge_at(nt.rot, opposite(e))) << (2 * e);
     c |= 3u << (2 * e);
   }
   want = static_cast<std::uint8_t>(w);
@@ -259,12 +317,12 @@ std::string Board::check_invariants() const {
   // Across every shared edge the features meet: cities and roads edge to edge, fields half to half.
   for (std::size_t i = 0; i < tiles_.size(); ++i) {
     const PlacedTile& t = tiles_[i];
-    const TileDef& d = (*catalog_)[t.type];
+    const TileDef& d = def(static_cast<int>(i));
     for (int e = 0; e < 4; ++e) {
       const int n = tile_at(neighbour(t.pos, e));
       if (n < 0) continue;
       const PlacedTile& nt = tiles_[static_cast<std::size_t>(n)];
-      const TileDef& nd = (*catalog_)[nt.type];
+      const TileDef& nd = def(n);
       const int mine = d.edge_feature[t.rot][static_cast<std::size_t>(e)];
       if (mine >= 0 && find(node(static_cast<int>(i), mine)) !=
                            find(node(n, nd.edge_feature[nt.rot][static_cast<std::size_t>(opposite(e))])))

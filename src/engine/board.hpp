@@ -3,6 +3,7 @@
 // features with open-edge counts, so a road or city is complete the moment
 // its last open edge is closed (BR-02).
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "engine/catalog.hpp"
@@ -17,6 +18,8 @@ struct PlacedTile {
   std::uint8_t nfeatures = 0;
   std::uint16_t first_node = 0;  // node of local feature 0
   Pos pos;
+  std::int16_t bridge = -1;       // a bridge on the tile (the bridges room): its index in the board's bridged defs
+  std::uint16_t bridge_node = 0;  // with a bridge: the node of its road (local feature nfeatures)
 };
 
 // One node per feature of a placed tile. Root nodes hold the merged feature's data.
@@ -49,7 +52,11 @@ class Board {
   const TileCatalog& catalog() const { return *catalog_; }
   int tile_at(Pos p) const;  // tile index, -1 when empty
   const PlacedTile& tile(int index) const { return tiles_[static_cast<std::size_t>(index)]; }
-  const TileDef& def(int index) const { return (*catalog_)[tiles_[static_cast<std::size_t>(index)].type]; }
+  // The tile's definition; a tile with a bridge reads as its tile plus the bridge's road, last.
+  const TileDef& def(int index) const {
+    const PlacedTile& t = tiles_[static_cast<std::size_t>(index)];
+    return t.bridge < 0 ? (*catalog_)[t.type] : *bridged_[static_cast<std::size_t>(t.bridge)];
+  }
   int tile_count() const { return static_cast<int>(tiles_.size()); }
   bool empty() const { return tiles_.empty(); }
 
@@ -60,8 +67,27 @@ class Board {
   int place(TileTypeId type, Pos p, int rot);
 
   std::uint16_t node(int tile_index, int local) const {
-    return static_cast<std::uint16_t>(tiles_[static_cast<std::size_t>(tile_index)].first_node + local);
+    const PlacedTile& t = tiles_[static_cast<std::size_t>(tile_index)];
+    return local < t.nfeatures ? static_cast<std::uint16_t>(t.first_node + local) : t.bridge_node;
   }
+  // Features of a tile, a bridge's road included (local indexes 0 .. count - 1).
+  int feature_count(int tile_index) const {
+    const PlacedTile& t = tiles_[static_cast<std::size_t>(tile_index)];
+    return t.nfeatures + (t.bridge >= 0 ? 1 : 0);
+  }
+  // Bridges (the bridges room, BC-15): the road a bridge on the tile adds across the board
+  // edges of board_mask (N and S, or E and W), both field edges of the tile. Its ends join the
+  // roads of tiles they face; an empty square beyond an end then wants a road. False when the
+  // tile has a bridge already, an end is no field edge, or the tile has no room for one more
+  // feature. The caller checks the rest of BC-15 (bridges.cpp).
+  bool add_bridge(int tile_index, std::uint8_t board_mask);
+  // The definition a tile with a bridge reads as (null without one): for pictures that outlive the board.
+  std::shared_ptr<const TileDef> bridged_def(int tile_index) const {
+    const PlacedTile& t = tiles_[static_cast<std::size_t>(tile_index)];
+    return t.bridge < 0 ? nullptr : bridged_[static_cast<std::size_t>(t.bridge)];
+  }
+  // The bridge's road as an address in board orientation (road{N,S} or road{E,W}); none: mask 0.
+  FeatureAddr bridge_at(int tile_index) const;
   std::uint16_t find(std::uint16_t n) const {
     while (nodes_[n].parent != n) n = nodes_[n].parent;
     return n;
@@ -122,6 +148,7 @@ class Board {
   const TileCatalog* catalog_;
   std::vector<PlacedTile> tiles_;
   std::vector<FeatureNode> nodes_;
+  std::vector<std::shared_ptr<const TileDef>> bridged_;  // tiles with a bridge: the tile plus its road
   std::vector<FrontierCell> frontier_;
   // Open addressing (power of two) over placed tiles and frontier cells together.
   std::vector<std::int16_t> index_ = std::vector<std::int16_t>(256, kEmptySlot);
@@ -134,7 +161,7 @@ void Board::for_each_join(const TileDef& d, Pos p, int rot, Join&& join) const {
     const int nb = tile_at(neighbour(p, e));
     if (nb < 0) continue;
     const PlacedTile& nt = tiles_[static_cast<std::size_t>(nb)];
-    const TileDef& nd = (*catalog_)[nt.type];
+    const TileDef& nd = def(nb);
     const int mine = d.edge_feature[r][static_cast<std::size_t>(e)];
     if (mine >= 0) join(mine, node(nb, nd.edge_feature[nt.rot][static_cast<std::size_t>(opposite(e))]), true);
     if (d.edge_at(rot, e) == EdgeType::City) continue;

@@ -25,6 +25,7 @@ namespace carc {
 //   exchange      the capturer chooses which of its figures comes back in an exchange (TO-07)
 //   dragon        one step of the dragon's move, by the player whose step it is (PD-18)
 //   castle        the owner of a town just completed converts it to a castle or passes (BC-03)
+//   bridge        after a placement, the active player builds a bridge or passes (BC-15)
 enum class Phase : std::uint8_t {
   Tile,
   Figure,
@@ -37,6 +38,7 @@ enum class Phase : std::uint8_t {
   Exchange,
   Dragon,
   Castle,
+  Bridge,
   GameOver
 };
 std::string_view phase_name(Phase p);
@@ -124,8 +126,11 @@ enum class Reason : std::uint8_t {
   NotATown,
   PyramidFull,
   PyramidNotFull,
+  NoBridgeInSupply,
+  BridgeUsed,
+  BridgeNotHere,
 };
-inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::PyramidNotFull) + 1;  // last + 1
+inline constexpr std::size_t kReasonCount = static_cast<std::size_t>(Reason::BridgeNotHere) + 1;  // last + 1
 std::string_view reason_name(Reason r);
 bool parse_reason(std::string_view s, Reason& out);
 const std::vector<std::string_view>& all_reason_names();  // "ok" first
@@ -166,6 +171,7 @@ enum class EventKind : std::uint8_t {
   BigTopScored,      // a player's big-top points (BT-03, BT-05); player, points, pos: the big top's tile
   RingmasterBonus,   // BT-08; player, points, pos: the ringmaster's tile
   AcrobatsScored,    // 5 for one acrobat (BT-11, BT-12); player, points, pos: the pyramid's tile
+  BridgeBuilt,       // a bridge (BC-15); player: its builder, pos/feature: the tile and its road
   GameOver
 };
 inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(EventKind::GameOver) + 1;

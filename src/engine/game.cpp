@@ -59,6 +59,8 @@ Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const G
     for (std::size_t i = tokens.size(); i > 1; --i) std::swap(tokens[i - 1], tokens[rng.below(i)]);
     position.animal_tokens = std::move(tokens);
   }
+  if (setup.bridges)
+    position.bridge_tokens.assign(setup.seats.size(), default_bridges(static_cast<int>(setup.seats.size())));
   return State::from(catalog, rules, position);
 }
 

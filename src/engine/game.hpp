@@ -39,6 +39,7 @@ struct GameSetup {
   std::array<int, kFigureKinds> figures{};  // per player, e.g. follower 7, abbot 1
   std::uint64_t seed = 1;
   bool little_buildings = false;  // Little Buildings in the game: tokens dealt per V-LB-2
+  bool bridges = false;           // the bridges of Bridges, Castles & Bazaars: 3 each, 2 with 5-6 (BC-15)
 };
 // The default figures of an edition (DESIGN.md "Starting supply"): 7 followers, plus the abbot from C2 on.
 std::array<int, kFigureKinds> default_figures(const std::string& edition);

@@ -15,6 +15,7 @@ Reason check_place(const State& s, const Move& m) {
   if (m.rot > 3) return Reason::EdgeMismatch;
   const TileDef& d = s.catalog()[m.tile];
   if (b.tile_at(m.pos) >= 0) return Reason::PositionTaken;
+  if (m.with_bridge) return check_bridged_place(s, m);  // BC-15 item 7 (bridges room)
   bool touching = b.empty();
   for (int e = 0; e < 4; ++e) {
     const int n = b.tile_at(neighbour(m.pos, e));

@@ -5,8 +5,8 @@
 //   crop add | crop remove | add KIND x,y:FEATURE | remove KIND x,y:FEATURE |
 //   wagon x,y:FEATURE | floor x,y | capture KIND COLOUR x,y:FEATURE | exchange KIND |
 //   ransom KIND COLOUR | fairy KIND x,y:FEATURE | fairy x,y | dragon x,y |
-//   festival KIND x,y:FEATURE | building tower|house|shed | pass
-//   ransom KIND COLOUR | fairy KIND x,y:FEATURE | fairy x,y | dragon x,y | castle x,y:FEATURE | pass
+//   festival KIND x,y:FEATURE | building tower|house|shed | castle x,y:FEATURE | acrobats x,y |
+//   bridge x,y:road{..} | place TILE x,y ROT bridge x,y:road{..} | pass
 // Feature addresses are in board orientation, so a move never depends on internal ids.
 #include <string>
 #include <string_view>
@@ -42,6 +42,7 @@ enum class MoveKind : std::uint8_t {
   Building,        // building tower|house|shed (little buildings)
   Castle,          // castle x,y:FEATURE (castles)
   Acrobats,        // acrobats x,y (big top: score a complete pyramid)
+  Bridge,          // bridge x,y:road{N,S} | bridge x,y:road{E,W} (bridges)
 };
 
 struct Move {
@@ -54,6 +55,8 @@ struct Move {
   bool on_tile = false;         // Fairy: the `fairy x,y` form (fairy-placement: on-tile)
   std::uint8_t token = 0;       // Building: the building kind (BuildingKind)
   Colour colour = Colour::Red;  // Princess: the knight's owner; Capture: the figure's owner; Ransom: the holder
+  bool with_bridge = false;     // Place: the placement carries a bridge on bridge_pos, across feature (BC-15)
+  Pos bridge_pos;
   TileTypeId tile = kNoTile;
   Pos pos;
   FeatureAddr feature;
@@ -158,6 +161,14 @@ struct Move {
     Move m;
     m.kind = MoveKind::Acrobats;
     m.pos = p;
+    return m;
+  }
+  static Move bridge(Pos p, FeatureAddr road) { return located_move(MoveKind::Bridge, FigureKind::Follower, p, road); }
+  static Move place_bridge(TileTypeId t, Pos p, int rot, Pos host, FeatureAddr road) {
+    Move m = place(t, p, rot);
+    m.with_bridge = true;
+    m.bridge_pos = host;
+    m.feature = road;
     return m;
   }
   static Move pass() { return Move{}; }

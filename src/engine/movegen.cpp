@@ -41,6 +41,8 @@ void follower_deployments(const State& s, const TileDef& d, Pos p, int rot, bool
 void turn_options_applied(const State& s, const Move& place, MoveList& after, std::vector<TurnOption>& out) {
   State next = s;
   if (next.apply(place) != Reason::Ok) return;  // not reached: place comes from placement_moves()
+  // BC-15: the bridge phase's own bridges are no step-2 choice; the turns listed pass there.
+  if (next.phase() == Phase::Bridge && next.apply(Move::pass()) != Reason::Ok) return;
   legal_moves(next, after);
   for (const Move& a : after) {
     const bool follower = a.kind == MoveKind::Deploy && !a.portal && is_follower(a.figure) &&
@@ -60,6 +62,7 @@ void placement_moves(const State& s, MoveList& out) {
     for (int r = 0; r < 4; ++r)
       if (d.canonical_rot[static_cast<std::size_t>(r)] == r && fits(d, r, c.want, c.care))
         out.push_back(Move::place(s.in_hand(), c.pos, r));
+  bridge_placement_moves(s, out);  // BC-15 item 7: placements a bridge makes fit
 }
 
 void follower_step2_moves(const State& s, bool phantom_only, MoveList& out) {
@@ -114,7 +117,8 @@ void legal_turns(const State& s, std::vector<TurnOption>& out) {
   abbot_return_moves(s, returns);
   const Board& b = s.board();
   const TileDef& d = s.catalog()[s.in_hand()];
-  const bool exact = princess_may_compel(s, d);
+  // A bridge changes the tile's features and the board's: placements go through a copy (BC-15).
+  const bool exact = princess_may_compel(s, d) || may_build_bridge(s);
   for (const Move& pm : places) {
     if (exact) {
       turn_options_applied(s, pm, actions, out);

@@ -10,6 +10,7 @@
 #include "engine/events.hpp"
 #include "engine/expansions/abbot.hpp"
 #include "engine/expansions/big_top.hpp"
+#include "engine/expansions/bridges.hpp"
 #include "engine/expansions/builder_pig.hpp"
 #include "engine/expansions/castles.hpp"
 #include "engine/expansions/crop_circles.hpp"
@@ -39,7 +40,7 @@ void apply_figure_pass(State& s, std::vector<Event>* ev);
 
 // --- words: every room's vocabulary rows (words.hpp), in the order the capability and move
 // tables list them: the base game, the figures' rooms, then the tile expansions' rooms ---
-inline constexpr std::array<const RoomWords& (*)(), 17> kRoomWords{{
+inline constexpr std::array<const RoomWords& (*)(), 18> kRoomWords{{
     base_words,
     abbot_words,
     large_words,
@@ -57,6 +58,7 @@ inline constexpr std::array<const RoomWords& (*)(), 17> kRoomWords{{
     little_buildings_words,
     castles_words,
     big_top_words,
+    bridges_words,
 }};
 
 // --- verbs: each move kind's owner, its independent check and its apply step ---
@@ -65,7 +67,7 @@ struct Verb {
   Reason (*check)(const State&, const Move&);
   void (*apply)(State&, const Move&, std::vector<Event>*);
 };
-inline constexpr std::array<Verb, 21> kVerbs{{
+inline constexpr std::array<Verb, 22> kVerbs{{
     {MoveKind::Place, check_place, apply_place},                               // core
     {MoveKind::Deploy, check_deploy, apply_deploy},                            // core (portal: check_portal_deploy)
     {MoveKind::ReturnAbbot, check_return_abbot, apply_return_abbot},           // abbot
@@ -87,6 +89,7 @@ inline constexpr std::array<Verb, 21> kVerbs{{
     {MoveKind::Building, check_building, apply_building},                      // little buildings
     {MoveKind::Castle, check_castle, apply_castle},                            // castles
     {MoveKind::Acrobats, check_acrobats, apply_acrobats},                      // big top: a complete pyramid
+    {MoveKind::Bridge, check_bridge, apply_bridge},                            // bridges
 }};
 constexpr const Verb& verb(MoveKind k) { return kVerbs[static_cast<std::size_t>(k)]; }
 
@@ -99,7 +102,7 @@ struct PhaseOwner {
   bool active_decides;  // the active player decides (else the phase's stage names the actor)
   bool on_placed_tile;  // decided on the tile just placed (the state must have one)
 };
-inline constexpr std::array<PhaseOwner, 12> kPhases{{
+inline constexpr std::array<PhaseOwner, 13> kPhases{{
     {Phase::Tile, placement_moves, pass_not_here, nullptr, true, false},                         // core
     {Phase::Figure, figure_phase_moves, check_figure_pass, apply_figure_pass, true, true},       // core (step 2)
     {Phase::Landing, landing_moves, pass_not_here, nullptr, true, true},                         // flier (FM-07)
@@ -111,8 +114,9 @@ inline constexpr std::array<PhaseOwner, 12> kPhases{{
     {Phase::Exchange, exchange_phase_moves, pass_not_here, nullptr, true, true},                 // tower (TO-07)
     {Phase::Dragon, dragon_phase_moves, pass_not_here, nullptr, false, true},  // dragon: the step's player (PD-18)
     {Phase::Castle, castle_phase_moves, check_castle_pass, apply_castle_pass, false,
-     false},                                                            // castles: the town's owner
-    {Phase::GameOver, no_moves, pass_not_here, nullptr, false, false},  // core
+     false},                                                                                // castles: the town's owner
+    {Phase::Bridge, bridge_phase_moves, check_bridge_pass, apply_bridge_pass, true, true},  // bridges (BC-15)
+    {Phase::GameOver, no_moves, pass_not_here, nullptr, false, false},                      // core
 }};
 constexpr const PhaseOwner& phase_owner(Phase p) { return kPhases[static_cast<std::size_t>(p)]; }
 
@@ -120,7 +124,7 @@ constexpr const PhaseOwner& phase_owner(Phase p) { return kPhases[static_cast<st
 struct RoomInvariants {
   std::string (*check)(const State&);
 };
-inline constexpr std::array<RoomInvariants, 7> kInvariants{{
+inline constexpr std::array<RoomInvariants, 8> kInvariants{{
     {wagon_invariants},             // wagon: the wagon phase has a wagon to move
     {crop_invariants},              // crop circles: the responder acting is the first still to act
     {tower_invariants},             // tower: heights, floors and prisoners add up
@@ -128,6 +132,7 @@ inline constexpr std::array<RoomInvariants, 7> kInvariants{{
     {little_buildings_invariants},  // little buildings: one per tile, at most 18
     {castles_invariants},           // castles: tokens, towns, occupants
     {big_top_invariants},           // big top: its circus tile, the tokens, the pyramids
+    {bridges_invariants},           // bridges: bridges in hand, straight across their tiles
 }};
 
 // --- step 2: the figure phase's options, in this order (the output order is pinned) ---

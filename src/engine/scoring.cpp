@@ -80,8 +80,7 @@ void Scoring::completed_by(int tile_index) {
   if (tile_index < 0) return;
   const Board& b = s_.board();
   std::vector<std::uint16_t> done;
-  const PlacedTile& t = b.tile(tile_index);
-  for (int i = 0; i < t.nfeatures; ++i) {
+  for (int i = 0; i < b.feature_count(tile_index); ++i) {
     const auto root = b.find(b.node(tile_index, i));
     // BC-03: a town covered by a castle this turn is not scored.
     if (uses_edges(b.at(root).kind) && b.complete(root) && !in_castle(s_, root)) done.push_back(root);
@@ -97,7 +96,7 @@ void Scoring::completed_by(int tile_index) {
   };
   tile_wide(tile_index);
   for (const Pos off : kRingOffset)
-    if (const int n = b.tile_at(t.pos + off); n >= 0) tile_wide(n);
+    if (const int n = b.tile_at(b.tile(tile_index).pos + off); n >= 0) tile_wide(n);
   std::sort(done.begin(), done.end());
   done.erase(std::unique(done.begin(), done.end()), done.end());
   for (const auto root : done) score_feature(root, false);

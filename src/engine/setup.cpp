@@ -237,6 +237,60 @@ Result<SetupCastle> parse_castle_entry(std::string_view text) {
   return c;
 }
 
+namespace {
+
+// A bridge on the tile just set up at b.pos: straight across two field edges, each end facing an
+// empty square or a road edge (BC-15 items 3-5).
+Result<bool> setup_bridge(State& s, const SetupBridge& b) {
+  const std::string what = "the bridge " + located(b.pos, b.road);
+  const Board& board = s.board();
+  const int t = board.tile_at(b.pos);
+  if (b.road.kind != FeatureKind::Road || (b.road.mask != kBridgeNS && b.road.mask != kBridgeEW))
+    return fail(what + ": a bridge is road{N,S} or road{E,W} (BC-15)");
+  if (board.tile(t).bridge >= 0) return fail(what + ": one bridge per tile (BC-15)");
+  for (int e = 0; e < 4; ++e) {
+    if (!(b.road.mask & (1u << e))) continue;
+    if (board.def(t).edge_at(board.tile(t).rot, e) != EdgeType::Field)
+      return fail(what + ": its " + std::string(edge_name(e)) + " end is on no field edge (BC-15)");
+    const int n = board.tile_at(neighbour(b.pos, e));
+    if (n >= 0 && board.def(n).edge_at(board.tile(n).rot, opposite(e)) != EdgeType::Road)
+      return fail(what + ": its " + std::string(edge_name(e)) + " end faces " + board.def(n).id + " at " +
+                  to_string(board.tile(n).pos) + ", which shows no road there");
+  }
+  if (!s.add_bridge(t, b.road.mask)) return fail(what + ": the tile has no room for another feature");
+  return true;
+}
+
+// The bridges room's part of a position: bridges in hand, every listed bridge on a tile, this turn's.
+Result<bool> check_bridges(State& s, const Setup& setup, const std::function<void(SetupPart, std::size_t)>& at) {
+  if (setup.bridge_tokens.empty() && setup.bridges.empty() && !setup.bridge_built) return true;
+  at(SetupPart::Bridges, 0);
+  if (!setup.bridge_tokens.empty() && setup.bridge_tokens.size() != setup.seats.size())
+    return fail("bridges: bridges in hand are given per seat");
+  for (std::size_t i = 0; i < setup.bridges.size(); ++i)
+    if (s.board().tile_at(setup.bridges[i].pos) < 0) {
+      at(SetupPart::Bridges, i);
+      return fail("bridges: the bridge " + located(setup.bridges[i].pos, setup.bridges[i].road) + " stands on no tile");
+    }
+  BridgeData d;
+  d.in_hand = setup.bridge_tokens;
+  d.in_hand.resize(setup.seats.size(), 0);
+  for (const int n : d.in_hand)
+    if (n < 0 || n > kMaxBridgesInHand) return fail("bridges: bridges in hand are 0 to 3 (BC-15)");
+  if (setup.bridge_built) {
+    if (setup.phase != Phase::Figure && setup.phase != Phase::Dragon &&
+        !(setup.phase == Phase::Tile && setup.second_tile))
+      return fail(
+          "bridges: 'bridge-built' belongs to the turn of a tile placed (phase figure or dragon, or the builder's "
+          "second tile)");
+    d.built_turn = s.turn();
+  }
+  s.setup_bridges(std::move(d));
+  return true;
+}
+
+}  // namespace
+
 Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup& setup, SetupErrorAt* where) {
   auto at = [&](SetupPart part, std::size_t index) {
     if (where) *where = SetupErrorAt{part, index};
@@ -249,11 +303,22 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
     return fail("supply and scores are given per seat");
   for (std::size_t i = 0; i < setup.tiles.size(); ++i) {
     const SetupTile& t = setup.tiles[i];
-    if (auto ok = s.setup_tile(t.type, t.pos, t.rot); !ok) {
+    std::uint8_t bridge = 0;
+    for (const SetupBridge& br : setup.bridges)
+      if (br.pos == t.pos && br.road.kind == FeatureKind::Road) bridge = br.road.mask;
+    if (auto ok = s.setup_tile(t.type, t.pos, t.rot, bridge); !ok) {
       at(SetupPart::Tiles, i);
       return fail("tiles: " + ok.error());
     }
+    // A bridge stands on its tile from the tile's placement on: later tiles meet its road (BC-15).
+    for (std::size_t j = 0; j < setup.bridges.size(); ++j)
+      if (setup.bridges[j].pos == t.pos)
+        if (auto ok = setup_bridge(s, setup.bridges[j]); !ok) {
+          at(SetupPart::Bridges, j);
+          return fail("bridges: " + ok.error());
+        }
   }
+  if (auto ok = check_bridges(s, setup, at); !ok) return fail(ok.error());
   for (std::size_t i = 0; i < setup.towers.size(); ++i) {
     const SetupTower& t = setup.towers[i];
     if (auto ok = s.setup_tower(t.pos, t.height, t.closed); !ok) {
@@ -350,16 +415,18 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
   if (auto ok = check_big_top(s, setup, at); !ok) return fail(ok.error());
   s.setup_pile(setup.pile, !setup.last_tile);
   at(SetupPart::Turn, 0);
+  if (auto ok = s.setup_turn(setup.active, setup.phase, setup.in_hand, setup.placed); !ok) return fail(ok.error());
   // A drawn tile that fits nowhere is discarded and another drawn (BG-03), so a tile in hand always
   // has a placement; a position holding one that has none could not arise and would end in no move.
+  // After the turn: a bridge the active player may build can make it fit (BC-19).
   if (setup.phase == Phase::Tile && setup.in_hand != kNoTile && setup.in_hand < catalog.size() &&
-      !has_placement(s.board(), catalog[setup.in_hand])) {
+      !has_placement(s.board(), catalog[setup.in_hand]) &&
+      !bridge_placement_exists(s, catalog[setup.in_hand])) {  // BC-19: a bridge may make it fit
     at(SetupPart::InHand, 0);
     return fail("in_hand: " + catalog[setup.in_hand].id +
                 " fits nowhere on this board; a drawn tile that fits nowhere is discarded and the next one drawn "
                 "(BG-03), so it is never in hand (give it in the pile instead)");
   }
-  if (auto ok = s.setup_turn(setup.active, setup.phase, setup.in_hand, setup.placed); !ok) return fail(ok.error());
   s.setup_rolls(setup.rolls);
   s.setup_second_part(setup.second_tile);
   s.setup_ransom_paid(setup.ransom_paid);
@@ -588,6 +655,29 @@ class LineReader {
         return fail("'" + std::string(w[2]) + "': castles in hand are 0 to 3 (BC-01)");
       s_.castle_tokens.resize(s_.seats.size(), 0);
       s_.castle_tokens[static_cast<std::size_t>(*p)] = n;
+      return true;
+    }
+    if (key == "bridge-tokens") {
+      if (w.size() != 3) return fail("expected 'bridge-tokens COLOUR N'");
+      auto p = seat(w[1]);
+      if (!p) return fail(p.error());
+      int n = 0;
+      if (!parse_int(w[2], n) || n < 0 || n > kMaxBridgesInHand)
+        return fail("'" + std::string(w[2]) + "': bridges in hand are 0 to 3 (BC-15)");
+      s_.bridge_tokens.resize(s_.seats.size(), 0);
+      s_.bridge_tokens[static_cast<std::size_t>(*p)] = n;
+      return true;
+    }
+    if (key == "bridge") {
+      if (w.size() != 2) return fail("expected 'bridge x,y:road{N,S}' or 'bridge x,y:road{E,W}'");
+      auto at = parse_located(w[1]);
+      if (!at) return fail(at.error());
+      s_.bridges.push_back({at->first, at->second});
+      return true;
+    }
+    if (key == "bridge-built") {
+      if (w.size() != 2 || (w[1] != "yes" && w[1] != "no")) return fail("expected 'bridge-built yes'");
+      s_.bridge_built = w[1] == "yes";
       return true;
     }
     if (key == "castle") {
@@ -837,6 +927,10 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
   for (std::size_t p = 0; p < s.seats.size() && p < s.castle_tokens.size(); ++p)
     lines.push_back("castle-tokens " + colour(s.seats[p]) + " " + std::to_string(s.castle_tokens[p]));
   for (const SetupCastle& c : s.castles) lines.push_back("castle " + to_string(c));
+  for (std::size_t p = 0; p < s.seats.size() && p < s.bridge_tokens.size(); ++p)
+    lines.push_back("bridge-tokens " + colour(s.seats[p]) + " " + std::to_string(s.bridge_tokens[p]));
+  for (const SetupBridge& br : s.bridges) lines.push_back("bridge " + located(br.pos, br.road));
+  if (s.bridge_built) lines.push_back("bridge-built yes");
   for (std::size_t p = 0; p < s.seats.size() && p < s.building_supply.size(); ++p) {
     std::vector<std::string> parts;
     for (int k = 0; k < kBuildingKinds; ++k)
@@ -929,6 +1023,12 @@ std::optional<Setup> snapshot(const State& st) {
     s.prisoners.push_back({st.player(pr.holder).colour, st.player(pr.owner).colour, pr.kind});
   s.ransom_paid = tw.ransom_paid;
   const DragonFairyData& d = st.dragon_fairy();
+  const BridgeData& bd = st.bridges();
+  s.bridge_tokens = bd.in_hand;
+  for (int t = 0; t < b.tile_count(); ++t)
+    if (b.tile(t).bridge >= 0) s.bridges.push_back({b.tile(t).pos, b.bridge_at(t)});
+  s.bridge_built = !bd.in_hand.empty() && bd.built_turn == st.turn() &&
+                   (phase == Phase::Figure || phase == Phase::Dragon || (phase == Phase::Tile && s.second_tile));
   const CastleData& cd = st.castles();
   s.castle_tokens = cd.in_hand;
   for (const Castle& c : cd.castles)

@@ -84,6 +84,14 @@ struct SetupCastle {
 std::string to_string(const SetupCastle& c);
 Result<SetupCastle> parse_castle_entry(std::string_view text);
 
+// A bridge on the board (the bridges room, BC-15): the tile it stands on and its road,
+// road{N,S} or road{E,W} in board orientation ("x,y:road{N,S}" in the text form's `bridge` line).
+struct SetupBridge {
+  Pos pos;
+  FeatureAddr road{FeatureKind::Road, 0};
+  friend bool operator==(const SetupBridge&, const SetupBridge&) = default;
+};
+
 // Floors in hand not stated: TO-01's number for the player count.
 inline constexpr int kDefaultFloors = -1;
 
@@ -118,6 +126,9 @@ struct Setup {
   std::optional<Pos> big_top;                     // the big top's circus tile; none: no circus tile placed yet (BT-02)
   int big_top_token = 0;                          // the face-down animal token under it (its value; 0 only without one)
   std::optional<std::vector<int>> animal_tokens;  // the face-down pile, next first; none: default_animal_tokens
+  std::vector<int> bridge_tokens;                 // per seat: bridges in hand; empty: no bridges in this game (BC-15)
+  std::vector<SetupBridge> bridges;               // bridges on the board, each built right after its tile was placed
+  bool bridge_built = false;                      // a bridge was built this turn (one per turn, BC-15)
   friend bool operator==(const Setup&, const Setup&) = default;
 
   // An empty position with these seats (supplies and scores sized to them).
@@ -141,7 +152,8 @@ enum class SetupPart : std::uint8_t {
   InHand,
   Buildings,
   Castles,
-  BigTop
+  BigTop,
+  Bridges
 };
 struct SetupErrorAt {
   SetupPart part = SetupPart::Seats;

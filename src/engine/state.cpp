@@ -66,7 +66,7 @@ int State::player_of(Colour c) const {
   return -1;
 }
 
-Result<bool> State::setup_tile(TileTypeId type, Pos p, int rot) {
+Result<bool> State::setup_tile(TileTypeId type, Pos p, int rot, std::uint8_t bridge) {
   if (type >= catalog_->size()) return fail("unknown tile");
   // The readers refused these already (check_position_bounds); the State stays safe on its own.
   if (!within_position_bounds(p.x, p.y))
@@ -82,15 +82,19 @@ Result<bool> State::setup_tile(TileTypeId type, Pos p, int rot) {
       return fail("tile " + d.id + " at " + to_string(p) +
                   " touches no tile placed before it (list tiles so each touches an earlier one)");
     case PlaceCheck::EdgeMismatch: {
+      bool bridged = bridge != 0;  // a bridge on the tile makes its ends road edges (BC-15)
       for (int e = 0; e < 4; ++e) {
         const int n = board_.tile_at(neighbour(p, e));
         if (n < 0) continue;
         const auto theirs = board_.def(n).edge_at(board_.tile(n).rot, opposite(e));
-        if (d.edge_at(rot, e) != theirs)
+        const bool end = (bridge & (1u << e)) && d.edge_at(rot, e) == EdgeType::Field;
+        if ((end ? EdgeType::Road : d.edge_at(rot, e)) != theirs) bridged = false;
+        if (d.edge_at(rot, e) != theirs && !end)
           return fail("tile " + d.id + " at " + to_string(p) + " " + rotation_name(rot) + " shows " +
                       edge_type_letter(d.edge_at(rot, e)) + " on its " + std::string(edge_name(e)) + " edge but " +
                       board_.def(n).id + " at " + to_string(board_.tile(n).pos) + " shows " + edge_type_letter(theirs));
       }
+      if (bridged) break;
       return fail("edges do not match");
     }
   }
@@ -360,7 +364,7 @@ void State::draw(std::vector<Event>* ev) {
       tile_event(EventKind::TileSetAside, t);
       continue;
     }
-    if (has_placement(board_, (*catalog_)[t])) {
+    if (has_placement(board_, (*catalog_)[t]) || bridge_placement_exists(*this, (*catalog_)[t])) {  // BC-15
       in_hand_ = t;
       return;
     }

@@ -15,6 +15,7 @@
 #include "engine/board.hpp"
 #include "engine/events.hpp"
 #include "engine/expansions/big_top.hpp"
+#include "engine/expansions/bridges.hpp"
 #include "engine/expansions/castles.hpp"
 #include "engine/expansions/crop_circles.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
@@ -61,7 +62,9 @@ class State {
   static Result<State> create(const TileCatalog& catalog, RuleSet rules, const std::vector<Colour>& seats);
 
   // --- position setup (scenarios, new games) ---
-  Result<bool> setup_tile(TileTypeId type, Pos p, int rot);
+  // bridge: the board edges of a bridge built on the tile with its placement (BC-15), which count
+  // as road edges when the tile's edges are matched.
+  Result<bool> setup_tile(TileTypeId type, Pos p, int rot, std::uint8_t bridge = 0);
   Result<bool> setup_owned(int player, FigureKind kind, int count);
   Result<bool> setup_figure(int player, FigureKind kind, Pos p, FeatureAddr feature);
   // A score within 0..kMaxScore (limits.hpp; the readers check it).
@@ -92,6 +95,8 @@ class State {
   void setup_castles(CastleData d) { castles_ = std::move(d); }
   // The big-top room's position data (setup.cpp checks it): the big top and its token, the pile.
   void setup_big_top(BigTopData d) { big_top_ = std::move(d); }
+  // The bridges room's position data (setup.cpp checks it): bridges in hand, whether one was built this turn.
+  void setup_bridges(BridgeData d) { bridges_ = std::move(d); }
 
   // --- queries ---
   const TileCatalog& catalog() const { return *catalog_; }
@@ -122,6 +127,8 @@ class State {
   const CastleData& castles() const { return castles_; }
   // The big-top room's data: the big top, the token under it, the face-down pile.
   const BigTopData& big_top() const { return big_top_; }
+  // The bridges room's data: bridges in hand, the turn one was last built.
+  const BridgeData& bridges() const { return bridges_; }
   int player_count() const { return static_cast<int>(players_.size()); }
   const Player& player(int i) const { return players_[static_cast<std::size_t>(i)]; }
   int player_of(Colour c) const;  // -1 when not seated
@@ -181,6 +188,9 @@ class State {
   LittleBuildingsData& mutable_little_buildings() { return little_buildings_; }
   CastleData& mutable_castles() { return castles_; }
   BigTopData& mutable_big_top() { return big_top_; }
+  BridgeData& mutable_bridges() { return bridges_; }
+  // Builds a bridge on the board's tile t across the board edges of mask (bridges.cpp checks BC-15 first).
+  bool add_bridge(int t, std::uint8_t mask) { return board_.add_bridge(t, mask); }
   // Puts tiles at the end of the pile still to come (the set-aside dragon tiles, PD-16).
   void append_to_pile(const std::vector<TileTypeId>& tiles) { pile_.insert(pile_.end(), tiles.begin(), tiles.end()); }
   // Hands over the tiles placed this turn for step 3 (and forgets them).
@@ -223,6 +233,7 @@ class State {
   LittleBuildingsData little_buildings_;
   CastleData castles_;
   BigTopData big_top_;
+  BridgeData bridges_;
 };
 
 // Whether the tile fits anywhere on the board (BG-03).

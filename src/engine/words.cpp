@@ -27,18 +27,26 @@ namespace {
 
 std::string place_text(const Move& m, const TileCatalog& catalog) {
   return "place " + (m.tile < catalog.size() ? catalog[m.tile].id : std::string("?")) + " " + to_string(m.pos) + " " +
-         rotation_name(m.rot);
+         rotation_name(m.rot) + (m.with_bridge ? " bridge " + located(m.bridge_pos, m.feature) : std::string());
 }
 
 Result<Move> parse_place(const MoveWords& w) {
-  if (auto ok = w.expect(4, "place TILE x,y ROT"); !ok) return fail(ok.error());
+  // BC-15: a placement that needs a bridge carries it, `place TILE x,y ROT bridge x,y:road{..}`.
+  const bool bridged = w.size() == 6 && w[4] == "bridge";
+  if (!bridged)
+    if (auto ok = w.expect(4, "place TILE x,y ROT"); !ok) return fail(ok.error());
   auto t = w.catalog().lookup(w[1]);
   if (!t) return w.error("unknown tile '" + std::string(w[1]) + "'");
   auto p = w.pos(2);
   if (!p) return fail(p.error());
   int rot = 0;
   if (!parse_rotation(w[3], rot)) return w.error("'" + std::string(w[3]) + "' is not a rotation (r0, r90, r180, r270)");
-  return Move::place(*t, *p, rot);
+  if (!bridged) return Move::place(*t, *p, rot);
+  auto at = w.located(5);
+  if (!at) return fail(at.error());
+  if (at->second.kind != FeatureKind::Road || (at->second.mask != 0b0101 && at->second.mask != 0b1010))
+    return w.error("a bridge is road{N,S} or road{E,W}");
+  return Move::place_bridge(*t, *p, rot, at->first, at->second);
 }
 
 std::string deploy_text(const Move& m, const TileCatalog&) {

@@ -3,6 +3,7 @@
 // describe the same shapes.
 #include "protocol/body_codec.hpp"
 
+#include "engine/expansions/bridges.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/tower.hpp"
 #include "engine/limits.hpp"
@@ -155,6 +156,15 @@ void read_position_tower(const Json& j, const std::string& path, Position& p) {
       p.castle_tokens[colour] = integer(n, path + ".castle_tokens." + colour, 0, kMaxCastlesInHand);
   }
   if (j.contains("castles")) p.castles = str_list(j["castles"], path + ".castles");
+  // Version 10, the bridges.
+  if (j.contains("bridge_tokens")) {
+    const Json& f = j["bridge_tokens"];
+    if (!f.is_object()) bad(path + ".bridge_tokens", "expected an object of colour -> bridges in hand");
+    for (const auto& [colour, n] : f.items())
+      p.bridge_tokens[colour] = integer(n, path + ".bridge_tokens." + colour, 0, kMaxBridgesInHand);
+  }
+  if (j.contains("bridges")) p.bridges = str_list(j["bridges"], path + ".bridges");
+  if (j.contains("bridge_built")) p.bridge_built = boolean(j["bridge_built"], path + ".bridge_built");
 }
 
 // Version 4, the dragon and the fairy (PROTOCOL.md §13.4). Squares are checked against
@@ -346,15 +356,20 @@ Json to_json(const Position& p, bool definitions) {
   // Version 9, Under the Big Top.
   if (p.big_top) j["big_top"] = Json{{"x", p.big_top->x}, {"y", p.big_top->y}, {"token", p.big_top_token}};
   if (p.animal_tokens) j["animal_tokens"] = *p.animal_tokens;
+  // Version 10, the bridges.
+  if (!p.bridge_tokens.empty()) j["bridge_tokens"] = p.bridge_tokens;
+  if (!p.bridges.empty()) j["bridges"] = p.bridges;
+  if (p.bridge_built) j["bridge_built"] = true;
   return j;
 }
 
 Position read_position(const Json& j, const std::string& path) {
   only_keys(j,
-            {"players",     "active",          "phase",       "tiles",         "placed",  "in_hand", "pile",
-             "last_tile",   "rolls",           "second_tile", "figures",       "supply",  "scores",  "definitions",
-             "towers",      "floors",          "prisoners",   "ransom_paid",   "dragon",  "fairy",   "set_aside",
-             "dragon_path", "building_supply", "buildings",   "castle_tokens", "castles", "big_top", "animal_tokens"},
+            {"players",       "active",          "phase",       "tiles",         "placed",  "in_hand", "pile",
+             "last_tile",     "rolls",           "second_tile", "figures",       "supply",  "scores",  "definitions",
+             "towers",        "floors",          "prisoners",   "ransom_paid",   "dragon",  "fairy",   "set_aside",
+             "dragon_path",   "building_supply", "buildings",   "castle_tokens", "castles", "big_top", "animal_tokens",
+             "bridge_tokens", "bridges",         "bridge_built"},
             path);
   Position p;
   WireNumbers n;

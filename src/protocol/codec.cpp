@@ -118,6 +118,7 @@ int expansion_introduced_in(std::string_view name) {
   if (name == "festival" || name == "little-buildings") return 8;
   if (name == "castles") return 8;
   if (name == "big-top" || name == "ringmaster") return 9;  // Under the Big Top (PROTOCOL.md, Versions)
+  if (name == "bridges") return 10;                         // the bridges (PROTOCOL.md, Versions)
   return 1;
 }
 

@@ -31,6 +31,25 @@ Result<TileTypeId> tile_of(const TileCatalog& cat, const std::string& id, const 
   return *t;
 }
 
+// Version 10: bridges in hand, bridges on the board, this turn's (PROTOCOL.md §18.3).
+template <class Seat>
+Result<bool> add_bridge_parts(const Position& p, Seat seat, Setup& out) {
+  for (const auto& [colour, n] : p.bridge_tokens) {
+    auto c = colour_of(colour, "bridge_tokens");
+    if (!c) return fail(c.error());
+    if (seat(*c) < 0) return fail("bridge_tokens: " + colour + " is not seated");
+    out.bridge_tokens.resize(out.seats.size(), 0);
+    out.bridge_tokens[static_cast<std::size_t>(seat(*c))] = n;
+  }
+  for (const auto& text : p.bridges) {
+    auto at = parse_located(text);
+    if (!at) return fail("bridges: '" + text + "': " + at.error());
+    out.bridges.push_back({at->first, at->second});
+  }
+  out.bridge_built = p.bridge_built;
+  return true;
+}
+
 // Version 8: castle tokens in hand and castles on the board (PROTOCOL.md §16.3).
 template <class Seat>
 Result<bool> add_castle_parts(const Position& p, Seat seat, Setup& out) {
@@ -198,6 +217,7 @@ Result<Setup> setup_of(const Position& p, const TileCatalog& cat) {
   out.second_tile = p.second_tile;
   if (auto ok = add_tower_parts(p, seat, out); !ok) return fail(ok.error());
   if (auto ok = add_castle_parts(p, seat, out); !ok) return fail(ok.error());
+  if (auto ok = add_bridge_parts(p, seat, out); !ok) return fail(ok.error());
   if (auto ok = add_dragon_parts(p, cat, out); !ok) return fail(ok.error());
   if (auto ok = add_building_parts(p, seats, out); !ok) return fail(ok.error());
   return out;

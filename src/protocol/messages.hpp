@@ -21,8 +21,8 @@ namespace carc::proto {
 // and switch values, and changes three defaults (switch_history below). The runner sends 6 and
 // accepts implementations answering 1 to 6; serve accepts any of them.
 // Version 8 adds new expansions (PROTOCOL.md "Versions"): the Festival, Little Buildings, the
-// castles; version 9 Under the Big Top.
-inline constexpr int kProtocolVersion = 9;
+// castles; version 9 Under the Big Top; version 10 the bridges.
+inline constexpr int kProtocolVersion = 10;
 // From this version a request carries only the switches that can matter to its scenario.
 inline constexpr int kSwitchesThatMatterVersion = 5;
 // From this version an answer may carry score events (`scored`, query kind `events`), and a garden
@@ -152,6 +152,10 @@ struct Position {
   std::optional<WireSquare> big_top;
   int big_top_token = 0;
   std::optional<std::vector<int>> animal_tokens;
+  // Version 10, the bridges (PROTOCOL.md §18.3); empty / false = none.
+  std::map<std::string, int> bridge_tokens;  // colour -> bridges in hand; any entry brings bridges into the game
+  std::vector<std::string> bridges;          // "x,y:road{N,S}" or "x,y:road{E,W}"
+  bool bridge_built = false;                 // a bridge was built this turn
 };
 
 struct Ruleset {

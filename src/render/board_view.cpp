@@ -15,7 +15,10 @@ BoardView view_of(const State& s) {
   BoardView v;
   v.catalog = &s.catalog();
   const Board& b = s.board();
-  for (int i = 0; i < b.tile_count(); ++i) v.tiles.push_back({b.tile(i).type, b.tile(i).pos, b.tile(i).rot});
+  for (int i = 0; i < b.tile_count(); ++i) {
+    v.tiles.push_back({b.tile(i).type, b.tile(i).pos, b.tile(i).rot});
+    if (auto d = b.bridged_def(i)) v.bridged.emplace_back(b.tile(i).pos, std::move(d));
+  }
   for (const BoardFigure& f : s.figures())
     v.figures.push_back({s.player(f.owner).colour, f.kind, b.node_pos(f.node), b.node_addr(f.node)});
   if (s.placed_tile() >= 0) v.placed = b.tile(s.placed_tile()).pos;

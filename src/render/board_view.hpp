@@ -77,6 +77,13 @@ struct BoardView {
   std::optional<Pos> placed;                           // the tile just placed, marked
   std::vector<ViewCastle> castles;                     // in building order
   std::optional<ViewBigTop> big_top;                   // Under the Big Top: none in a game without circus tiles
+  // Tiles with a bridge (BC-15): their definition with the bridge's road, drawn as a road across them.
+  std::vector<std::pair<Pos, std::shared_ptr<const TileDef>>> bridged;
+  const TileDef& def_of(const ViewTile& t) const {
+    for (const auto& [p, d] : bridged)
+      if (p == t.pos) return *d;
+    return (*catalog)[t.type];
+  }
   std::optional<Flight> flight;
 
   const ViewTile* tile_at(Pos p) const;

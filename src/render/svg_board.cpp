@@ -85,13 +85,16 @@ class SvgBoard {
   }
 
   std::string tile(const ViewTile& t) const {
-    const TileDef& def = (*v_.catalog)[t.type];
+    const TileDef& def = v_.def_of(t);  // a bridge's road drawn with the tile's (BC-15)
     std::vector<svg::MarkerSpot> spots;
     const std::string art = svg::tile_art(def, t.rot, t_, spots);
     spots_[{t.pos.x, t.pos.y}] = spots;
     return "<g class=\"tile\" transform=\"translate(" + num(px(t.pos.x)) + " " + num(py(t.pos.y)) + ")\"><title>" +
-           xml_escape(def.id + " " + to_string(t.pos) + " " + rotation_name(t.rot)) + "</title>" + art +
-           "<rect width=\"" + num(t_) + "\" height=\"" + num(t_) +
+           xml_escape(def.id + " " + to_string(t.pos) + " " + rotation_name(t.rot) +
+                      (&def != &(*v_.catalog)[t.type]
+                           ? ", bridge " + to_string(def.address(static_cast<int>(def.features.size()) - 1, t.rot))
+                           : std::string())) +
+           "</title>" + art + "<rect width=\"" + num(t_) + "\" height=\"" + num(t_) +
            "\" fill=\"none\" stroke=\"#3f5f25\" stroke-width=\"1\"/></g>\n";
   }
 

@@ -39,8 +39,7 @@ class Grid {
       if (b_.contains(f.pos)) on_tile[{f.pos.x, f.pos.y}].push_back(f);
     for (const auto& t : v.tiles)
       if (b_.contains(t.pos))
-        cells_[{t.pos.x, t.pos.y}] =
-            paint_cell((*v.catalog)[t.type], t.rot, on_tile[{t.pos.x, t.pos.y}], style.unicode);
+        cells_[{t.pos.x, t.pos.y}] = paint_cell(v.def_of(t), t.rot, on_tile[{t.pos.x, t.pos.y}], style.unicode);
     // A flight's target tile: its top-left character marks a landing or a crash.
     if (v.flight)
       if (const auto it = cells_.find({v.flight->to.x, v.flight->to.y}); it != cells_.end())
@@ -201,7 +200,7 @@ std::string terminal_legend(const BoardView& v, const TerminalStyle& style) {
   std::set<FeatureKind> kinds;
   bool pennant = false, princess = false;
   for (const auto& t : v.tiles) {
-    for (const auto& f : art_of((*v.catalog)[t.type], t.rot)) {
+    for (const auto& f : art_of(v.def_of(t), t.rot)) {
       kinds.insert(f.kind);
       pennant = pennant || f.pennants > 0;
       princess = princess || f.princess;

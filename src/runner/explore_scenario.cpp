@@ -224,6 +224,10 @@ Position position_of(const Setup& s) {
   p.big_top = s.big_top;
   p.big_top_token = s.big_top_token;
   p.animal_tokens = s.animal_tokens;
+  for (std::size_t i = 0; i < s.bridge_tokens.size() && i < s.seats.size(); ++i)
+    p.bridge_tokens[s.seats[i]] = s.bridge_tokens[i];
+  p.bridges = s.bridges;
+  p.bridge_built = s.bridge_built;
   return p;
 }
 
@@ -316,6 +320,17 @@ std::string scenario_yaml(const Scenario& s) {
     for (const auto& [c, n] : p.castle_tokens) tokens.push_back(fmt::format("{}: {}", ex_colour(c), n));
     out << "  castle_tokens: {" << fmt::format("{}", fmt::join(tokens, ", ")) << "}\n";
   }
+  if (!p.bridge_tokens.empty()) {
+    std::vector<std::string> tokens;
+    for (const auto& [c, n] : p.bridge_tokens) tokens.push_back(fmt::format("{}: {}", ex_colour(c), n));
+    out << "  bridge_tokens: {" << fmt::format("{}", fmt::join(tokens, ", ")) << "}\n";
+  }
+  if (!p.bridges.empty()) {
+    std::vector<std::string> bridges;
+    for (const auto& br : p.bridges) bridges.push_back(located(br.pos, br.road));
+    ex_list(out, "  ", "bridges", bridges);
+  }
+  if (p.bridge_built) out << "  bridge_built: true\n";
   if (!p.castles.empty()) {
     std::vector<std::string> castles;
     for (const auto& c : p.castles) castles.push_back(to_string(c));

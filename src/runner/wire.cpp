@@ -139,6 +139,9 @@ proto::Position wire_position(const Scenario& s, const std::vector<std::string>&
   add_tower_parts(p, w);
   for (const auto& [c, n] : p.castle_tokens) w.castle_tokens[std::string(colour_name(c))] = n;  // version 8
   for (const auto& c : p.castles) w.castles.push_back(to_string(c));
+  for (const auto& [c, n] : p.bridge_tokens) w.bridge_tokens[std::string(colour_name(c))] = n;  // version 10
+  for (const auto& br : p.bridges) w.bridges.push_back(located(br.pos, br.road));
+  w.bridge_built = p.bridge_built;
   add_dragon_parts(p, w, use);
   add_building_parts(p, w);
   for (const auto& m : s.apply) use.add_move(m.text);

@@ -27,7 +27,8 @@ bool is_capability(std::string_view name) {
 std::string_view figure_capability(FigureKind k) { return figure_table()[static_cast<std::size_t>(k)].capability; }
 
 // From the engine's move vocabulary (move_forms): the capability of the form the text is
-// written in. `deploy` has three forms, told apart by the tower address and the portal word.
+// written in. `deploy` has three forms, told apart by the tower address and the portal word;
+// `place` two, the second carrying a bridge (BC-19).
 std::string_view verb_capability(std::string_view move_text) {
   const std::string_view verb = move_text.substr(0, move_text.find(' '));
   if (verb == "deploy") {
@@ -36,6 +37,7 @@ std::string_view verb_capability(std::string_view move_text) {
     if (move_text.size() > 7 && move_text.substr(move_text.size() - 7) == " portal") return "portal";
     return {};
   }
+  if (verb == "place") return move_text.find(" bridge ") != std::string_view::npos ? "bridges" : std::string_view();
   for (const auto& form : move_forms())
     if (form.syntax.substr(0, form.syntax.find(' ')) == verb)
       return form.room == "base" ? std::string_view() : form.room;
@@ -154,6 +156,9 @@ std::vector<Use> collect_uses(const Scenario& s, bool gardens) {
   if (!p.castles.empty()) c.add("castles", "castles (position.castles)");
   if (p.big_top) c.add("big-top", "position.big_top");
   if (p.animal_tokens) c.add("big-top", "position.animal_tokens");
+  if (!p.bridge_tokens.empty()) c.add("bridges", "bridge_tokens (position.bridge_tokens)");
+  if (!p.bridges.empty()) c.add("bridges", "bridges (position.bridges)");
+  if (p.bridge_built) c.add("bridges", "position.bridge_built");
   for (const auto& [colour, counts] : p.supply)
     for (int k = 0; k < kFigureKinds; ++k)
       if (counts[static_cast<std::size_t>(k)] > 0)

@@ -98,6 +98,11 @@ struct Position {
   std::optional<Pos> big_top;
   int big_top_token = 0;
   std::optional<std::vector<int>> animal_tokens;
+  // The bridges (scenarios/README.md "Bridges"): bridges in hand per player (any entry brings
+  // bridges into the game), bridges on the board, whether one was built this turn.
+  std::map<Colour, int> bridge_tokens;
+  std::vector<SetupBridge> bridges;
+  bool bridge_built = false;
   std::map<std::string, Loc> locs;  // key -> where it was written
 };
 // A player's figures in hand after the default rule of scenarios/README.md:

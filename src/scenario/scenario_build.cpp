@@ -301,6 +301,13 @@ Setup setup_of(const Position& p) {
       if (const int i = seat(c); i >= 0) out.castle_tokens[static_cast<std::size_t>(i)] = n;
   }
   out.castles = p.castles;
+  if (!p.bridge_tokens.empty()) {
+    out.bridge_tokens.assign(out.seats.size(), 0);
+    for (const auto& [c, n] : p.bridge_tokens)
+      if (const int i = seat(c); i >= 0) out.bridge_tokens[static_cast<std::size_t>(i)] = n;
+  }
+  out.bridges = p.bridges;
+  out.bridge_built = p.bridge_built;
   if (!p.building_supply.empty() || !p.buildings.empty()) {  // Little Buildings in the game
     out.building_supply.assign(out.seats.size(), {});
     for (const auto& [c, counts] : p.building_supply)
@@ -340,6 +347,8 @@ Loc loc_of(const Scenario& s, const SetupErrorAt& at) {
       return key("fairy");
     case SetupPart::Castles:
       return key("castles");
+    case SetupPart::Bridges:
+      return key("bridges");
     case SetupPart::SetAside:
       return key("set_aside");
     case SetupPart::DragonPath:
@@ -359,6 +368,7 @@ Result<State> board_of(const Scenario& s, Loc* where) {
   Setup board = Setup::with_seats(s.position.players);
   for (const auto& t : s.position.tiles) board.tiles.push_back({t.tile, t.pos, t.rot});
   board.dragon = s.position.dragon;    // a volcano on the board brings the dragon (PD-17)
+  board.bridges = s.position.bridges;  // a bridge end is a road edge for the tiles after it (BC-15)
   board.big_top = s.position.big_top;  // a circus tile on the board carries the big top (BT-02)
   board.big_top_token = s.position.big_top_token;
   board.animal_tokens = s.position.animal_tokens;

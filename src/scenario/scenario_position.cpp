@@ -168,10 +168,11 @@ Result<FigureEntry> parse_figure_entry(std::string_view text) {
 
 void ScenarioReader::read_position(const YAML::Node& n) {
   std::vector<std::string> meant;
-  if (!r_.keys(n, {"players",         "active",    "phase",         "tiles",   "placed",  "in_hand",      "pile",
-                   "last_tile",       "rolls",     "second_tile",   "figures", "supply",  "scores",       "towers",
-                   "floors",          "prisoners", "ransom_paid",   "dragon",  "fairy",   "set_aside",    "dragon_path",
-                   "building_supply", "buildings", "castle_tokens", "castles", "big_top", "animal_tokens"},
+  if (!r_.keys(n, {"players", "active",    "phase",         "tiles",           "placed",      "in_hand",
+                   "pile",    "last_tile", "rolls",         "second_tile",     "figures",     "supply",
+                   "scores",  "towers",    "floors",        "prisoners",       "ransom_paid", "dragon",
+                   "fairy",   "set_aside", "dragon_path",   "building_supply", "buildings",   "castle_tokens",
+                   "castles", "big_top",   "animal_tokens", "bridge_tokens",   "bridges",     "bridge_built"},
                "position", &meant)) {
     s_.unread.insert("position.*");
     return;
@@ -272,6 +273,29 @@ void ScenarioReader::read_position_tower(const MapView& m) {
       else
         p.castle_tokens[c] = static_cast<int>(n);
     }
+  if (const auto* v = m.get("bridge_tokens"))
+    for (const auto& [c, n, at] : score_entries(*v, "bridge_tokens")) {
+      if (n < 0 || n > kMaxBridgesInHand)
+        s_.problem(at, fmt::format("bridge_tokens: bridges in hand lie within 0..{}, not {}", kMaxBridgesInHand, n));
+      else
+        p.bridge_tokens[c] = static_cast<int>(n);
+    }
+  if (const auto* v = m.get("bridges")) {
+    if (!v->IsSequence())
+      r_.error(*v, "bridges: expected a list of 'x,y:road{N,S}' or 'x,y:road{E,W}'");
+    else
+      for (const auto& item : *v)
+        if (auto text = r_.str(item, "bridges")) {
+          auto at = parse_located(*text);
+          if (!at)
+            r_.error(item, "bridges: " + at.error());
+          else if (!within_position_bounds(at->first.x, at->first.y))
+            r_.error(item, "bridges: " + to_string(at->first) + " is outside the bounds of a position");
+          else
+            p.bridges.push_back({at->first, at->second});
+        }
+  }
+  if (const auto* v = m.get("bridge_built")) p.bridge_built = r_.boolean(*v, "bridge_built").value_or(false);
   if (const auto* v = m.get("castles")) {
     if (!v->IsSequence())
       r_.error(*v, "castles: expected a list of 'COLOUR x,y:city{..} [scored]'");

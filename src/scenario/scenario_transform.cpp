@@ -41,6 +41,10 @@ Move BoardTransform::apply(const Move& m) const {
     case MoveKind::Place:
       out.pos = apply(m.pos);
       out.rot = static_cast<std::uint8_t>(apply_rotation(m.rot));
+      if (m.with_bridge) {  // the bridge turns with the board (BC-15)
+        out.bridge_pos = apply(m.bridge_pos);
+        out.feature = apply(m.feature);
+      }
       break;
     case MoveKind::Deploy:
     case MoveKind::ReturnAbbot:
@@ -52,6 +56,7 @@ Move BoardTransform::apply(const Move& m) const {
     case MoveKind::Capture:
     case MoveKind::FestivalReturn:
     case MoveKind::Castle:
+    case MoveKind::Bridge:
       out.pos = apply(m.pos);
       out.feature = apply(m.feature);
       break;
@@ -147,6 +152,10 @@ class ScenarioMapper {
       castle.pos = moved(castle.pos);
     }
     if (p.big_top) p.big_top = moved(*p.big_top);
+    for (auto& bridge : p.bridges) {  // a bridge turns with its tile: N-S becomes E-W a quarter round
+      bridge.road = t_.apply(bridge.road);
+      bridge.pos = moved(bridge.pos);
+    }
     for (auto& tower : p.towers) {
       tower.pos = t_.apply(tower.pos);
       if (!within_position_bounds(tower.pos.x, tower.pos.y)) beyond_ = true;

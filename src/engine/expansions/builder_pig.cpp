@@ -20,7 +20,7 @@ bool builder_refused_on_completed(const State& s, FigureKind kind, std::uint16_t
 
 bool extends_builder(const State& s, int tile_index) {
   const Board& b = s.board();
-  for (int i = 0; i < b.tile(tile_index).nfeatures; ++i) {
+  for (int i = 0; i < b.feature_count(tile_index); ++i) {
     const auto root = b.find(b.node(tile_index, i));
     if (!uses_edges(b.at(root).kind)) continue;
     for (const BoardFigure& f : s.figures())
@@ -44,7 +44,7 @@ void builder_pig_step2_moves(const State& s, MoveList& out) {
   if (tile_closed_to_figures(s, t) != Reason::Ok) return;  // PD-12
   for (const FigureKind kind : {FigureKind::Builder, FigureKind::Pig}) {
     if (pl.supply[static_cast<std::size_t>(kind)] == 0) continue;
-    for (int local = 0; local < b.tile(t).nfeatures; ++local)
+    for (int local = 0; local < b.feature_count(t); ++local)
       if (special_allowed(s, kind, b.node(t, local)))
         out.push_back(Move::deploy(kind, b.tile(t).pos, b.def(t).address(local, b.tile(t).rot)));
   }

@@ -62,7 +62,7 @@ int next_convertible(const State& s) {
   const CastleData& d = s.castles();
   std::vector<std::uint16_t> towns;
   for (const int t : s.unscored_tiles())
-    for (int local = 0; local < b.tile(t).nfeatures; ++local) {
+    for (int local = 0; local < b.feature_count(t); ++local) {
       const auto root = b.find(b.node(t, local));
       if (std::find(towns.begin(), towns.end(), root) == towns.end()) towns.push_back(root);
     }

@@ -76,7 +76,7 @@ std::vector<std::pair<FigureKind, std::uint16_t>> crop_add_options(const State& 
     // The same tile and the same feature: where the feature crosses that tile twice, both
     // segments qualify (rulings.md §4 item 11; REG-002).
     const int tile = b.at(f.node).tile;
-    for (int local = 0; local < b.tile(tile).nfeatures; ++local)
+    for (int local = 0; local < b.feature_count(tile); ++local)
       if (b.find(b.node(tile, local)) == root) nodes.push_back(b.node(tile, local));
   }
   std::sort(nodes.begin(), nodes.end());

@@ -53,7 +53,7 @@ std::vector<std::uint16_t> landing_nodes(const State& s, FigureKind kind, Pos ta
   const int t = b.tile_at(target);
   if (t < 0) return out;                                       // FM-11: no tile, no landing
   if (tile_closed_to_figures(s, t) != Reason::Ok) return out;  // FM-39 (V-PD-10), V-PD-11: no landing there
-  for (int local = 0; local < b.tile(t).nfeatures; ++local) {
+  for (int local = 0; local < b.feature_count(t); ++local) {
     const auto node = b.node(t, local);
     const FeatureKind f = b.at(node).kind;
     // FM-08, FM-10, FM-19, FM-20, FM-21, FM-29: roads, cities and cloisters (gardens for the abbot), never fields.

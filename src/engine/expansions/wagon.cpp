@@ -59,7 +59,7 @@ std::vector<std::uint16_t> wagon_targets(const State& s) {
     for (int dy = -1; dy <= 1; ++dy)
       for (int dx = -1; dx <= 1; ++dx)
         if (const int t = b.tile_at(at + Pos{dx, dy}); t >= 0)
-          for (int local = 0; local < b.tile(t).nfeatures; ++local) candidates.push_back(b.node(t, local));
+          for (int local = 0; local < b.feature_count(t); ++local) candidates.push_back(b.node(t, local));
   }
   for (const auto node : candidates) {
     const auto root = b.find(node);
