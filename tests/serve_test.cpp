@@ -120,7 +120,7 @@ TEST_CASE("The runner sends protocol version 10 and accepts an implementation an
   std::string sent, answered;
   std::getline(in, sent);
   std::getline(in, answered);
-  CHECK(sent == R"({"cmd":"start","protocol_version":9})");
+  CHECK(sent == R"({"cmd":"start","protocol_version":10})");
   CHECK(contains(answered, "\"protocol_version\": 1"));  // serve, asked in version 1, answers in kind
   std::remove(log.c_str());
 }
