@@ -79,9 +79,9 @@ void setup_play(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--figures", opts->figures, "Figures per player, e.g. follower=7,abbot=1,large=1")
       ->type_name("KIND=N,...");
   cmd->add_option("--sets", opts->sets,
-                  "Tile sets, comma-separated: base,flier,crop-circles,princess-dragon,tower,bridges-castles (a C3 "
-                  "game plays the "
-                  "tower's C2 tiles, TO-T1)")
+                  "Tile sets, comma-separated: base,flier,crop-circles,princess-dragon,tower,festival,"
+                  "bridges-castles,big-top (a C3 game plays the tower's C2 tiles, TO-T1; big-top is printed for C2 "
+                  "only)")
       ->type_name("SET,...")
       ->capture_default_str();
   cmd->add_flag("--quiet", opts->quiet, "Print only the final scores");

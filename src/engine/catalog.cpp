@@ -36,7 +36,11 @@ const TileSet* TileCatalog::set(std::string_view name) const {
 
 Result<std::vector<TileTypeId>> TileCatalog::tiles_of(std::string_view set_name, std::string_view edition) const {
   const TileSet* s = set(set_name);
-  if (!s) return fail("unknown tile set '" + std::string(set_name) + "'");
+  if (!s) {
+    std::string known;
+    for (const auto& k : sets_) known += (known.empty() ? "" : ", ") + k.name;
+    return fail("unknown tile set '" + std::string(set_name) + "' (expected one of: " + known + ")");
+  }
   auto it = s->counts.find(edition);
   if (it == s->counts.end()) {
     std::string printed;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "engine/expansions/castles.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/portal.hpp"
 #include "engine/legality.hpp"
@@ -24,6 +25,15 @@ void for_area(const Board& b, Pos p, F&& f) {
       if (const int t = b.tile_at(Pos{p.x + dx, p.y + dy}); t >= 0) f(t);
 }
 
+// Whether the follower f stands on the 3x3 centred on the big top at centre: where it stands, or,
+// in a castle, on either castle tile (BC-14).
+bool in_big_top_area(const State& s, const BoardFigure& f, Pos centre) {
+  const Board& b = s.board();
+  if (const Castle* c = castle_at(s, f.node))
+    return near(b.tile(c->tile_a).pos, centre) || near(b.tile(c->tile_b).pos, centre);
+  return near(b.node_pos(f.node), centre);
+}
+
 void award(State& s, EventKind kind, int player, int points, Pos p, bool final_scoring, std::vector<Event>* ev) {
   if (points <= 0) return;
   s.add_score(player, points);
@@ -38,14 +48,14 @@ void award(State& s, EventKind kind, int player, int points, Pos p, bool final_s
 }
 
 // BT-03, BT-05: each player scores the token's value × their followers on the big top's 3×3
-// (BT-04: followers only; builder, pig (and barn) do not count; farmers count where they stand).
+// (BT-04: followers only; builder, pig (and barn) do not count; farmers count where they stand; a castle's
+// occupant from either castle tile, BC-14).
 void score_big_top(State& s, bool final_scoring, std::vector<Event>* ev) {
   const BigTopData& bt = s.big_top();
   if (!bt.up || bt.token <= 0) return;
-  const Board& b = s.board();
   std::vector<int> count(static_cast<std::size_t>(s.player_count()), 0);
   for (const BoardFigure& f : s.figures())
-    if (is_follower(f.kind) && near(b.node_pos(f.node), bt.pos)) ++count[f.owner];
+    if (is_follower(f.kind) && in_big_top_area(s, f, bt.pos)) ++count[f.owner];
   for (int p = 0; p < s.player_count(); ++p)
     award(s, EventKind::BigTopScored, p, bt.token * count[static_cast<std::size_t>(p)], bt.pos, final_scoring, ev);
 }

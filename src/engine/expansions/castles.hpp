@@ -11,7 +11,8 @@
 // when several complete at once, BC-08; castles scoring count for other castles,
 // BC-09); the occupant goes home, the token stays. Unscored castles give 0 at the
 // end (BC-10); a field touching a castle counts it 1 point above a city (BC-11).
-// Bazaars are not modelled (BC-16). Bridges are not modelled yet.
+// Bazaars are not modelled (BC-16); the bridges are a room of their own (bridges.hpp). A castle's
+// occupant counts for the big top from either castle tile (BC-14, big_top.cpp).
 #include <cstdint>
 #include <string>
 #include <vector>
