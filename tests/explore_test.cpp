@@ -414,6 +414,26 @@ TEST_CASE("explore keeps a switch the disagreement needs in the shrunk scenario'
   }
 }
 
+TEST_CASE("explore plays bridges, Little Buildings, castles and the Big Top against serve without a disagreement",
+          "[explore]") {
+  // Every key and move of protocol versions 8 to 10 crosses the protocol and back: serve and the
+  // in-process engine must agree on each of them.
+  ExploreOptions o;
+  o.impl = {std::string(CARC_BINARY) + " serve"};
+  o.games = 2;
+  o.players = 3;
+  o.ruleset = "hig-c2";
+  o.sets = "base,bridges-castles,big-top,festival";
+  o.figures = "follower=7,ringmaster=1";
+  o.little_buildings = true;
+  o.bridges = true;
+  o.no_progress = true;
+  std::ostringstream out, err;
+  CHECK(run_explore(o, out, err) == 0);
+  INFO(out.str() << err.str());
+  CHECK(contains(out.str(), "no disagreement"));
+}
+
 TEST_CASE("explore splits games between shards and repeats itself for a seed", "[explore]") {
   auto impl = start_planted("dup-rotations");
   PlayOptions play;

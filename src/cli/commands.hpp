@@ -39,13 +39,15 @@ struct ExploreOptions {
   std::uint64_t seed = 1;
   int players = 2;
   std::string ruleset = "hig-c3";
-  std::string edition;        // default: the ruleset's edition
-  std::string figures;        // as play's; default per edition
-  std::string sets = "base";  // as play's
-  std::string out_dir;        // candidates/EXP-*.yaml, explore.jsonl, summary.md
-  std::string shard;          // K/N: the games g with g % N == K - 1
-  double time_budget = 0;     // seconds; 0: none
-  double timeout = 10;        // seconds per request
+  std::string edition;            // default: the ruleset's edition
+  std::string figures;            // as play's; default per edition
+  std::string sets = "base";      // as play's
+  bool little_buildings = false;  // as play's --little-buildings
+  bool bridges = false;           // as play's --bridges
+  std::string out_dir;            // candidates/EXP-*.yaml, explore.jsonl, summary.md
+  std::string shard;              // K/N: the games g with g % N == K - 1
+  double time_budget = 0;         // seconds; 0: none
+  double timeout = 10;            // seconds per request
   bool no_shrink = false;
   int shrink_asks = 600;  // questions per shrunk disagreement, at most
   bool no_progress = false;

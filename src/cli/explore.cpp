@@ -41,11 +41,12 @@ Scenario candidate_of(const Finding& f, const ExploreOptions& o, const std::stri
   if (auto d = diff_answers(f.shrunk, f.between_impls() ? f.first : f.ours, f.theirs, f.events)) keys = d->keys;
   c.expect = expect_from(f.ours, keys);
   c.notes = fmt::format(
-      "Found by carc-oracle explore --seed {} --players {} --ruleset {} --sets {}{} in game {} (game seed {}), "
+      "Found by carc-oracle explore --seed {} --players {} --ruleset {} --sets {}{}{}{} in game {} (game seed {}), "
       "decision {}; seen at {} decision(s). Shrunk from {} tiles to {} in {} questions{}. How {} answers "
       "differently{}: {}",
-      o.seed, o.players, o.ruleset, o.sets, o.figures.empty() ? "" : " --figures " + o.figures, f.first_game + 1,
-      f.game_seed, f.decision, f.seen, scenario_tile_count(f.original), scenario_tile_count(f.shrunk), f.shrink_asks,
+      o.seed, o.players, o.ruleset, o.sets, o.figures.empty() ? "" : " --figures " + o.figures,
+      o.little_buildings ? " --little-buildings" : "", o.bridges ? " --bridges" : "", f.first_game + 1, f.game_seed,
+      f.decision, f.seen, scenario_tile_count(f.original), scenario_tile_count(f.shrunk), f.shrink_asks,
       f.shrink_cut_short ? " (the time budget ran out while shrinking: the best reduction so far)" : "", f.impl,
       f.between_impls() ? " from " + f.other + " (ours: " + f.other + "'s answer, theirs: " + f.impl + "'s)" : "",
       fmt::join(f.lines, " | "));
@@ -85,6 +86,8 @@ void setup_explore(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--sets", o->sets, "Tile sets, comma-separated, as play takes them")
       ->type_name("SET,...")
       ->capture_default_str();
+  cmd->add_flag("--little-buildings", o->little_buildings, "Little Buildings, as play takes it");
+  cmd->add_flag("--bridges", o->bridges, "The bridges of Bridges, Castles & Bazaars, as play takes them");
   cmd->add_option("--out", o->out_dir,
                   "Write candidates/EXP-*.yaml, explore.jsonl, summary.md and report.html (the candidates run "
                   "against each --impl) into DIR")
@@ -131,6 +134,8 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
   play.edition = o.edition;
   play.figures = o.figures;
   play.sets = o.sets;
+  play.little_buildings = o.little_buildings;
+  play.bridges = o.bridges;
   auto setup = game_setup_of(play);
   if (!setup) {
     fmt::print(err, "carc-oracle explore: {}\n", setup.error());
