@@ -257,9 +257,10 @@ Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, const Shri
   Scenario best = start;
   // The switches `rules` plays away from its preset, stated in the scenario (as its `rules:`)
   // so that each can be put back to the preset's value.
-  for (auto& [key, value] : switch_overrides(rules))
-    if (std::none_of(best.rules.begin(), best.rules.end(), [&](const auto& kv) { return kv.first == key; }))
-      best.rules.emplace_back(std::move(key), std::move(value));
+  // (No structured binding here: the lambda captures the key, which clang 14, the fuzz build's, refuses.)
+  for (auto& over : switch_overrides(rules))
+    if (std::none_of(best.rules.begin(), best.rules.end(), [&](const auto& kv) { return kv.first == over.first; }))
+      best.rules.emplace_back(std::move(over.first), std::move(over.second));
   out_of_time = false;
   if (!reducer.holds(best)) {
     out_of_time = reducer.out_of_time();
