@@ -126,3 +126,30 @@ TEST_CASE("book refuses a missing scenario folder with exit 2 and writes nothing
   CHECK(contains(err.str(), "/nonexistent/scenarios: no such file or folder"));
   CHECK_FALSE(std::filesystem::exists(o.out_dir));
 }
+
+// Issue 45: an invalid scenario vanished from its ruling page with exit 0 ("99 scenarios").
+TEST_CASE("book names each invalid scenario, writes the book of the valid ones and exits 2", "[book]") {
+  const auto dir = std::filesystem::temp_directory_path() / "carc-book-invalid";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "in");
+  std::filesystem::copy_file(carc::test::data("runner/pass/apply.yaml"), dir / "in" / "apply.yaml");
+  std::filesystem::copy_file(carc::test::data("invalid/bad-id.yaml"), dir / "in" / "bad-id.yaml");
+  BookOptions o;
+  o.paths = {(dir / "in").string()};
+  o.out_dir = (dir / "book").string();
+  std::ostringstream out, err;
+  CHECK(run_book(o, out, err) == kExitInvalidInput);
+  INFO(err.str());
+  // Located: file:line:col of the problem, and the count in the closing line.
+  CHECK(contains(err.str(), "bad-id.yaml:3:5: id 'br-3'"));
+  CHECK(contains(err.str(), "carc-oracle book: 1 invalid scenario or unreadable file left out of the book"));
+  CHECK(std::filesystem::exists(dir / "book" / "index.html"));  // the valid scenarios still make their book
+  CHECK(contains(out.str(), "wrote the book into"));
+
+  // The valid file alone: exit 0, nothing on stderr.
+  std::filesystem::remove(dir / "in" / "bad-id.yaml");
+  std::ostringstream out2, err2;
+  CHECK(run_book(o, out2, err2) == kExitOk);
+  CHECK(err2.str().empty());
+  std::filesystem::remove_all(dir);
+}

@@ -1,14 +1,18 @@
 // CI that never lies (issue 19, third part): JUnit names the implementation and
 // carries timings; several formats in one run and `render` from a saved run;
 // expectations merged; --jobs; --max-failures and the consecutive-crash cap.
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -263,6 +267,45 @@ TEST_CASE("Saving expectations merges: entries outside the selection and notes a
   std::filesystem::remove_all(dir);
 }
 
+// Issue 45: four shards saving into one expectations file at once kept 21 entries of 44; each now
+// merges under a lock with what is there when it saves.
+TEST_CASE("Shards saving expectations into one file at the same time lose no entry", "[cli][expectations][ci]") {
+  const auto dir = fresh_dir("expect-concurrent");
+  std::filesystem::create_directories(dir);
+  const std::string whole_file = (dir / "whole.yaml").string(), shared = (dir / "shared.yaml").string();
+  const std::string paths = std::string(CARC_SOURCE_DIR) + "/scenarios/base";
+  RunOptions o = wrong_run();
+  o.paths = {paths};
+  o.save_expectations = {whole_file};
+  REQUIRE(run(o).code == kExitFailures);
+  const auto whole = load_expectations(whole_file);
+  REQUIRE(whole.ok());
+  REQUIRE(whole->entries.size() >= 20);
+  // Four processes started together, each a shard, all saving into the one file.
+  std::vector<std::thread> shards;
+  std::vector<int> codes(4, -1);
+  for (int k = 0; k < 4; ++k)
+    shards.emplace_back([&, k] {
+      const std::string cmd = fmt::format(
+          "'{}' run '{}' --impl \"{}\" --timeout 10 --shard {}/4 --save-expectations '{}' --no-progress "
+          ">/dev/null 2>'{}'",
+          CARC_BINARY, paths, wrong_command(), k + 1, shared, (dir / fmt::format("err{}.txt", k)).string());
+      codes[static_cast<std::size_t>(k)] = std::system(cmd.c_str());
+    });
+  for (auto& t : shards) t.join();
+  for (int k = 0; k < 4; ++k) {
+    INFO("shard " << k + 1 << ": " << read_text(dir / fmt::format("err{}.txt", k)));
+    CHECK(codes[static_cast<std::size_t>(k)] != -1);
+    CHECK_FALSE(contains(read_text(dir / fmt::format("err{}.txt", k)), "--save-expectations"));
+  }
+  const auto merged = load_expectations(shared);
+  REQUIRE(merged.ok());
+  CHECK(keys_of(*merged) == keys_of(*whole));
+  for (const auto& f : std::filesystem::directory_iterator(dir))  // no temporary file left behind
+    CHECK(f.path().filename().string().find(".tmp-") == std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE(
     "An expectations file recorded for another implementation is warned about and a broken one is not overwritten",
     "[cli][expectations][ci]") {
@@ -445,6 +488,34 @@ TEST_CASE("run with jobs 2: a crash restarts only the process that crashed", "[c
   std::filesystem::remove_all(dir);
 }
 
+// Issue 45: one scenario that crashed the implementation under each of its rulesets tripped
+// --max-crashes 5 and cut the rest of the run (165 of 250 results of a shard skipped); crashes in
+// a row now count distinct scenarios.
+TEST_CASE("One scenario crashing under every ruleset does not cut the run short", "[cli][max-failures][ci]") {
+  const auto dir = fresh_dir("crash-one-scenario");
+  std::filesystem::create_directories(dir);
+  RunOptions o;
+  o.paths = {std::string(CARC_SOURCE_DIR) + "/scenarios/base"};
+  // BR-01-g applies under every preset; with its transforms that is 6 results a preset, one after another.
+  o.impl = {adapter("crash_on.py", (dir / "starts.log").string() + " BR-01-g BR-01-g@r90 BR-01-g@r180 BR-01-g@r270 " +
+                                       "BR-01-g@t11,-7 BR-01-g@r90+t-5,3")};
+  o.metamorphic = true;
+  o.timeout = 5;
+  o.format = "json";
+  const Run r = run(o);
+  INFO(r.err);
+  CHECK(r.code == kExitFailures);  // the crashes themselves are failures
+  const auto crashed = lines_with(r.out, "\"state\":\"crashed\"");
+  CHECK(crashed.size() >= 30);  // every preset, each with 6 results of the one scenario
+  for (const auto& line : crashed) CHECK(contains(line, "\"id\":\"BR-01-g"));
+  CHECK_FALSE(contains(r.err, "cut short"));
+  const auto summary = lines_with(r.out, "\"type\":\"summary\"");
+  REQUIRE(summary.size() == 1);
+  CHECK(contains(summary.front(), "\"skipped\":0,"));
+  CHECK(contains(summary.front(), "\"cut_short\":null"));
+  std::filesystem::remove_all(dir);
+}
+
 // Issue 19: an adapter that always crashes took an hour (one crash and restart
 // per request); now the run stops after 5 crashes in a row, in seconds.
 TEST_CASE("An adapter that always crashes is stopped after 5 crashes in a row and max-failures cuts a run short",
@@ -461,21 +532,26 @@ TEST_CASE("An adapter that always crashes is stopped after 5 crashes in a row an
   Run r = run(o);
   INFO(r.err);
   CHECK(r.code == kExitFailures);
-  CHECK(contains(r.err,
-                 "the run was cut short: stopped after 5 consecutive crashes of the implementation (--max-crashes 5)"));
-  CHECK(lines_with(read_text(o.trace), "\"event\":\"started\"").size() == 5);  // the process started 5 times, not 2590
+  // Crashes count by scenario (issue 45): five scenarios crashed it, each under every ruleset it ran.
+  const std::regex stop(
+      "the run was cut short: stopped after 5 scenarios in a row crashed the implementation "
+      "\\(([^;,]+, ){4}[^;,]+; --max-crashes 5\\)");
+  CHECK(std::regex_search(r.err, stop));
+  const auto starts = lines_with(read_text(o.trace), "\"event\":\"started\"").size();
+  CHECK(starts >= 5);
+  CHECK(starts <= 5 * 11);  // one start per crashed result: at most 11 rulesets a scenario, not 2590
   const std::string text = read_text(dir / "crash" / "results.txt");
-  CHECK(contains(text, "the run was cut short: stopped after 5 consecutive crashes"));
+  CHECK(std::regex_search(text, stop));
   const auto summary = lines_with(read_text(dir / "crash" / "results.jsonl"), "\"type\":\"summary\"");
   REQUIRE(summary.size() == 1);
-  CHECK(contains(summary.front(), "\"crashed\":5,"));
-  CHECK(contains(summary.front(), "\"cut_short\":\"stopped after 5 consecutive crashes"));
+  CHECK(std::regex_search(summary.front(), std::regex("\"crashed\":([5-9]|[1-5][0-9]),")));
+  CHECK(contains(summary.front(), "\"cut_short\":\"stopped after 5 scenarios in a row crashed"));
   CHECK(
       std::regex_search(summary.front(), std::regex("\"skipped\":[1-9][0-9]{3},")));  // the rest, reported, not dropped
   CHECK(contains(read_text(dir / "crash" / "results.jsonl"),
                  "\"state\":\"skipped\",\"file\":"));  // each one a result of its own
   CHECK(contains(read_text(dir / "crash" / "results.jsonl"),
-                 "not run: the run was cut short: stopped after 5 consecutive crashes"));
+                 "not run: the run was cut short: stopped after 5 scenarios in a row crashed"));
 
   // --max-failures 2 with an adapter that answers wrong.
   RunOptions w = wrong_run();
@@ -507,5 +583,65 @@ TEST_CASE("An adapter that always crashes is stopped after 5 crashes in a row an
   bad.max_failures = 0;
   bad.jobs = 0;
   CHECK(run(bad).code == kExitInvalidInput);
+  std::filesystem::remove_all(dir);
+}
+
+// Issue 45, item 8: with --out nothing said on the console how the run went; one failure was printed
+// once per ruleset among hundreds of UNSUPPORTED lines; JUnit listed every unsupported result.
+TEST_CASE(
+    "The console always gets the summary, a failure shows once for all its rulesets, and JUnit may omit "
+    "unsupported results",
+    "[cli][report][ci]") {
+  const auto dir = fresh_dir("console-summary");
+  std::filesystem::create_directories(dir);
+  RunOptions o = wrong_run();
+  o.paths = {std::string(CARC_SOURCE_DIR) + "/scenarios/base"};
+  o.format = "json,junit,text";
+  o.out_dir = (dir / "out").string();
+  Run r = run(o);
+  INFO(r.out << r.err);
+  CHECK(r.code == kExitFailures);
+  CHECK(contains(r.out, "wrote "));
+  CHECK(std::regex_search(r.out, std::regex("\n[0-9]+ results: [0-9]+ passed, [0-9]+ failed")));
+  CHECK(contains(r.out, "\ncoverage: "));
+
+  // The text report: each failing scenario once, naming every ruleset it failed under alike.
+  const std::string text = read_text(dir / "out" / "results.txt");
+  std::map<std::string, int> details;  // "FAILED ID" -> lines
+  std::smatch m;
+  bool several = false;
+  for (auto at = text.cbegin(); std::regex_search(at, text.cend(), m, std::regex("\nFAILED ([^ ]+) \\[([^\\]]*)\\]"));
+       at = m.suffix().first) {
+    ++details[m[1]];
+    several = several || m[2].str().find(", ") != std::string::npos;
+  }
+  REQUIRE_FALSE(details.empty());
+  CHECK(several);  // at least one scenario failed alike under several rulesets, shown once
+  for (const auto& [id, n] : details) {
+    INFO(id);
+    CHECK(n <= 2);  // once, or once per distinct difference (the answers may differ by ruleset)
+  }
+  CHECK(std::regex_search(text, std::regex("rerun: carc-oracle run [^\n]* --ruleset [^ ]+ --ruleset ")));
+
+  // Machine-read output on stdout: the summary goes to stderr, stdout stays JSON lines.
+  o.out_dir.clear();
+  o.format = "json";
+  r = run(o);
+  CHECK(std::regex_search(r.err, std::regex("[0-9]+ results: [0-9]+ passed")));
+  for (const auto& line : lines_with(r.out, "")) CHECK((line.empty() || line.front() == '{'));
+
+  // JUnit and an implementation lacking most capabilities: unsupported results as <skipped> (the default) or omitted.
+  RunOptions f;
+  f.paths = {std::string(CARC_SOURCE_DIR) + "/scenarios/flying-machines"};
+  f.impl = {adapter("few_caps.py", (dir / "few.log").string())};
+  f.timeout = 5;
+  f.format = "junit";
+  r = run(f);
+  CHECK(contains(r.out, "<skipped message=\"unsupported: "));
+  f.junit_unsupported = "omit";
+  r = run(f);
+  CHECK_FALSE(contains(r.out, "<skipped message=\"unsupported: "));
+  CHECK(std::regex_search(r.out, std::regex("name=\"carc-oracle.unsupported-omitted\" value=\"[1-9]")));
+  CHECK(contains(r.out, "name=\"carc-oracle.coverage\""));
   std::filesystem::remove_all(dir);
 }

@@ -218,3 +218,32 @@ TEST_CASE("Every command that reads a file refuses a FIFO and /dev/zero at once,
       has(cov.out, "\"coverage\":\"covered\",\"scenarios\":[{\"id\":\"BR-03-t\""));  // the readable folder still counts
   fs::remove_all(dir);
 }
+
+// Issue 45: 90,000 aliases of one entry loaded as 90,000 entries and printed 7 MB of identical
+// "matches no result" notes; an entry listed twice is now refused where the second one stands.
+TEST_CASE("An expectations entry listed twice, by alias or by hand, is refused with its location",
+          "[runner][expectations][limits]") {
+  std::string aliased = "expectations:\n  - &e {id: BR-03-a, state: failed}\n";
+  for (int i = 0; i < 90000; ++i) aliased += "  - *e\n";
+  const auto a = parse_expectations(aliased, "aliased.yaml");
+  REQUIRE_FALSE(a.ok());
+  CHECK(has(a.error(), "aliased.yaml:"));
+  CHECK(has(a.error(), "BR-03-a is listed twice (first at 2:5); keep one entry per scenario and ruleset"));
+  CHECK(a.error().size() < 300);
+
+  const auto twice = parse_expectations(
+      "expectations:\n  - id: BR-03-a\n    ruleset: hig-c3\n    state: failed\n  - id: BR-03-b\n    state: failed\n"
+      "  - id: BR-03-a\n    ruleset: hig-c3\n    state: crashed\n",
+      "twice.yaml");
+  REQUIRE_FALSE(twice.ok());
+  CHECK(has(twice.error(), "twice.yaml:7:5: expectation: BR-03-a under hig-c3 is listed twice (first at 2:5)"));
+
+  // The same scenario under two rulesets, or once for every ruleset and once for one, are distinct entries.
+  const auto distinct = parse_expectations(
+      "expectations:\n  - {id: BR-03-a, ruleset: hig-c3, state: failed}\n  - {id: BR-03-a, ruleset: zmg, state: "
+      "failed}\n"
+      "  - {id: BR-03-a, state: failed}\n",
+      "distinct.yaml");
+  REQUIRE(distinct.ok());
+  CHECK(distinct->entries.size() == 3);
+}

@@ -9,6 +9,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/output.hpp"
 #include "lookup/book.hpp"
+#include "report/report.hpp"
 #include "runner/engine_subject.hpp"
 #include "scenario/corpus.hpp"
 
@@ -42,6 +43,14 @@ int run_book(const BookOptions& o, std::ostream& out, std::ostream& err) {
       return kExitInvalidInput;
     }
   const Corpus corpus = load_corpus(paths);
+  // An invalid scenario or unreadable file is left out of the book, never silently: each problem is
+  // named (file:line:col), the summary counts them and the exit code is 2, as export does.
+  std::size_t invalid = 0;
+  for (const auto& f : corpus.files) {
+    invalid += !f.problems.empty();
+    for (const auto& s : f.scenarios) invalid += !s.valid();
+  }
+  for (const auto& d : corpus.all_problems()) fmt::print(err, "{}\n", terminal_safe(d.to_string()));
   const SearchIndex index(corpus);
   EngineSubject subject;
   BookStats stats;
@@ -56,7 +65,13 @@ int run_book(const BookOptions& o, std::ostream& out, std::ostream& err) {
              "{:.1f} MB, in {:.1f} s\n",
              o.out_dir, stats.pages, stats.rulings, stats.switches, stats.scenarios, stats.boards,
              static_cast<double>(stats.bytes) / 1e6, seconds);
-  return flush_checked(out, "standard output", err) ? kExitOk : kExitOutput;
+  if (invalid > 0)
+    fmt::print(err,
+               "carc-oracle book: {} invalid scenario{} or unreadable file{} left out of the book (named above); "
+               "`carc-oracle check` shows each\n",
+               invalid, invalid == 1 ? "" : "s", invalid == 1 ? "" : "s");
+  if (!flush_checked(out, "standard output", err)) return kExitOutput;
+  return invalid > 0 ? kExitInvalidInput : kExitOk;
 }
 
 }  // namespace carc

@@ -75,6 +75,7 @@ struct RunOptions {
   int max_failures = 0;      // cut the run short after this many failures (0: never)
   int max_crashes = 5;       // ... or after this many crashes in a row (0: never)
   bool strict = false;       // --impl: a handshake declaring what the runner cannot use fails it (exit 3)
+  std::string junit_unsupported = "skipped";  // JUnit: each unsupported result <skipped>, or "omit" them
 };
 void setup_run(CLI::App& app, std::function<int()>& action);
 int run_run(const RunOptions& o, std::ostream& out, std::ostream& err);
@@ -85,8 +86,9 @@ struct RenderOptions {
   std::string results;             // the JSON lines of a run (run --format json)
   std::vector<std::string> paths;  // the scenario paths the run was given (default: the files the results name)
   std::string format = "text";
-  std::string out_dir;  // each format into DIR/<its file name>
-  std::string output;   // -o FILE: the one format into this file
+  std::string out_dir;                        // each format into DIR/<its file name>
+  std::string output;                         // -o FILE: the one format into this file
+  std::string junit_unsupported = "skipped";  // as run's
 };
 void setup_render(CLI::App& app, std::function<int()>& action);
 int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err);

@@ -195,7 +195,7 @@ Json definition_def() {
                 {"id", "edges", "features"});
 }
 
-Json position_def() {
+Json protocol_position_def() {
   Json supply{{"type", "object"},
               {"propertyNames", ref("colour")},
               {"additionalProperties", counts_of(ref("figureKind"), kMaxFiguresOfKind)}};
@@ -354,7 +354,7 @@ Json run_schema_json() {
   figure["y"] = ref("coordinate");
   figure["feature"] = ref("feature");
   d["figure"] = object(figure, {"owner", "kind", "x", "y", "feature"});
-  d["position"] = position_def();
+  d["position"] = protocol_position_def();
   d["ruleset"] = ruleset_def();
   d["query"] =
       object({{"apply", list_of(ref("move"))}, {"final_scoring", type("boolean")}, {"probes", list_of(ref("move"))}});

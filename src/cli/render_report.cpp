@@ -159,6 +159,11 @@ void setup_render(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--out", o->out_dir, "Write each format into this directory under its usual name (report.html, ...)")
       ->type_name("DIR");
   cmd->add_option("-o,--output", o->output, "Write the one format into this file")->type_name("FILE");
+  cmd->add_option("--junit-unsupported", o->junit_unsupported,
+                  "JUnit: each unsupported result as a <skipped> testcase, or omit them (as run's option)")
+      ->type_name("skipped|omit")
+      ->check(CLI::IsMember({"skipped", "omit"}))
+      ->capture_default_str();
   cmd->callback([o, &action] { action = [o] { return run_render(*o, std::cout, std::cerr); }; });
 }
 
@@ -220,7 +225,9 @@ int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err) {
   // named.
   Scenarios scenarios(o.paths.empty() ? std::vector<std::string>(files.begin(), files.end()) : o.paths);
   const bool colour = o.out_dir.empty() && o.output.empty() && use_colour(out);
-  ReportSet reports(formats, ReportOptions{colour, true}, headers.size() > 1);
+  ReportOptions report_options{colour, true};
+  report_options.junit_omit_unsupported = o.junit_unsupported == "omit";
+  ReportSet reports(formats, report_options, headers.size() > 1);
   const bool boards = reports.has(Format::Html);
   // Second pass: each run's results, a scenario (results sharing id and file) at a time.
   std::size_t run = 0;

@@ -160,6 +160,12 @@ void setup_run(CLI::App& app, std::function<int()>& action) {
                               format_choices()))
       ->type_name("FORMAT")
       ->capture_default_str();
+  cmd->add_option("--junit-unsupported", o->junit_unsupported,
+                  "JUnit: each unsupported result (never sent: a capability, switch value or query kind not "
+                  "declared) as a <skipped> testcase, or omit them (counted in each suite's properties and coverage)")
+      ->type_name("skipped|omit")
+      ->check(CLI::IsMember({"skipped", "omit"}))
+      ->capture_default_str();
   cmd->add_option("--out", o->out_dir,
                   fmt::format("Write the report files into this directory ({}) instead of stdout", report_file_names()))
       ->type_name("DIR");
@@ -264,9 +270,14 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   // Several implementations run one after another into one report; one that
   // cannot start is still reported (its results errored) and the others run.
   const bool several = plans->size() > 1;
-  ReportSet reports(formats, ReportOptions{o.out_dir.empty() && use_colour(out), true}, several);
+  ReportOptions report_options{o.out_dir.empty() && use_colour(out), true};
+  report_options.junit_omit_unsupported = o.junit_unsupported == "omit";
+  ReportSet reports(formats, report_options, several);
   bool invalid = false, unstarted = false, failure = false;
   std::vector<std::string> names;
+  // The summary said on the console whatever the reports are (issue 45: with --out nothing said how the run went).
+  std::vector<std::pair<std::string, Counts>> tallies;
+  std::vector<std::string> cuts;
   for (const auto& plan : *plans) {
     RunSetup setup = setup_run_subject(plan, o.timeout, err);
     std::unique_ptr<Subject> stand_in;
@@ -276,7 +287,8 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
       stand_in = unstarted_subject(plan.impl, setup.error);
     }
     Subject& subject = setup.subject ? *setup.subject : *stand_in;
-    reports.begin_run(header_of(subject, distinct_name(subject.name(), names), plan, o.timeout));
+    const std::string shown = distinct_name(subject.name(), names);
+    reports.begin_run(header_of(subject, shown, plan, o.timeout));
     ResultFilter filter(plan, setup, implementation_of(subject), whole, err);
     ResultExtras extras;
     extras.board_views = reports.has(Format::Html);  // the HTML report draws each scenario's board
@@ -284,13 +296,17 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
     extras.max_consecutive_crashes = plan.impl.empty() ? 0 : o.max_crashes;  // our engine runs in process: no crash
     extras.expected = [&filter](const RunResult& r) { return filter.expected(r); };
     std::string cut_short;
+    tallies.emplace_back(shown, Counts{});
+    Counts& tally = tallies.back().second;
     run_with_progress(corpus, *sel, subject, transforms, o, extras, err, [&](std::vector<RunResult>& results) {
       for (const auto& r : results)
         if (cut_short.empty() && r.outcome == Outcome::Skipped && r.message.rfind(kCutShortPrefix, 0) == 0)
           cut_short = r.message.substr(kCutShortPrefix.size());
       filter.take(results);
+      for (const auto& r : results) ++tally[static_cast<std::size_t>(r.outcome)];  // as the reports count them
       reports.add(results);
     });
+    cuts.push_back(cut_short);
     if (!cut_short.empty())
       fmt::print(err, "carc-oracle run: {}: the run was cut short: {}; the results not run are reported skipped\n",
                  terminal_safe(subject.name()), cut_short);
@@ -301,6 +317,17 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
     setup.subject.reset();                                            // stops the process before the next one starts
   }
   if (!write_reports(reports, o.out_dir, "", "run", out, err)) return kExitOutput;
+  // A text report on standard output ends with these lines already; to files (--out) they go to standard
+  // output after the "wrote" lines, and beside a machine-read format on standard output to standard error.
+  if (!o.out_dir.empty() || formats.front() != Format::Text) {
+    std::ostream& to = o.out_dir.empty() ? err : out;
+    for (std::size_t k = 0; k < tallies.size(); ++k) {
+      const std::string who = several ? terminal_safe(tallies[k].first) + ": " : "";
+      fmt::print(to, "{}{}\n{}coverage: {}\n", who, counts_line(tallies[k].second), who,
+                 coverage_line(tallies[k].second));
+      if (!cuts[k].empty()) fmt::print(to, "{}the run was cut short: {}\n", who, cuts[k]);
+    }
+  }
   if (trace && !trace->ok()) {
     fmt::print(err, "carc-oracle run: --trace {}: a write failed; the trace is incomplete\n", trace->path());
     return kExitOutput;

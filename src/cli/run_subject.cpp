@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "cli/exit_codes.hpp"
+#include "cli/file_lock.hpp"
 #include "cli/output.hpp"
 #include "report/report.hpp"
 #include "runner/engine_subject.hpp"
@@ -125,8 +126,10 @@ RunSetup setup_run_subject(const SubjectPlan& plan, double timeout, std::ostream
   RunSetup setup;
   // The file --save-expectations merges into: read first, so that a broken one is said before the run, not
   // overwritten. Only a regular file is merged; anything else there (a device, a FIFO) is written as before.
-  if (std::error_code ec;
-      !plan.save_expectations.empty() && std::filesystem::is_regular_file(plan.save_expectations, ec)) {
+  // An empty file is one another shard's --save-expectations has just created to lock (cli/file_lock.hpp).
+  if (std::error_code ec; !plan.save_expectations.empty() &&
+                          std::filesystem::is_regular_file(plan.save_expectations, ec) &&
+                          std::filesystem::file_size(plan.save_expectations, ec) > 0 && !ec) {
     auto saved = load_expectations(plan.save_expectations);
     if (!saved) {
       setup.error = "--save-expectations merges into the file there, which cannot be read: " + saved.error() +
@@ -194,11 +197,43 @@ int ResultFilter::finish(const Subject& subject, std::ostream& err) {
   if (matcher_)
     for (const auto& n : matcher_->notes()) fmt::print(err, "carc-oracle run: expectations: {}\n", terminal_safe(n));
   if (plan_.save_expectations.empty()) return kExitOk;
-  const bool json = ends_with(plan_.save_expectations, ".json");
-  const bool ok = write_file_checked(plan_.save_expectations, true, "run", err, [&](std::ostream& file) {
-    file << recorder_.text(now_, json, saved_ ? &*saved_ : nullptr);
-  });
-  return ok ? kExitOk : kExitOutput;
+  const std::string& path = plan_.save_expectations;
+  const bool json = ends_with(path, ".json");
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec)) {
+    // A device or a FIFO: written as it is, nothing to merge with.
+    const bool ok = write_file_checked(path, true, "run", err, [&](std::ostream& file) {
+      file << recorder_.text(now_, json, saved_ ? &*saved_ : nullptr);
+    });
+    return ok ? kExitOk : kExitOutput;
+  }
+  // A regular file: merged under a lock with what is there NOW, so shards saving into one file at once
+  // each add their part (issue 45: four shards at once kept 21 entries of 44).
+  if (const auto parent = std::filesystem::path(path).parent_path(); !parent.empty())
+    std::filesystem::create_directories(parent, ec);
+  LockedFile file(path);
+  std::string text;
+  if (!file.error().empty() || !file.read(text, kMaxExpectationsBytes)) {
+    fmt::print(err, "carc-oracle run: --save-expectations: {}\n", terminal_safe(file.error()));
+    return kExitOutput;
+  }
+  std::optional<Expectations> now;
+  if (!text.empty()) {
+    auto parsed = parse_expectations(text, path);
+    if (!parsed) {
+      fmt::print(err,
+                 "carc-oracle run: --save-expectations: the file changed during the run and cannot be read now: {} "
+                 "(nothing was written; fix it or remove it, and save again)\n",
+                 terminal_safe(parsed.error()));
+      return kExitInvalidInput;
+    }
+    now = std::move(*parsed);
+  }
+  if (!file.replace(recorder_.text(now_, json, now ? &*now : nullptr))) {
+    fmt::print(err, "carc-oracle run: --save-expectations: {}\n", terminal_safe(file.error()));
+    return kExitOutput;
+  }
+  return kExitOk;
 }
 
 }  // namespace carc

@@ -1,7 +1,8 @@
 // JUnit XML as Jenkins and GitLab read it: one <testsuite> per ruleset (plus
 // "invalid" for scenarios that could not run), one <testcase> per result.
 // failed and xpass are <failure>; invalid, errored, crashed and timed_out are
-// <error>; unsupported, skipped and xfail are <skipped>. With several
+// <error>; unsupported, skipped and xfail are <skipped> (unsupported ones left out with
+// ReportOptions::junit_omit_unsupported, counted in the suite's properties). With several
 // implementations each has its suites, named "IMPLEMENTATION / RULESET". Every
 // suite names the implementation it ran (properties implementation.name,
 // .version, .command) and its coverage; with ReportOptions::timings every
@@ -82,6 +83,12 @@ struct Tally {
     errors += k == Kind::Error;
     skipped += k == Kind::Skipped;
   }
+  // An unsupported result left out of the testcases (ReportOptions::junit_omit_unsupported): in the coverage only.
+  void omit(const RunResult& r) {
+    ++counts[static_cast<std::size_t>(r.outcome)];
+    ++omitted;
+  }
+  int omitted = 0;
 };
 
 std::string attrs(const Tally& t, bool timings) {
@@ -108,6 +115,7 @@ void write_properties(const std::string& suite, const Tally& t, const RunHeader&
   property("carc-oracle.ran", fmt::format("{}", cov.ran), out);
   property("carc-oracle.passed", fmt::format("{}", cov.passed), out);
   if (!cut_short.empty()) property("carc-oracle.cut-short", cut_short, out);
+  if (t.omitted > 0) property("carc-oracle.unsupported-omitted", fmt::format("{}", t.omitted), out);
   if (const auto rules = ruleset_named(suite))
     for (const auto& [k, v] : rules->effective()) property(k, v, out);
   out << "    </properties>\n";
@@ -115,7 +123,8 @@ void write_properties(const std::string& suite, const Tally& t, const RunHeader&
 
 class JunitWriter final : public ReportWriter {
  public:
-  JunitWriter(const ReportOptions& o, bool several) : timings_(o.timings), several_(several) {}
+  JunitWriter(const ReportOptions& o, bool several)
+      : timings_(o.timings), several_(several), omit_unsupported_(o.junit_omit_unsupported) {}
 
   void begin_run(const RunHeader& header) override {
     runs_.emplace_back();
@@ -129,9 +138,14 @@ class JunitWriter final : public ReportWriter {
       const std::string name = suite_of(r);
       auto it = std::find_if(run.suites.begin(), run.suites.end(), [&](const Suite& s) { return s.name == name; });
       if (it == run.suites.end()) it = run.suites.insert(run.suites.end(), Suite{name, {}, {}});
+      run.tally.add(r);
+      if (omit_unsupported_ && r.outcome == Outcome::Unsupported) {
+        it->tally.omit(r);
+        all_.omit(r);
+        continue;
+      }
       it->tally.add(r);
       all_.add(r);
-      run.tally.add(r);
       spool_.append_to(it->cases, testcase(r, run.header, timings_));
     }
   }
@@ -171,7 +185,7 @@ class JunitWriter final : public ReportWriter {
     RunTally tally;             // whether it was cut short
   };
 
-  bool timings_, several_;
+  bool timings_, several_, omit_unsupported_;
   Tally all_;
   std::vector<Run> runs_;
   Spool spool_;

@@ -171,11 +171,14 @@ bool RunTally::any_failure() const {
   return false;
 }
 
-std::string rerun_command(const RunResult& r, const RunHeader& run) {
+std::string rerun_command(const RunResult& r, const RunHeader& run) { return rerun_command(r, run, {r.ruleset}); }
+
+std::string rerun_command(const RunResult& r, const RunHeader& run, const std::vector<std::string>& rulesets) {
   if (r.ruleset.empty()) return fmt::format("carc-oracle check {}", shell_quote(r.file));
   const bool transformed = r.id.find('@') != std::string::npos;  // a run --metamorphic result, id@r90
-  std::string out = fmt::format("carc-oracle run {} --id {} --ruleset {}{}", shell_quote(r.file), shell_quote(r.id),
-                                shell_quote(r.ruleset), transformed ? " --metamorphic" : "");
+  std::string out = fmt::format("carc-oracle run {} --id {}", shell_quote(r.file), shell_quote(r.id));
+  for (const auto& ruleset : rulesets) out += " --ruleset " + shell_quote(ruleset);
+  if (transformed) out += " --metamorphic";
   for (const auto& option : run.rerun_options) out += " " + shell_quote(option);
   return out;
 }

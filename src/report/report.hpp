@@ -45,6 +45,10 @@ struct ReportOptions {
   // testsuite, "seconds" in JSON records. `run` sets it; without it (`report`,
   // tests) every format stays byte-for-byte deterministic.
   bool timings = false;
+  // JUnit: each unsupported result a <skipped> testcase (the default), or left out of the
+  // testcases (`run --junit-unsupported omit`), counted in each suite's properties instead
+  // (carc-oracle.unsupported-omitted) and still in its coverage.
+  bool junit_omit_unsupported = false;
 };
 
 using Counts = std::array<int, kOutcomes>;  // results per state, indexed by Outcome
@@ -187,6 +191,8 @@ Comparison compare_runs(const std::vector<RunReport>& runs);
 // With the run's header: the implementation and its timeout are part of the command
 // ("carc-oracle run FILE --id ID --ruleset R --impl 'CMD' --timeout 10").
 std::string rerun_command(const RunResult& r, const RunHeader& run);
+// The same for a scenario's results under several rulesets (one --ruleset each).
+std::string rerun_command(const RunResult& r, const RunHeader& run, const std::vector<std::string>& rulesets);
 // The ledger area of a result's first ruling as the runner found it ("base", "flying-machines", ...); "(invalid)" when
 // unknown.
 std::string area_of(const RunResult& r);

@@ -24,8 +24,21 @@ constexpr const char* kReset = "\033[0m";
 
 std::string safe(std::string_view s) { return terminal_safe(s); }
 
+// Results that did not run (unsupported, skipped) with one message, over every scenario: one
+// paragraph, not a line per scenario (an implementation lacking an expansion has hundreds).
+struct NotRunFold {
+  Outcome outcome;
+  std::string message;
+  int scenarios = 0, results = 0;
+  std::string first_rulesets;  // the first scenario's, for a fold of one scenario
+  std::string last_id;
+  std::vector<std::string> ids;  // the first kFoldIds scenarios
+};
+inline constexpr std::size_t kFoldIds = 24;
+
 struct TextRun {
   RunTally tally;
+  std::vector<NotRunFold> folds;
   std::vector<Spool::Part> details, groups;
   std::optional<std::pair<Outcome, std::string>> first;  // the first result's state and message
   bool shared = true;                                    // every result has them
@@ -38,6 +51,8 @@ class TextWriter final : public TallyingWriter<TextRun> {
   void add(const std::vector<RunResult>& results) override {
     TextRun& run = runs_.back();
     std::vector<std::pair<std::string, std::string>> groups;  // "LABEL ID: message" -> rulesets
+    // A scenario failing the same way under several rulesets is one detail naming them all.
+    std::vector<std::pair<std::string, std::vector<const RunResult*>>> failing;
     for (const auto& r : results) {
       count(r);
       if (!run.first)
@@ -45,10 +60,19 @@ class TextWriter final : public TallyingWriter<TextRun> {
       else if (run.first->first != r.outcome || run.first->second != r.message)
         run.shared = false;
       if (needs_attention(r.outcome)) {
-        spool_.append_to(run.details, detail(r));
+        const std::string key = same_failure_key(r);
+        auto it = std::find_if(failing.begin(), failing.end(), [&](const auto& f) { return f.first == key; });
+        if (it == failing.end())
+          failing.emplace_back(key, std::vector<const RunResult*>{&r});
+        else
+          it->second.push_back(&r);
         continue;
       }
       if (r.outcome == Outcome::Passed) continue;
+      if (r.outcome == Outcome::Unsupported || r.outcome == Outcome::Skipped) {
+        fold(run, r);
+        continue;
+      }
       std::string key = fmt::format("{} {}", label(r.outcome), safe(r.id));
       if (!r.message.empty()) key += fmt::format(": {}", safe(r.message));
       auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == key; });
@@ -57,6 +81,7 @@ class TextWriter final : public TallyingWriter<TextRun> {
       else
         it->second += ", " + r.ruleset;
     }
+    for (const auto& [key, same] : failing) spool_.append_to(run.details, detail(same));
     for (const auto& [key, rulesets] : groups) spool_.append_to(run.groups, fmt::format("{} [{}]\n", key, rulesets));
   }
 
@@ -84,6 +109,40 @@ class TextWriter final : public TallyingWriter<TextRun> {
   }
 
  private:
+  // Counts a result that did not run into the fold of its state and message.
+  void fold(TextRun& run, const RunResult& r) {
+    auto it = std::find_if(run.folds.begin(), run.folds.end(),
+                           [&](const NotRunFold& f) { return f.outcome == r.outcome && f.message == r.message; });
+    if (it == run.folds.end()) {
+      run.folds.push_back(NotRunFold{r.outcome, r.message, 0, 0, {}, {}, {}});
+      it = std::prev(run.folds.end());
+    }
+    ++it->results;
+    if (it->scenarios > 0 && it->last_id == r.id) {  // a scenario's results come together
+      if (it->scenarios == 1) it->first_rulesets += ", " + r.ruleset;
+      return;
+    }
+    ++it->scenarios;
+    it->last_id = r.id;
+    if (it->scenarios == 1) it->first_rulesets = r.ruleset;
+    if (it->ids.size() < kFoldIds) it->ids.push_back(r.id);
+  }
+
+  void write_folds(const TextRun& run, std::ostream& out) const {
+    for (const NotRunFold& f : run.folds) {
+      const std::string message = f.message.empty() ? "" : ": " + safe(f.message);
+      if (f.scenarios == 1) {
+        fmt::print(out, "{} {}{} [{}]\n", label(f.outcome), safe(f.ids.front()), message, f.first_rulesets);
+        continue;
+      }
+      std::vector<std::string> ids;
+      for (const auto& id : f.ids) ids.push_back(safe(id));
+      const int more = f.scenarios - static_cast<int>(f.ids.size());
+      fmt::print(out, "{} {} scenarios ({} results){}\n  {}{}\n", label(f.outcome), f.scenarios, f.results, message,
+                 fmt::join(ids, ", "), more > 0 ? fmt::format(", and {} more (--format json lists each)", more) : "");
+    }
+  }
+
   std::string paint(const char* code, const std::string& text) const {
     return colour_ ? std::string(code) + text + kReset : text;
   }
@@ -103,8 +162,9 @@ class TextWriter final : public TallyingWriter<TextRun> {
     for (const auto& c : run.tally.header.capabilities) capabilities += " " + safe(c);
     fmt::print(out, "subject: {} (capabilities:{})\n", safe(run.tally.header.subject), capabilities);
     spool_.copy(run.details, out);
-    if (!run.groups.empty()) out << "\n";
+    if (!run.groups.empty() || !run.folds.empty()) out << "\n";
     spool_.copy(run.groups, out);
+    write_folds(run, out);
     // Green only when every applicable result ran and passed; yellow when nothing failed but not all ran or passed.
     const char* tone = run.tally.any_invalid()                    ? kMagenta
                        : run.tally.any_failure()                  ? kRed
@@ -116,11 +176,25 @@ class TextWriter final : public TallyingWriter<TextRun> {
       fmt::print(out, "{}\n", paint(kRed, safe(cut)));
   }
 
-  std::string detail(const RunResult& r) const {
+  // What makes two results of one scenario the same failure: state, id, message and every difference.
+  static std::string same_failure_key(const RunResult& r) {
+    std::string key = fmt::format("{}\x1f{}\x1f{}", outcome_name(r.outcome), r.id, r.message);
+    for (const auto& d : r.diffs)
+      key += fmt::format("\x1e{}\x1f{}\x1f{}\x1f{}", d.label(), fmt::join(d.expected, "\x1d"),
+                         fmt::join(d.actual, "\x1d"), d.omitted);
+    return key;
+  }
+
+  // One detail for the results of `same` (one scenario, the same failure under each of their rulesets).
+  std::string detail(const std::vector<const RunResult*>& same) const {
+    const RunResult& r = *same.front();
+    std::vector<std::string> rulesets;
+    for (const RunResult* x : same)
+      if (!x->ruleset.empty()) rulesets.push_back(x->ruleset);
     std::string text;
     auto out = std::back_inserter(text);
     fmt::format_to(out, "\n{} {}", label(r.outcome), paint(kBold, safe(r.id)));
-    if (!r.ruleset.empty()) fmt::format_to(out, " [{}]", r.ruleset);
+    if (!rulesets.empty()) fmt::format_to(out, " [{}]", fmt::join(rulesets, ", "));
     if (r.scenario) fmt::format_to(out, "  {}:{}:{}", safe(r.file), r.loc.line, r.loc.column);
     text += "\n";
     if (r.scenario && !r.scenario->title.empty()) fmt::format_to(out, "  {}\n", safe(r.scenario->title));
@@ -143,7 +217,9 @@ class TextWriter final : public TallyingWriter<TextRun> {
       for (const auto& a : d.actual) fmt::format_to(out, "    {}\n", paint(kGreen, "+ " + safe(a)));
       if (d.omitted > 0) fmt::format_to(out, "    {}\n", omitted_note(d));
     }
-    fmt::format_to(out, "  rerun: {}\n", safe(rerun_command(r, runs_.back().tally.header)));
+    fmt::format_to(out, "  rerun: {}\n",
+                   safe(rulesets.size() > 1 ? rerun_command(r, runs_.back().tally.header, rulesets)
+                                            : rerun_command(r, runs_.back().tally.header)));
     return text;
   }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <sstream>
 #include <tuple>
 
@@ -106,8 +107,25 @@ Result<Expectations> parse_expectations(const std::string& text, const std::stri
     const YAML::Node list = doc["expectations"];
     if (!list || !list.IsSequence())
       r.error(doc, "expectations file: 'expectations' must be a list of entries");
-    else
-      for (const auto& n : list) read_entry(n, r, out);
+    else {
+      std::map<std::pair<std::string, std::string>, std::size_t> seen;  // (id, ruleset) -> entry
+      for (const auto& n : list) {
+        read_entry(n, r, out);
+        if (!diags.empty()) break;  // the first problem is the one reported
+        // One entry per scenario and ruleset (issue 45: 90,000 aliases of one entry printed 7 MB of
+        // identical notes): a second is ambiguous (which state and signature hold?), so it is refused.
+        const ExpectedFailure& e = out.entries.back();
+        const auto [it, fresh] = seen.emplace(std::pair{e.id, e.ruleset}, out.entries.size() - 1);
+        if (!fresh) {
+          const ExpectedFailure& first = out.entries[it->second];
+          r.error(n, fmt::format("expectation: {}{} is listed twice (first at {}:{}); keep one entry per scenario "
+                                 "and ruleset",
+                                 echo(e.id), e.ruleset.empty() ? "" : " under " + e.ruleset, first.loc.line,
+                                 first.loc.column));
+          break;
+        }
+      }
+    }
   } else if (!doc && diags.empty()) {
     diags.push_back({path, 1, 1, "expectations file: empty"});
   }

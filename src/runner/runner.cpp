@@ -1,6 +1,7 @@
 #include "runner/runner.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <charconv>
@@ -603,16 +604,29 @@ class Pipeline final : public RequestSource {
   // Counts a judged result towards the limits that cut a run short (ResultExtras).
   void count(const RunResult& r) {
     if (is_failure(r.outcome) && !(options_.expected && options_.expected(r))) ++failures_;
-    crashes_in_a_row_ = r.outcome == Outcome::Crashed ? crashes_in_a_row_ + 1 : 0;
-    const auto n = [](int k, const char* what) { return fmt::format("{} {}{}", k, what, (k == 1 ? "" : "s")); };
+    // Crashes in a row count distinct scenarios: one scenario that crashes the implementation under
+    // every ruleset (or every transform, every also_with copy) is one crash, not one per result.
+    if (r.outcome != Outcome::Crashed) {
+      crashed_in_a_row_.clear();
+    } else if (const std::string base = crash_key(r.id);
+               std::find(crashed_in_a_row_.begin(), crashed_in_a_row_.end(), base) == crashed_in_a_row_.end()) {
+      crashed_in_a_row_.push_back(base);
+    }
+    const auto n = [](std::size_t k, const char* what) { return fmt::format("{} {}{}", k, what, (k == 1 ? "" : "s")); };
+    const auto crashes = crashed_in_a_row_.size();
     if (options_.max_failures > 0 && failures_ >= options_.max_failures)
-      stop_ = fmt::format("{}stopped after {} (--max-failures {})", kCutShortPrefix, n(failures_, "failure"),
-                          options_.max_failures);
-    else if (options_.max_consecutive_crashes > 0 && crashes_in_a_row_ >= options_.max_consecutive_crashes)
-      stop_ = fmt::format("{}stopped after {} consecutive crash{} of the implementation (--max-crashes {})",
-                          kCutShortPrefix, crashes_in_a_row_, (crashes_in_a_row_ == 1 ? "" : "es"),
-                          options_.max_consecutive_crashes);
+      stop_ = fmt::format("{}stopped after {} (--max-failures {})", kCutShortPrefix,
+                          n(static_cast<std::size_t>(failures_), "failure"), options_.max_failures);
+    else if (options_.max_consecutive_crashes > 0 &&
+             crashes >= static_cast<std::size_t>(options_.max_consecutive_crashes))
+      stop_ =
+          fmt::format("{}stopped after {} in a row crashed the implementation ({}; --max-crashes {})", kCutShortPrefix,
+                      n(crashes, "scenario"), fmt::join(crashed_in_a_row_, ", "), options_.max_consecutive_crashes);
   }
+
+  // The scenario a result belongs to, for counting crashes: its id without a transform
+  // (X@r90) or an also_with copy's switches (X[switch=value]).
+  static std::string crash_key(const std::string& id) { return id.substr(0, id.find_first_of("@[")); }
 
   struct Slot {
     std::vector<std::unique_ptr<Scenario>> transformed;  // owned here until the results are emitted
@@ -681,8 +695,9 @@ class Pipeline final : public RequestSource {
   };
   std::map<const Request*, Taken> taken_;
   std::map<std::thread::id, Clock::time_point> last_reply_;
-  int failures_ = 0, crashes_in_a_row_ = 0;
-  std::string stop_;  // why the run was cut short; empty while it goes on
+  int failures_ = 0;
+  std::vector<std::string> crashed_in_a_row_;  // the distinct scenarios of the crashes since the last other result
+  std::string stop_;                           // why the run was cut short; empty while it goes on
   std::size_t in_flight_ = 0;
   std::optional<std::size_t> total_;
 };
