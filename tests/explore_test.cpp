@@ -21,6 +21,7 @@
 #include "protocol/body_codec.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/json_read.hpp"
+#include "runner/evaluate.hpp"
 #include "runner/explore.hpp"
 #include "runner/process_subject.hpp"
 #include "runner/runner.hpp"
@@ -312,7 +313,8 @@ TEST_CASE("explore with two implementations writes their disagreement as a candi
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("explore stops shrinking when its time budget is spent and keeps the best so far", "[explore]") {
+TEST_CASE("explore stops shrinking when its time budget is spent and keeps the question as first seen", "[explore]") {
+  // Since issue 45 the budget cuts a game in progress too (it used to finish the game under way).
   auto impl = start_planted("dup-rotations");
   PlayOptions play;
   auto setup = game_setup_of(play);
@@ -320,13 +322,14 @@ TEST_CASE("explore stops shrinking when its time budget is spent and keeps the b
   ExploreConfig config;
   config.rules = *ruleset_named("hig-c3");
   config.game = *setup;
-  config.games = 5;
-  config.time_budget = 0.05;  // the first game starts at once and takes longer than that
+  config.games = 50;
+  config.time_budget = 1.5;  // enough for the duplicate rotations (first game), not for 50 games
   Explorer explorer(config, {impl.get()});
   auto stats = explorer.run();
   REQUIRE(stats);
   CHECK(stats->budget_exhausted);
-  CHECK(stats->games == 1);
+  CHECK(stats->cut_in_game);  // cut in a game (between two games is a window of microseconds)
+  CHECK(stats->games < 50);
   REQUIRE_FALSE(explorer.findings().empty());
   const Finding& f = explorer.findings().front();
   CHECK(f.shrink_cut_short);
@@ -615,4 +618,265 @@ TEST_CASE("serve reads each definitions text once and answers every line as when
   REQUIRE(broken.size() == 3);
   CHECK(contains(broken.back(), "not JSON"));
   CHECK(broken.back() == serve_lines({start, cut_short}).back());
+}
+
+// ---------------------------------------------------------------------------
+// Issue 45: explore you can trust in CI.
+
+namespace {
+
+std::string adapter(const std::string& script, const std::string& args = "") {
+  return std::string("python3 ") + CARC_SOURCE_DIR + "/tests/adapters/" + script + " " + CARC_BINARY +
+         (args.empty() ? "" : " " + args);
+}
+
+struct CliRun {
+  int code = -1;
+  std::string out, err;
+  double seconds = 0;
+};
+
+CliRun explore_cli(ExploreOptions o) {
+  o.no_progress = true;
+  CliRun r;
+  std::ostringstream out, err;
+  const auto start = std::chrono::steady_clock::now();
+  r.code = run_explore(o, out, err);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+// Our engine's answer about the first position of a new game of `sets` (no move).
+Answer first_answer(const std::string& sets, int players = 2) {
+  PlayOptions play;
+  play.sets = sets;
+  play.players = players;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  auto state = new_game(builtin_catalog(), *ruleset_named("hig-c3"), *setup);
+  REQUIRE(state);
+  return answer_moves(*state, {}, false, {});
+}
+
+}  // namespace
+
+TEST_CASE("our engine answers floors only with the Tower in play and supply only for the figure kinds in play",
+          "[explore][answer]") {
+  // Regression (issue 45): floors were answered for every player in every game, and supply
+  // listed every figure kind at 0.
+  const Answer base = first_answer("base");
+  CHECK(base.floors.empty());
+  for (const auto& [colour, kinds] : base.supply) {
+    INFO(colour);
+    CHECK(kinds.size() == 2);  // the follower and the abbot (hig-c3's figures), nothing else
+    CHECK(kinds.contains("follower"));
+    CHECK(kinds.contains("abbot"));
+  }
+  const Answer tower = first_answer("base,tower", 3);
+  REQUIRE(tower.floors.size() == 3);
+  for (const auto& [colour, n] : tower.floors) CHECK(n == 9);  // TO-01 with 3 players
+}
+
+TEST_CASE("explore compares an absent floors entry or supply count as its default, both ways", "[explore]") {
+  Scenario q;
+  q.position.players = {Colour::Red, Colour::Blue};
+  Answer ours;
+  ours.phase = "tile";
+  ours.scores = {{"red", 0}, {"blue", 0}};
+  ours.floors = {{"red", 10}, {"blue", 10}};
+  ours.supply = {{"red", {{"follower", 7}, {"abbot", 0}}}, {"blue", {{"follower", 7}}}};
+  Answer theirs = ours;
+  theirs.floors.clear();
+  theirs.supply = {{"red", {{"follower", 7}}}, {"blue", {{"follower", 7}, {"pig", 0}}}};
+  CHECK_FALSE(diff_answers(q, ours, theirs).has_value());
+  CHECK_FALSE(diff_answers(q, theirs, ours).has_value());
+  theirs.floors = {{"red", 10}};  // one listed at TO-01's number
+  CHECK_FALSE(diff_answers(q, ours, theirs).has_value());
+  theirs.floors = {{"red", 9}};  // one floor short: a difference
+  auto d = diff_answers(q, ours, theirs);
+  REQUIRE(d);
+  CHECK(d->keys == std::vector<std::string>{"floors"});
+  CHECK(contains(d->lines.front(), "theirs [red 9]"));
+  // TO-01's number depends on the players: 3 players are dealt 9.
+  q.position.players.push_back(Colour::Green);
+  ours.floors = {{"red", 9}, {"blue", 9}, {"green", 9}};
+  theirs.floors.clear();
+  CHECK_FALSE(diff_answers(q, ours, theirs).has_value());
+}
+
+TEST_CASE("explore finds no disagreement with a faithful protocol-1 proxy of serve", "[explore]") {
+  // Regression (issue 45): our engine answered floors in every game and a protocol-1
+  // implementation (which knows no Tower) none: "floors: ours [blue 10; red 10]; theirs []".
+  const auto log = std::filesystem::temp_directory_path() / "carc-explore-v1.log";
+  auto impl =
+      start_impl({"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/v1.py", CARC_BINARY, log.string()});
+  REQUIRE(impl->protocol_version() == 1);
+  const Explored e = explore_with(*impl, 2);
+  for (const auto& f : e.findings) INFO(f.signature << ": " << (f.lines.empty() ? "" : f.lines.front()));
+  CHECK(e.findings.empty());
+  CHECK(e.stats.games == 2);
+  CHECK(e.stats.decisions > 100);
+  CHECK(e.stats.asked == e.stats.decisions);
+  CHECK(e.stats.not_answered == 0);
+  std::filesystem::remove(log);
+}
+
+TEST_CASE("explore exits 1 and says why when questions go unanswered", "[explore]") {
+  // Regression (issue 45): garbage, errors, skips, crashes, timeouts and a hang mid-game left
+  // only "N not answered" in the summary, "no disagreement", exit 0.
+  struct Case {
+    std::string impl, reason;
+    double timeout = 10, budget = 0;
+  };
+  const std::vector<Case> cases{
+      {adapter("unanswering.py", "garbage 7"), "errored"},
+      {adapter("unanswering.py", "errored 7"), "errored"},
+      {adapter("unanswering.py", "skipped 7"), "skipped"},
+      {adapter("crash.py", "5"), "crashed"},             // a crash every 6th request (each process answers 5)
+      {adapter("unanswering.py", "huge 7"), "errored"},  // a reply over the line limit
+      {adapter("slow.py", "0.6"), "timed out", 0.2, 4},  // every answer past --timeout
+      {adapter("unanswering.py", "hang-after 20"), "timed out", 0.5, 6},  // a hang in the middle of the game
+  };
+  for (const Case& c : cases) {
+    ExploreOptions o;
+    o.impl = {c.impl};
+    o.games = 1;
+    o.timeout = c.timeout;
+    o.time_budget = c.budget;
+    const CliRun r = explore_cli(o);
+    INFO(c.impl << "\n" << r.out << r.err);
+    CHECK(r.code == 1);
+    CHECK(contains(r.err, "went unanswered"));
+    CHECK(contains(r.err, " " + c.reason));
+    CHECK(contains(r.out, " " + c.reason));  // the summary line names the reason too
+    CHECK_FALSE(contains(r.out, "\nno disagreement\n"));
+    CHECK(contains(r.out, "not a pass"));
+  }
+}
+
+TEST_CASE("explore names what a base-game-only implementation lacks and never passes comparing nothing", "[explore]") {
+  // Regression (issue 45): under the defaults (hig-c3: an abbot each) every question was
+  // unsupported, "no disagreement", exit 0, without naming what was missing.
+  ExploreOptions o;
+  o.impl = {adapter("base_only.py")};
+  o.games = 1;
+  const CliRun r = explore_cli(o);
+  INFO(r.out << r.err);
+  CHECK(r.code == 1);
+  CHECK(contains(r.err, "figure abbot"));
+  CHECK(contains(r.err, "nothing was compared"));
+  CHECK(contains(r.err, "--sets auto"));
+  CHECK_FALSE(contains(r.out, "\nno disagreement\n"));
+  // --sets auto: the largest game it declares, the base set with followers only, all compared.
+  o.sets = "auto";
+  const CliRun a = explore_cli(o);
+  INFO(a.out << a.err);
+  CHECK(a.code == 0);
+  CHECK(contains(a.err, "--sets auto: the largest game the implementation declares: --sets base --figures follower=7"));
+  CHECK(contains(a.out, " 0 unsupported, 0 not answered"));
+  CHECK(contains(a.out, "no disagreement"));
+}
+
+TEST_CASE("explore --sets auto against serve chooses every set, figure, Little Buildings and the bridges",
+          "[explore]") {
+  auto serve = start_impl({CARC_BINARY, "serve"});
+  PlayOptions play;
+  play.ruleset = "hig-c2";
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  const RuleSet rules = *ruleset_named("hig-c2");
+  auto game = largest_game(rules, *setup, {serve.get()}, false);
+  REQUIRE(game);
+  for (const TileSet& set : builtin_catalog().sets())
+    if (set.name != "base" && (set.counts.contains("C2") || set.played_in.contains("C2"))) {
+      INFO(set.name);
+      CHECK(std::find(game->sets.begin(), game->sets.end(), set.name) != game->sets.end());
+    }
+  CHECK(game->little_buildings);
+  CHECK(game->bridges);
+  for (int k = 0; k < kFigureKinds; ++k) {
+    INFO(figure_name(static_cast<FigureKind>(k)));
+    CHECK(game->figures[static_cast<std::size_t>(k)] > 0);
+  }
+  auto lacks = game_lacks(rules, *game, {serve.get()});
+  REQUIRE(lacks);
+  CHECK(lacks->empty());
+}
+
+TEST_CASE("explore --time-budget bounds a game in progress against a slow and a mute implementation", "[explore]") {
+  // Regression (issue 45): the budget was checked only between games: against a 1.5 s/answer
+  // engine --time-budget 30 ran 161 s, against a mute one --time-budget 20 still ran at 120 s.
+  struct Case {
+    std::string impl;
+    double timeout, budget;
+  };
+  const std::vector<Case> cases{{adapter("slow.py", "1.5"), 10, 4}, {adapter("hang.py", "--all"), 2, 3}};
+  for (const Case& c : cases) {
+    ExploreOptions o;
+    o.impl = {c.impl};
+    o.games = 3;
+    o.timeout = c.timeout;
+    o.time_budget = c.budget;
+    const CliRun r = explore_cli(o);
+    INFO(c.impl << ": " << r.seconds << " s\n" << r.out << r.err);
+    // The budget, one question in flight (its answer or its timeout) and the process's start.
+    CHECK(r.seconds < c.budget + std::min(c.timeout, 1.5) + 3);
+    CHECK(contains(r.out, "the time budget cut the run in a game"));
+    CHECK(contains(r.err, "the time budget"));
+    CHECK(contains(r.out, "0 games,"));
+  }
+}
+
+TEST_CASE("run --impl reads a seated player left out of the answer's floors as TO-01's number", "[explore][evaluate]") {
+  // PROTOCOL.md §12.4: a player not listed has TO-01's number, in the answer as in the position.
+  Expect e;
+  e.floors = std::map<Colour, int>{{Colour::Red, 10}};
+  Answer a;
+  a.scores = {{"red", 0}, {"blue", 0}};
+  CHECK(compare(e, a, builtin_catalog()).empty());
+  a.floors = {{"blue", 10}};
+  CHECK(compare(e, a, builtin_catalog()).empty());
+  a.floors = {{"red", 9}};
+  const auto diffs = compare(e, a, builtin_catalog());
+  REQUIRE(diffs.size() == 1);
+  CHECK(diffs.front().actual == std::vector<std::string>{"red 9"});
+  e.floors = std::map<Colour, int>{{Colour::Red, 9}};  // 3 players are dealt 9
+  a.floors.clear();
+  a.scores["green"] = 0;
+  CHECK(compare(e, a, builtin_catalog()).empty());
+  a.scores.clear();  // no seats known: not answered
+  REQUIRE(compare(e, a, builtin_catalog()).size() == 1);
+  CHECK(compare(e, a, builtin_catalog()).front().actual == std::vector<std::string>{"red (none)"});
+}
+
+TEST_CASE("explore's questions state Little Buildings' tokens, and their YAML reads them back", "[explore]") {
+  // Found with issue 45: position_of left out building_supply and buildings, so a game with
+  // --little-buildings asked every question without them (no building move ever compared).
+  PlayOptions play;
+  play.little_buildings = true;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  auto state = new_game(builtin_catalog(), *ruleset_named("hig-c3"), *setup);
+  REQUIRE(state);
+  auto snap = snapshot(*state);
+  REQUIRE(snap);
+  Scenario sc;
+  sc.id = "EXP-lb";
+  sc.title = "little buildings";
+  sc.source = "explore_test";
+  sc.applies_to = {"hig-c3"};
+  sc.position = position_of(*snap);
+  REQUIRE(sc.position.building_supply.size() == 2);
+  sc.required = required_capabilities(sc);
+  CHECK(std::find(sc.required.begin(), sc.required.end(), "little-buildings") != sc.required.end());
+  sc.expect.phase = "tile";
+  const std::string text = scenario_yaml(sc);
+  CHECK(contains(text, "building_supply:"));
+  const ScenarioFile back = load_scenario_text(text, "EXP-lb.yaml");
+  INFO(text << carc::test::problems_of(back));
+  REQUIRE(back.valid());
+  REQUIRE(back.scenarios.size() == 1);
+  CHECK(back.scenarios.front().position.building_supply == sc.position.building_supply);
 }

@@ -239,7 +239,14 @@ TEST_CASE("The handshake: the runner sends version 10 and accepts 1 to 10, serve
     CHECK((std::find(e.begin(), e.end(), "tower") != e.end()) == (v >= 3));
     CHECK(h->capabilities.switches.count("ransom-timing") == (v >= 3 ? 1U : 0U));
     CHECK(h->capabilities.switches.count("farmer-scoring") == 1);
-    CHECK(contains(s.lines[1], "\"floors\"") == (v >= 3));
+    // Floors are answered with the Tower in play only (issue 45), and named only from version 3:
+    // none for this base-game request in any version, a player's floors in hand from 3 on.
+    CHECK_FALSE(contains(s.lines[1], "\"floors\""));
+    if (v >= 3) {
+      const Served tower = serve({start(v), with(10, "/position/floors", Json{{"red", 9}})});
+      REQUIRE(tower.lines.size() == 2);
+      CHECK(contains(tower.lines[1], "\"floors\":{\"blue\":10,\"red\":9}"));
+    }
     // The dragon and the fairy are version 4.
     CHECK((std::find(e.begin(), e.end(), "dragon") != e.end()) == (v >= 4));
     CHECK((std::find(e.begin(), e.end(), "fairy") != e.end()) == (v >= 4));

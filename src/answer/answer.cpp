@@ -1,6 +1,7 @@
 #include "answer/answer.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "engine/expansions/flier.hpp"
 #include "engine/legality.hpp"
@@ -13,16 +14,46 @@ std::string figure_text(const State& s, int owner, FigureKind kind, Pos p, Featu
   return std::string(colour_name(s.player(owner).colour)) + " " + std::string(figure_name(kind)) + " " + located(p, a);
 }
 
+// The Tower is in play (PROTOCOL.md §12.4): a foundation on the board, a tower tile in hand or
+// still to be drawn, a prisoner, or floors in hand other than TO-01's number. Without it the
+// answer names no floors (a player not listed has TO-01's number).
+bool tower_in_play(const State& s) {
+  const TowerData& t = s.tower();
+  if (!t.sites.empty() || !t.prisoners.empty()) return true;
+  const int dealt = default_floors(s.player_count());
+  if (std::any_of(t.floors.begin(), t.floors.end(), [dealt](int n) { return n != dealt; })) return true;
+  const TileCatalog& cat = s.catalog();
+  const auto tower_tile = [&cat](TileTypeId id) {
+    if (id == kNoTile || id >= cat.size()) return false;
+    const auto& features = cat[id].features;
+    return std::any_of(features.begin(), features.end(), [](const auto& f) { return f.kind == FeatureKind::Tower; });
+  };
+  if (tower_tile(s.in_hand())) return true;
+  const auto& pile = s.pile();
+  return std::any_of(pile.begin() + static_cast<std::ptrdiff_t>(std::min(s.pile_next(), pile.size())), pile.end(),
+                     tower_tile);
+}
+
 void describe_state(const State& s, const std::vector<Event>& events, Answer& a) {
   const TileCatalog& cat = s.catalog();
   for (const Move& m : legal_moves(s)) a.moves.push_back(to_string(m, cat));
   std::sort(a.moves.begin(), a.moves.end());
+  // The figure kinds in play: those some player owns (in hand, on the board or held as a
+  // prisoner), and the follower always; `supply` names those for every player (kinds not
+  // listed count as 0, PROTOCOL.md §7).
+  std::array<bool, kFigureKinds> in_play{};
+  in_play[static_cast<std::size_t>(FigureKind::Follower)] = true;
+  for (int p = 0; p < s.player_count(); ++p)
+    for (std::size_t k = 0; k < in_play.size(); ++k)
+      if (s.player(p).owned[k] > 0 || s.player(p).supply[k] > 0) in_play[k] = true;
+  for (const Prisoner& pr : s.tower().prisoners) in_play[static_cast<std::size_t>(pr.kind)] = true;
   for (int p = 0; p < s.player_count(); ++p) {
     const Player& pl = s.player(p);
     const std::string colour(colour_name(pl.colour));
     a.scores[colour] = pl.score;
-    for (int k = 0; k < kFigureKinds; ++k)
-      a.supply[colour][std::string(figure_name(static_cast<FigureKind>(k)))] = pl.supply[static_cast<std::size_t>(k)];
+    auto& supply = a.supply[colour];
+    for (std::size_t k = 0; k < in_play.size(); ++k)
+      if (in_play[k]) supply[std::string(figure_name(static_cast<FigureKind>(k)))] = pl.supply[k];
   }
   const Board& b = s.board();
   for (const BoardFigure& f : s.figures())
@@ -34,8 +65,9 @@ void describe_state(const State& s, const std::vector<Event>& events, Answer& a)
   for (const TowerSite& site : t.sites)
     if (site.height > 0)
       a.towers.push_back(to_string(SetupTower{b.tile(site.tile).pos, site.height, site.closed_empty}));
-  for (int p = 0; p < s.player_count(); ++p)
-    a.floors[std::string(colour_name(s.player(p).colour))] = t.floors[static_cast<std::size_t>(p)];
+  if (tower_in_play(s))
+    for (int p = 0; p < s.player_count(); ++p)
+      a.floors[std::string(colour_name(s.player(p).colour))] = t.floors[static_cast<std::size_t>(p)];
   for (const Prisoner& pr : t.prisoners)
     a.prisoners[std::string(colour_name(s.player(pr.holder).colour))].push_back(
         std::string(colour_name(s.player(pr.owner).colour)) + " " + std::string(figure_name(pr.kind)));

@@ -83,8 +83,10 @@ void setup_explore(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--edition", o->edition, "Tile edition: C1, C2 or C3 (default: the ruleset's)")
       ->type_name("C1|C2|C3");
   cmd->add_option("--figures", o->figures, "Figures per player, e.g. follower=7,abbot=1")->type_name("KIND=N,...");
-  cmd->add_option("--sets", o->sets, "Tile sets, comma-separated, as play takes them")
-      ->type_name("SET,...")
+  cmd->add_option("--sets", o->sets,
+                  "Tile sets, comma-separated, as play takes them; auto: the largest game every --impl declares "
+                  "(sets, figures unless --figures, --little-buildings, --bridges), printed on stderr")
+      ->type_name("SET,...|auto")
       ->capture_default_str();
   cmd->add_flag("--little-buildings", o->little_buildings, "Little Buildings, as play takes it");
   cmd->add_flag("--bridges", o->bridges, "The bridges of Bridges, Castles & Bazaars, as play takes them");
@@ -93,7 +95,9 @@ void setup_explore(CLI::App& app, std::function<int()>& action) {
                   "against each --impl) into DIR")
       ->type_name("DIR");
   cmd->add_option("--shard", o->shard, "Play shard K of N: the games g with g % N == K - 1")->type_name("K/N");
-  cmd->add_option("--time-budget", o->time_budget, "Start no game and stop shrinking after this many seconds")
+  cmd->add_option("--time-budget", o->time_budget,
+                  "Ask no more questions after this many seconds (a game in progress and the shrinking are cut; "
+                  "the run lasts at most about this plus one --timeout)")
       ->type_name("SECONDS")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--timeout", o->timeout, "Seconds per request")
@@ -133,7 +137,8 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
   play.ruleset = o.ruleset;
   play.edition = o.edition;
   play.figures = o.figures;
-  play.sets = o.sets;
+  const bool auto_game = o.sets == "auto";
+  play.sets = auto_game ? "base" : o.sets;  // auto: chosen once the implementations have declared what they answer
   play.little_buildings = o.little_buildings;
   play.bridges = o.bridges;
   auto setup = game_setup_of(play);
@@ -175,6 +180,35 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
     impls.push_back(started.subject.get());
     owned.push_back(std::move(started.subject));
   }
+  // The options the games are played with (--sets auto resolved), for the candidates' notes.
+  ExploreOptions played = o;
+  if (auto_game) {
+    auto chosen = largest_game(config.rules, config.game, impls, !o.figures.empty());
+    if (!chosen) {
+      fmt::print(err, "carc-oracle explore: --sets auto: {}; nothing can be compared\n", chosen.error());
+      return kExitFailures;
+    }
+    config.game = *chosen;
+    played.sets = fmt::format("{}", fmt::join(chosen->sets, ","));
+    std::vector<std::string> figures;
+    for (int k = 0; k < kFigureKinds; ++k)
+      if (const int n = chosen->figures[static_cast<std::size_t>(k)]; n > 0)
+        figures.push_back(fmt::format("{}={}", figure_name(static_cast<FigureKind>(k)), n));
+    played.figures = fmt::format("{}", fmt::join(figures, ","));
+    played.little_buildings = chosen->little_buildings;
+    played.bridges = chosen->bridges;
+    fmt::print(err, "carc-oracle explore: --sets auto: the largest game {} declare{}: --sets {} --figures {}{}{}\n",
+               impls.size() == 1 ? "the implementation" : "every implementation", impls.size() == 1 ? "s" : "",
+               played.sets, played.figures, played.little_buildings ? " --little-buildings" : "",
+               played.bridges ? " --bridges" : "");
+  } else if (auto lacks = game_lacks(config.rules, config.game, impls); lacks && !lacks->empty()) {
+    // Said before the games: a question needing any of it is never asked.
+    fmt::print(err,
+               "carc-oracle explore: the game asked about needs what {} not declare: {}; questions needing it are "
+               "not asked (--sets auto chooses the largest game {} declare{})\n",
+               impls.size() == 1 ? "the implementation does" : "an implementation does", fmt::join(*lacks, ", "),
+               impls.size() == 1 ? "it" : "they all", impls.size() == 1 ? "s" : "");
+  }
   Explorer explorer(config, impls);
   const bool progress = !o.no_progress && &err == &std::cerr && isatty(fileno(stderr)) == 1;
   auto stats = explorer.run([&](int done, int total) {
@@ -195,7 +229,7 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
   for (const Finding& f : explorer.findings()) {
     std::string id = f.id();
     if (const int n = taken[id]++; n > 0) id += fmt::format("-i{}", n + 1);
-    const Scenario c = candidate_of(f, o, id, config.preset);
+    const Scenario c = candidate_of(f, played, id, config.preset);
     const std::string text = scenario_yaml(c);
     const ScenarioFile back = load_scenario_text(text, id + ".yaml");
     if (!back.valid() || back.scenarios.size() != 1 || !back.scenarios.front().valid()) {
@@ -229,6 +263,53 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
                        {"differences", f.lines}});
   }
   const ExploreStats& s = *stats;
+  // Per implementation: what went unanswered and why, what it lacks. Either makes the run fail
+  // (exit 1) as `run --impl` fails on a result not answered; so does comparing nothing at all.
+  nlohmann::json tallies = nlohmann::json::array();
+  std::vector<std::string> unanswered_words;  // "15 timed out", ... over every implementation
+  std::map<std::string, long long> unanswered_all;
+  for (const ImplTally& t : s.impls) {
+    tallies.push_back({{"impl", t.name},
+                       {"asked", t.asked},
+                       {"unsupported", t.unsupported},
+                       {"not_answered", t.not_answered},
+                       {"unanswered", t.unanswered},
+                       {"lacks", t.lacks}});
+    const long long questions = t.asked + t.unsupported + t.not_answered;
+    if (t.not_answered > 0) {
+      std::vector<std::string> why;
+      for (const auto& [reason, n] : t.unanswered) {
+        const std::string& first = t.first_message.at(reason);
+        why.push_back(first.empty() ? fmt::format("{} {}", n, reason)
+                                    : fmt::format("{} {} (first: {})", n, reason, clip(first, 300)));
+        unanswered_all[reason] += n;
+      }
+      fmt::print(err, "carc-oracle explore: {}: {} of {} question{} asked went unanswered: {}\n", t.name,
+                 t.not_answered, t.asked + t.not_answered, t.asked + t.not_answered == 1 ? "" : "s",
+                 fmt::join(why, "; "));
+      if (exit == kExitOk) exit = kExitFailures;
+    }
+    if (t.unsupported > 0) {
+      std::vector<std::pair<long long, std::string>> items;
+      for (const auto& [item, n] : t.lacks) items.emplace_back(n, item);
+      std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+      std::vector<std::string> named;
+      for (const auto& [n, item] : items)
+        named.push_back(fmt::format("{} ({} question{})", item, n, n == 1 ? "" : "s"));
+      fmt::print(err, "carc-oracle explore: {}: {} of {} question{} not asked: it does not declare {}\n", t.name,
+                 t.unsupported, questions, questions == 1 ? "" : "s", fmt::join(named, ", "));
+    }
+    if (t.asked == 0) {
+      fmt::print(err, "carc-oracle explore: {}: nothing was compared ({} answered); this is no pass{}\n", t.name,
+                 t.not_answered > 0 || t.unsupported > 0 ? "no question" : "no question was asked",
+                 t.unsupported > 0 && !auto_game ? " (--sets auto chooses a game it declares)" : "");
+      if (exit == kExitOk) exit = kExitFailures;
+    }
+  }
+  for (const auto& [reason, n] : unanswered_all) unanswered_words.push_back(fmt::format("{} {}", n, reason));
+  if (s.budget_exhausted)
+    fmt::print(err, "carc-oracle explore: the time budget ({} s) cut the run: {}\n", o.time_budget,
+               s.cut_in_game ? "a game was stopped in progress" : "games left unplayed or the shrinking cut short");
   const double rate = s.seconds > 0 ? static_cast<double>(s.decisions) / s.seconds : 0;
   records.push_back({{"type", "summary"},
                      {"seed", o.seed},
@@ -241,23 +322,35 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
                      {"unsynced", s.unsynced},
                      {"disagreements", explorer.findings().size()},
                      {"budget_exhausted", s.budget_exhausted},
+                     {"cut_in_game", s.cut_in_game},
+                     {"implementations", tallies},
                      {"seconds", s.seconds},
                      {"decisions_per_second", rate}});
   // The summary: grouped by kind, then capability.
   std::ostringstream text, md;
-  fmt::print(text, "{} game{}, {} decisions ({:.0f}/s), {} questions answered, {} unsupported, {} not answered{}\n",
-             s.games, s.games == 1 ? "" : "s", s.decisions, rate, s.asked, s.unsupported, s.not_answered,
-             s.budget_exhausted ? "; the time budget ran out" : "");
+  const std::string why_unanswered =
+      unanswered_words.empty() ? "" : fmt::format(" ({})", fmt::join(unanswered_words, ", "));
+  fmt::print(
+      text, "{} game{}, {} decisions ({:.0f}/s), {} questions answered, {} unsupported, {} not answered{}{}\n", s.games,
+      s.games == 1 ? "" : "s", s.decisions, rate, s.asked, s.unsupported, s.not_answered, why_unanswered,
+      s.budget_exhausted ? s.cut_in_game ? "; the time budget cut the run in a game" : "; the time budget ran out"
+                         : "");
   md << "# carc-oracle explore\n\n";
   fmt::print(md,
-             "Seed {}, shard {}, {} games, {} decisions, {} questions answered, {} unsupported, {} not answered.\n\n",
-             o.seed, o.shard.empty() ? "1/1" : o.shard, s.games, s.decisions, s.asked, s.unsupported, s.not_answered);
+             "Seed {}, shard {}, {} games, {} decisions, {} questions answered, {} unsupported, {} not "
+             "answered{}{}.\n\n",
+             o.seed, o.shard.empty() ? "1/1" : o.shard, s.games, s.decisions, s.asked, s.unsupported, s.not_answered,
+             why_unanswered, s.budget_exhausted ? "; the time budget cut the run" : "");
   std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> groups;
   for (std::size_t i = 0; i < explorer.findings().size(); ++i)
     groups[{explorer.findings()[i].kind, explorer.findings()[i].capability}].push_back(i);
-  if (groups.empty()) {
+  if (groups.empty() && exit == kExitOk) {
     text << "no disagreement\n";
     md << "No disagreement.\n";
+  } else if (groups.empty()) {  // nothing found, but not a pass: questions unanswered or none compared
+    text << "no disagreement among the answers compared; not a pass (see above)\n";
+    md << "No disagreement among the answers compared; not a pass: questions went unanswered or none were "
+          "compared.\n";
   } else {
     md << "| kind | capability | candidate | implementation | seen | first game | tiles | difference |\n";
     md << "|---|---|---|---|---|---|---|---|\n";
@@ -297,7 +390,13 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
     // The candidates run against every implementation as `run --impl ... --format html` runs them:
     // the HTML report with each candidate's board, its question and both answers.
     bool html = false;
-    if (ok && !files.empty()) {
+    const bool spent = o.time_budget > 0 && s.budget_exhausted;
+    if (ok && !files.empty() && spent)
+      fmt::print(err,
+                 "carc-oracle explore: report.html not written: the time budget is spent (run --impl on {} "
+                 "writes it)\n",
+                 o.out_dir + "/candidates");
+    if (ok && !files.empty() && !spent) {
       RunOptions r;
       r.paths = {o.out_dir + "/candidates"};
       r.impl = o.impl;

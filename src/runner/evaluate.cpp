@@ -131,7 +131,12 @@ class Comparer {
       for (const auto& [c, want] : *e.floors) {
         const std::string colour(colour_name(c));
         const auto it = a_.floors.find(colour);
-        const std::string got = it == a_.floors.end() ? "(none)" : std::to_string(it->second);
+        // A seated player not listed has TO-01's number (PROTOCOL.md §12.4); the seats are the
+        // players the answer scores (every answer states them), so unscored is "(none)".
+        const bool seated = a_.scores.contains(colour);
+        const std::string got = it != a_.floors.end() ? std::to_string(it->second)
+                                : seated ? std::to_string(default_floors(static_cast<int>(a_.scores.size())))
+                                         : "(none)";
         if (got != std::to_string(want)) add("floors", {fmt::format("{} {}", colour, want)}, {colour + " " + got});
       }
     if (e.prisoners)

@@ -4,6 +4,7 @@
 #include "runner/explore.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <chrono>
@@ -50,9 +51,16 @@ Scenario question_of(const Setup& base, const std::vector<Move>& since, const st
   return sc;
 }
 
-// What an implementation lacks for a question: capabilities, then switch values and queries.
+// What an implementation lacks for a question: capabilities ("figure abbot", "expansion tower"),
+// then switch values and queries as Subject::lacks names them.
 std::vector<std::string> ex_lacks(const Scenario& sc, const Request& r, const Subject& impl) {
-  std::vector<std::string> needs = missing_capabilities(sc, impl.capabilities());
+  std::vector<std::string> needs;
+  for (auto& c : missing_capabilities(sc, impl.capabilities(), impl.protocol_version())) {
+    bool figure = false;
+    for (int k = 0; k < kFigureKinds; ++k)
+      if (figure_capability(static_cast<FigureKind>(k)) == c) figure = true;
+    needs.push_back((figure ? "figure " : "expansion ") + c);
+  }
   for (auto& i : impl.lacks(r)) needs.push_back(std::move(i));
   return needs;
 }
@@ -90,6 +98,80 @@ bool answers_events(const Scenario& question, const RuleSet& rules, Subject& imp
   const Request probe{&question, rules, {}, {std::string(kEventsQuery)}, false};
   const auto lacks = impl.lacks(probe);
   return std::find(lacks.begin(), lacks.end(), "query " + std::string(kEventsQuery)) == lacks.end();
+}
+
+std::string unanswered_reason(ReplyKind kind) {
+  switch (kind) {
+    case ReplyKind::TimedOut:
+      return "timed out";
+    case ReplyKind::Crashed:
+      return "crashed";
+    case ReplyKind::Errored:
+      return "errored";
+    case ReplyKind::Skipped:
+      return "skipped";
+    case ReplyKind::Answered:
+      break;
+  }
+  return "answered";
+}
+
+Result<std::vector<std::string>> game_lacks(const RuleSet& rules, const GameSetup& game,
+                                            const std::vector<Subject*>& impls) {
+  auto made = new_game(builtin_catalog(), rules, game);
+  if (!made) return fail(made.error());
+  auto first = snapshot(*made);
+  if (!first) return fail("internal error: the first position of a game has no snapshot");
+  Scenario sc;
+  sc.id = "EXP-game";
+  sc.required = {"base"};
+  sc.position = position_of(*first);  // the whole pile: every tile the game can draw
+  const Request probe{&sc, rules, {}, {"moves"}, false};
+  std::vector<std::string> out;
+  for (Subject* impl : impls)
+    for (auto& item : ex_lacks(sc, probe, *impl))
+      if (item.starts_with("figure ") || item.starts_with("expansion "))  // not the switches: the game's own
+        if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(std::move(item));
+  return out;
+}
+
+Result<GameSetup> largest_game(const RuleSet& rules, GameSetup game, const std::vector<Subject*>& impls,
+                               bool keep_figures) {
+  const auto declared = [&](std::string_view capability) {
+    return std::all_of(impls.begin(), impls.end(), [&](const Subject* impl) {
+      const auto caps = impl->capabilities();
+      return std::find(caps.begin(), caps.end(), capability) != caps.end();
+    });
+  };
+  if (!keep_figures) {
+    std::array<int, kFigureKinds> figures = default_figures(game.edition);
+    for (int k = 0; k < kFigureKinds; ++k) {
+      const auto kind = static_cast<FigureKind>(k);
+      auto& n = figures[static_cast<std::size_t>(k)];
+      if (kind == FigureKind::Follower) continue;  // the base game's: the followers stay
+      if (!engine_supports(kind) || !declared(figure_capability(kind)))
+        n = 0;
+      else if (n == 0)
+        n = 1;
+    }
+    game.figures = figures;
+  }
+  game.little_buildings = declared("little-buildings");
+  game.bridges = declared("bridges");
+  game.sets = {"base"};
+  auto base = game_lacks(rules, game, impls);
+  if (!base) return fail(base.error());
+  if (!base->empty())
+    return fail(fmt::format("not even the base game can be asked: the implementation{} lack{} {}",
+                            impls.size() == 1 ? "" : "s", impls.size() == 1 ? "s" : "", fmt::join(*base, ", ")));
+  for (const TileSet& set : builtin_catalog().sets()) {
+    if (set.name == "base") continue;
+    GameSetup bigger = game;
+    bigger.sets.push_back(set.name);
+    auto lacks = game_lacks(rules, bigger, impls);
+    if (lacks && lacks->empty()) game = std::move(bigger);  // no printing for the edition, or lacking: left out
+  }
+  return game;
 }
 
 std::uint64_t explore_game_seed(std::uint64_t seed, int game) {
@@ -153,17 +235,40 @@ class EngineWorker {
 };
 
 Explorer::Explorer(ExploreConfig config, std::vector<Subject*> impls)
-    : config_(std::move(config)), impls_(std::move(impls)) {}
+    : config_(std::move(config)), impls_(std::move(impls)) {
+  for (Subject* impl : impls_) stats_.impls.push_back(ImplTally{impl->name(), 0, 0, 0, {}, {}, {}});
+}
 
 Explorer::~Explorer() = default;
 
+bool Explorer::out_of_time() const { return deadline_ && ExClock::now() >= *deadline_; }
+
+void Explorer::tally_lacks(std::size_t impl, const std::vector<std::string>& lacks) {
+  ++stats_.unsupported;
+  ImplTally& t = stats_.impls[impl];
+  ++t.unsupported;
+  for (const auto& item : lacks) ++t.lacks[item];
+}
+
+void Explorer::tally_unanswered(std::size_t impl, const Reply& reply) {
+  ++stats_.not_answered;
+  ImplTally& t = stats_.impls[impl];
+  ++t.not_answered;
+  const std::string why = unanswered_reason(reply.kind);
+  ++t.unanswered[why];
+  if (!t.first_message.contains(why)) t.first_message[why] = reply.message;
+}
+
 Result<ExploreStats> Explorer::run(const std::function<void(int, int)>& on_game) {
   const auto start = ExClock::now();
+  if (config_.time_budget > 0)
+    deadline_ =
+        start + std::chrono::duration_cast<ExClock::duration>(std::chrono::duration<double>(config_.time_budget));
   int mine = 0;
   for (int g = 0; g < config_.games; ++g) mine += g % config_.shards == config_.shard ? 1 : 0;
   for (int g = 0; g < config_.games; ++g) {
     if (g % config_.shards != config_.shard) continue;
-    if (config_.time_budget > 0 && ex_seconds_since(start) >= config_.time_budget) {
+    if (out_of_time()) {
       stats_.budget_exhausted = true;
       break;
     }
@@ -171,18 +276,17 @@ Result<ExploreStats> Explorer::run(const std::function<void(int, int)>& on_game)
     if (!played) return fail(played.error());
     if (!*played) {
       stats_.budget_exhausted = true;
+      stats_.cut_in_game = true;
       break;
     }
     ++stats_.games;
     if (on_game) on_game(stats_.games, mine);
   }
   stats_.seconds = ex_seconds_since(start);
-  std::optional<ExClock::time_point> deadline;
-  if (config_.time_budget > 0)
-    deadline =
-        start + std::chrono::duration_cast<ExClock::duration>(std::chrono::duration<double>(config_.time_budget));
   if (config_.shrink)
-    for (Finding& f : findings_) shrink(f, deadline);
+    for (Finding& f : findings_) shrink(f, deadline_);
+  for (const Finding& f : findings_)
+    if (f.shrink_cut_short) stats_.budget_exhausted = true;
   return stats_;
 }
 
@@ -207,9 +311,11 @@ Result<bool> Explorer::play_game(int game) {
     ++decision;
     // Each implementation's legal moves, when it answered them (nullopt: not asked or not answered).
     std::vector<std::optional<std::vector<std::string>>> their_moves(impls_.size());
+    if (out_of_time()) return false;  // no question once the budget is spent, mid-game too
     if (synced) {
       const Scenario question = question_of(base, since, config_.preset, overrides, config_.pile_window);
       ask(question, game, decision, their_moves);
+      if (out_of_time()) return false;  // its last answer may have come after the budget
     } else {
       stats_.unsynced += static_cast<long long>(impls_.size());
     }
@@ -263,15 +369,17 @@ void Explorer::ask(const Scenario& question, int game, int decision,
     const Request r = explore_request(question, config_.rules, true, *events_[i]);
     std::vector<std::string> lacks = ex_lacks(question, r, impl);
     if (!lacks.empty()) {
-      ++stats_.unsupported;
+      tally_lacks(i, lacks);
       continue;
     }
+    if (out_of_time()) break;  // the budget ran out while an earlier implementation answered: ask no more
     Reply theirs = impl.answer(r);
     if (theirs.kind != ReplyKind::Answered) {
-      ++stats_.not_answered;
+      tally_unanswered(i, theirs);
       continue;
     }
     ++stats_.asked;
+    ++stats_.impls[i].asked;
     std::vector<std::string> canon;
     canon.reserve(theirs.answer.moves.size());
     for (const auto& m : theirs.answer.moves) canon.push_back(explore_canonical_move(m));
@@ -344,6 +452,13 @@ void Explorer::shrink(Finding& f, std::optional<ExClock::time_point> deadline) {
   f.shrink_cut_short = out_of_time;
   f.shrink_seconds = ex_seconds_since(start);
   if (asks == 0) return;  // out of time before the first question: the answers as first seen stand
+  if (out_of_time) {
+    // The budget is spent: no more questions, so none to get the answers on the reduction
+    // (the candidate's expect and its lines must be of the question it states). The question
+    // as first seen stands, with its answers.
+    f.shrunk = f.original;
+    return;
+  }
   // The answers on the shrunk scenario, for the candidate's expect and notes.
   EngineSubject engine;
   const Request r = explore_request(f.shrunk, question_rules(f.shrunk, config_.rules), true, f.events);

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -76,8 +77,11 @@ struct ExploreConfig {
   GameSetup game;                 // seats, edition, sets, figures; the seed is set per game
   std::uint64_t seed = 1;
   int games = 10;
-  int shard = 0, shards = 1;    // games g with g % shards == shard
-  double time_budget = 0;       // seconds for the games and the shrinking; 0 = none
+  int shard = 0, shards = 1;  // games g with g % shards == shard
+  // Seconds for the whole run, checked before every question: no question is asked once it is
+  // spent (a game in progress is cut, the shrinking stops); 0 = none. A question in flight
+  // ends within its --timeout, so a run lasts at most about the budget plus one timeout.
+  double time_budget = 0;
   std::size_t pile_window = 8;  // tiles of the pile a question's position keeps (the rest: open-ended)
   bool shrink = true;
   int shrink_asks = 600;  // questions to an implementation per shrunk disagreement, at most
@@ -109,15 +113,38 @@ struct Finding {
   std::string id() const { return "EXP-" + signature; }
 };
 
+// One implementation's questions: answered, not asked (and what it lacks), not answered (and why).
+struct ImplTally {
+  std::string name;
+  long long asked = 0;         // questions it answered
+  long long unsupported = 0;   // questions not asked: it lacks what they need
+  long long not_answered = 0;  // questions asked that got no answer
+  // What it lacks, each item with the number of questions that needed it: "figure abbot",
+  // "expansion tower" (capabilities), "switch farmers=off", "query events" (Subject::lacks).
+  std::map<std::string, long long> lacks;
+  // Why a question went unanswered (unanswered_reason), with the number of questions and the
+  // first message of each reason.
+  std::map<std::string, long long> unanswered;
+  std::map<std::string, std::string> first_message;
+};
+
+// The reason a reply that is not an answer counts under: "timed out", "crashed", "errored"
+// (an `errored` reply or a protocol violation: garbage, a line over the limit, a wrong seq),
+// "skipped" (the implementation skipped it, or it was not sent: the process could not be
+// restarted, the run was cut short).
+std::string unanswered_reason(ReplyKind kind);
+
 struct ExploreStats {
-  int games = 0;               // games played to the end
-  long long decisions = 0;     // decision points compared (each asked of every implementation)
-  long long asked = 0;         // questions answered by the implementations
-  long long unsupported = 0;   // questions not asked: the implementation lacks what they need
-  long long not_answered = 0;  // errored, crashed, timed out
-  long long unsynced = 0;      // questions skipped after a move only our engine accepts
-  bool budget_exhausted = false;
-  double seconds = 0;  // playing the games, without the shrinking
+  int games = 0;                  // games played to the end
+  long long decisions = 0;        // decision points compared (each asked of every implementation)
+  long long asked = 0;            // questions answered by the implementations
+  long long unsupported = 0;      // questions not asked: the implementation lacks what they need
+  long long not_answered = 0;     // asked and not answered: timed out, crashed, errored, skipped (ImplTally)
+  long long unsynced = 0;         // questions skipped after a move only our engine accepts
+  bool budget_exhausted = false;  // the time budget cut the run: a game, the shrinking, or the games left
+  bool cut_in_game = false;       // ... in the middle of a game (that game is not counted in `games`)
+  std::vector<ImplTally> impls;   // per implementation, in --impl order
+  double seconds = 0;             // playing the games, without the shrinking
 };
 
 // The game index's seed: one per game, independent of sharding.
@@ -144,7 +171,14 @@ class Explorer {
   void record(const Scenario& question, int game, int decision, int impl_index, int other_index, const AnswerDiff& d,
               const Answer& ours, const Answer* first, const Answer& theirs);
 
+  // The time budget is spent (none: never); checked before every question.
+  bool out_of_time() const;
+  // Counts a question `impl` could not be asked or did not answer.
+  void tally_lacks(std::size_t impl, const std::vector<std::string>& lacks);
+  void tally_unanswered(std::size_t impl, const Reply& reply);
+
   ExploreConfig config_;
+  std::optional<std::chrono::steady_clock::time_point> deadline_;  // start + time_budget
   std::vector<Subject*> impls_;
   std::vector<Finding> findings_;
   ExploreStats stats_;
@@ -152,6 +186,24 @@ class Explorer {
   std::vector<std::optional<bool>> events_;  // per implementation: asked score events (decided at its first question)
   std::unique_ptr<EngineWorker> worker_;     // started at the first question
 };
+
+// What the implementations lack to be asked about a game at all: the capabilities its first
+// position needs with every tile of its pile, its figures and tokens ("figure abbot",
+// "expansion tower"), for any of `impls`; empty when every one of them declares all of it.
+// An error when the game cannot be set up.
+Result<std::vector<std::string>> game_lacks(const RuleSet& rules, const GameSetup& game,
+                                            const std::vector<Subject*>& impls);
+
+// `explore --sets auto`: the largest game every implementation in `impls` can be asked about,
+// from their handshakes. From `game` (seats, edition, seed): every tile set of the catalog that
+// has tiles for the edition and whose tiles (and the figures and tokens it brings) they all
+// declare, added one by one in catalog order (the base set first); the figures (unless
+// `keep_figures`: `game`'s as given) the edition's default ones plus one of every other kind
+// the engine models, each kind they all declare; Little Buildings and the bridges when they
+// all declare them. An error naming what is lacking when not even the base set with followers
+// can be asked.
+Result<GameSetup> largest_game(const RuleSet& rules, GameSetup game, const std::vector<Subject*>& impls,
+                               bool keep_figures);
 
 // Shrinks a disagreement: fewer switches away from the preset's values, pile tiles, players,
 // figures, board tiles, lower scores, while

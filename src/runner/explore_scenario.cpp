@@ -109,7 +109,10 @@ std::string figure_text(const std::string& f) {
 // An answer's keys as sorted lists of words (duplicates kept), for an exact comparison.
 using Fields = std::map<std::string, std::vector<std::string>>;
 
-Fields fields_of(const Answer& a) {
+// Absent is the default both ways (PROTOCOL.md §7, §12.4): a supply count of 0 and a player's
+// floors at TO-01's number for `players` seats are left out, listed or not, so an answer naming
+// only what its game plays (a protocol-1 implementation names no floors) agrees with one naming all.
+Fields fields_of(const Answer& a, std::size_t players) {
   Fields f;
   auto& moves = f["moves"];
   for (const auto& m : a.moves) moves.push_back(canonical_text(m));
@@ -125,7 +128,9 @@ Fields fields_of(const Answer& a) {
   if (!a.phase.empty()) f["phase"] = {a.phase};
   if (!a.active.empty()) f["active"] = {a.active};
   if (!a.towers.empty()) f["towers"] = a.towers;
-  for (const auto& [c, n] : a.floors) f["floors"].push_back(fmt::format("{} {}", c, n));
+  const int dealt = default_floors(static_cast<int>(players));
+  for (const auto& [c, n] : a.floors)
+    if (n != dealt) f["floors"].push_back(fmt::format("{} {}", c, n));
   for (const auto& [c, held] : a.prisoners)
     for (const auto& h : held) f["prisoners"].push_back(c + " holds " + h);
   if (!a.dragon.empty()) f["dragon"] = {a.dragon};
@@ -228,6 +233,11 @@ Position position_of(const Setup& s) {
     p.bridge_tokens[s.seats[i]] = s.bridge_tokens[i];
   p.bridges = s.bridges;
   p.bridge_built = s.bridge_built;
+  // Little Buildings: the tokens in hand per player and the buildings on tiles (either key
+  // puts them in the game, as a scenario states it).
+  for (std::size_t i = 0; i < s.building_supply.size() && i < s.seats.size(); ++i)
+    p.building_supply[s.seats[i]] = s.building_supply[i];
+  p.buildings = s.buildings;
   return p;
 }
 
@@ -331,6 +341,21 @@ std::string scenario_yaml(const Scenario& s) {
     ex_list(out, "  ", "bridges", bridges);
   }
   if (p.bridge_built) out << "  bridge_built: true\n";
+  if (!p.building_supply.empty()) {
+    out << "  building_supply:\n";
+    for (const auto& [c, counts] : p.building_supply) {
+      std::vector<std::string> kinds;
+      for (std::size_t k = 0; k < counts.size(); ++k)
+        kinds.push_back(fmt::format("{}: {}", building_name(static_cast<BuildingKind>(k)), counts[k]));
+      out << "    " << ex_colour(c) << ": {" << fmt::format("{}", fmt::join(kinds, ", ")) << "}\n";
+    }
+  }
+  if (!p.buildings.empty()) {
+    std::vector<std::string> buildings;
+    for (const auto& b : p.buildings)
+      buildings.push_back(fmt::format("{} {}", building_name(b.kind), to_string(b.pos)));
+    ex_list(out, "  ", "buildings", buildings);
+  }
   if (!p.castles.empty()) {
     std::vector<std::string> castles;
     for (const auto& c : p.castles) castles.push_back(to_string(c));
@@ -420,8 +445,9 @@ Expect expect_from(const Answer& ours, const std::vector<std::string>& keys) {
 
 std::optional<AnswerDiff> diff_answers(const Scenario& question, const Answer& ours, const Answer& theirs,
                                        bool events) {
-  Fields a = fields_of(ours);
-  Fields b = fields_of(theirs);
+  const std::size_t players = question.position.players.size();
+  Fields a = fields_of(ours, players);
+  Fields b = fields_of(theirs, players);
   if (!events) {
     a.erase("scored");
     b.erase("scored");

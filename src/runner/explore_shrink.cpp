@@ -51,14 +51,17 @@ class Reducer {
     Answer reference = ours.answer;
     if (target_.reference) {
       Subject& ref = *target_.reference;
-      if (!missing_capabilities(sc, ref.capabilities()).empty() || !ref.lacks(r).empty()) return false;
+      if (!missing_capabilities(sc, ref.capabilities(), ref.protocol_version()).empty() || !ref.lacks(r).empty())
+        return false;
       ++asks_;
       const Reply first = ref.answer(r);
       if (first.kind != ReplyKind::Answered) return false;
       reference = first.answer;
     }
     Subject& impl = *target_.impl;
-    if (!missing_capabilities(sc, impl.capabilities()).empty() || !impl.lacks(r).empty()) return false;
+    if (!missing_capabilities(sc, impl.capabilities(), impl.protocol_version()).empty() || !impl.lacks(r).empty())
+      return false;
+    if (target_.reference && out_of_asks()) return false;  // the budget ran out while the reference answered
     ++asks_;
     const Reply theirs = impl.answer(r);
     if (theirs.kind != ReplyKind::Answered) return false;
@@ -137,6 +140,9 @@ Position without_player(Position p, Colour c) {
   p.supply.erase(c);
   p.scores.erase(c);
   p.floors.erase(c);
+  p.castle_tokens.erase(c);
+  p.bridge_tokens.erase(c);
+  p.building_supply.erase(c);
   p.prisoners.erase(c);
   for (auto& [holder, held] : p.prisoners)
     held.erase(std::remove_if(held.begin(), held.end(), [&](const auto& h) { return h.first == c; }), held.end());
