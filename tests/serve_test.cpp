@@ -66,7 +66,9 @@ TEST_CASE("The whole corpus through run --impl 'carc-oracle serve' gives the in-
   const double served_s = seconds_since(t0);
   CHECK(in_process.code == kExitOk);
   CHECK(served.code == kExitOk);
-  CHECK(served.err.empty());  // no restart, no ignored line
+  // No restart, no ignored line: stderr holds only the summary said beside JSON on stdout, as in process.
+  CHECK(served.err == in_process.err);
+  CHECK(std::regex_match(served.err, std::regex("[0-9]+ results: [0-9]+ passed\ncoverage: [^\n]*\n")));
   std::istringstream a(in_process.out), b(served.out);
   std::string la, lb;
   int results = 0;
