@@ -59,6 +59,9 @@ def judge(case, answer):
             ok = collections.Counter(moves) == collections.Counter(want)
         elif rule == "canonical-contains":
             ok = all(m in moves for m in want)
+        elif rule == "canonical-exact-set-per-verb":
+            ok = all(collections.Counter(m for m in moves if m.split(" ")[0] == verb) == collections.Counter(listed)
+                     for verb, listed in want.items())
         elif rule == "canonical-excludes":
             ok = not any(m in moves for m in want)
         elif rule == "length":

@@ -30,6 +30,13 @@ int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   Diagnostics problems = corpus.all_problems();
   Diagnostics warnings = corpus.all_warnings();
   std::size_t candidates = 0;
+  // Scenarios the default applies_to keeps from presets older than what they require: named,
+  // with why, so that no preset is lost in silence (a note, not a warning: --strict passes it).
+  Diagnostics notes;
+  for (const auto& f : corpus.files)
+    for (const auto& sc : f.scenarios)
+      if (auto note = default_rulesets_note(sc); !note.empty())
+        notes.push_back({sc.file, sc.loc.line, sc.loc.column, "note: " + note});
   for (const auto& f : corpus.files)
     for (const auto& sc : f.scenarios) {
       if (!sc.candidate || !sc.combination.empty()) continue;
@@ -48,6 +55,7 @@ int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   for (const auto& d : problems)
     fmt::print(out, "{}\n", terminal_safe(d.to_string()));  // a file's text may hold escapes
   for (const auto& d : warnings) fmt::print(out, "{}\n", terminal_safe(d.to_string()));
+  for (const auto& d : notes) fmt::print(out, "{}\n", terminal_safe(d.to_string()));
   fmt::print(out, "checked {} scenario{} in {} file{}: ", corpus.scenario_count(),
              corpus.scenario_count() == 1 ? "" : "s", corpus.files.size(), corpus.files.size() == 1 ? "" : "s");
   if (problems.empty())
@@ -56,6 +64,9 @@ int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(out, "{} problem{}", problems.size(), problems.size() == 1 ? "" : "s");
   if (!warnings.empty()) fmt::print(out, ", {} warning{}", warnings.size(), warnings.size() == 1 ? "" : "s");
   if (candidates > 0) fmt::print(out, " ({} candidate{} among them, EXP- ids)", candidates, candidates == 1 ? "" : "s");
+  if (!notes.empty())
+    fmt::print(out, "; {} note{}: scenario{} the default applies_to keeps from older presets", notes.size(),
+               notes.size() == 1 ? "" : "s", notes.size() == 1 ? "" : "s");
   out << "\n";
   return problems.empty() ? kExitOk : kExitInvalidInput;
 }

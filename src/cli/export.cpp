@@ -66,6 +66,7 @@ const std::map<std::string, std::string>& rules_by_key() {
   static const std::map<std::string, std::string> rules{{"moves", "canonical-exact-set"},
                                                         {"includes", "canonical-contains"},
                                                         {"excludes", "canonical-excludes"},
+                                                        {"moves_of", "canonical-exact-set-per-verb"},
                                                         {"count", "length"},
                                                         {"legal", "per-probe"},
                                                         {"rejected", "equal-or-null"},
@@ -93,6 +94,9 @@ const std::map<std::string, std::string>& rule_texts() {
        "appears exactly once and nothing else appears (an equivalent rotation listed twice counts twice)"},
       {"canonical-contains", "every expected move appears among the canonicalised answered moves"},
       {"canonical-excludes", "no expected move appears among the canonicalised answered moves"},
+      {"canonical-exact-set-per-verb",
+       "for each verb listed, the canonicalised answered moves whose first word is that verb are exactly the "
+       "expected moves of that verb (an empty list: none); answered moves of other verbs are not judged"},
       {"length", "the number of entries of answer.moves, as answered, equals the expected number"},
       {"per-probe",
        "for each probe (keyed exactly as sent in query.probes) answer.legal has the expected verdict, or, where "
@@ -140,6 +144,11 @@ ExportJson expected_json(const Expect& e) {
   if (e.moves) j["moves"] = sorted_unique(canonical_moves(*e.moves));
   if (e.includes) j["includes"] = sorted_unique(canonical_moves(*e.includes));
   if (e.excludes) j["excludes"] = sorted_unique(canonical_moves(*e.excludes));
+  if (e.moves_of) {
+    ExportJson parts = ExportJson::object();
+    for (const auto& [verb, listed] : *e.moves_of) parts[verb] = sorted_unique(canonical_moves(listed));
+    j["moves_of"] = std::move(parts);
+  }
   if (e.count) j["count"] = *e.count;
   if (e.legal) {
     ExportJson legal = ExportJson::object();

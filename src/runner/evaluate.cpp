@@ -69,6 +69,14 @@ class Comparer {
     }
     if (e.includes) add("includes", minus(canonical_expected(*e.includes, cat_), actual_), {});
     if (e.excludes) add("excludes", {}, both(canonical_expected(*e.excludes, cat_), actual_));
+    if (e.moves_of)  // each part exact: the answered moves of that verb against the listed ones
+      for (const auto& [verb, listed] : *e.moves_of) {
+        std::vector<std::string> got;
+        for (const auto& m : actual_)
+          if (move_verb(m) == verb) got.push_back(m);
+        const auto want = canonical_expected(listed, cat_);
+        add("moves_of", minus(want, got), minus(got, want));
+      }
     if (e.count && *e.count != static_cast<int>(a_.moves.size()))
       add("count", {std::to_string(*e.count)}, {std::to_string(a_.moves.size())});
     if (!e.legal) return;

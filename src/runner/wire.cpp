@@ -186,7 +186,7 @@ proto::RunRequest wire_request(const Request& r, std::string seq, int protocol_v
 
 std::vector<std::string> query_kinds(const Scenario& s, const Expect& e, const std::vector<std::string>& probes) {
   std::vector<std::string> out;
-  if (e.moves || e.includes || e.excludes || e.count) out.emplace_back("moves");
+  if (e.moves || e.includes || e.excludes || e.moves_of || e.count) out.emplace_back("moves");
   if (!s.apply.empty()) out.emplace_back("apply");
   if (s.final_scoring) out.emplace_back("final-scoring");
   if (!probes.empty()) out.emplace_back("legal");

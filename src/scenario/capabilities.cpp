@@ -112,6 +112,9 @@ class UseCollector {
     moves(e.moves);
     moves(e.includes);
     moves(e.excludes);
+    if (e.moves_of)
+      for (const auto& part : *e.moves_of)
+        for (const auto& m : part.second) move(m);
     if (e.legal)
       for (const auto& [m, reason] : *e.legal) move(m);
     for (const auto* list : {&e.returned, &e.figures})

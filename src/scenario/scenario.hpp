@@ -128,6 +128,9 @@ inline bool verdict_meets(std::string_view want, std::string_view got) {
 
 struct Expect {
   std::optional<std::vector<MoveText>> moves, includes, excludes;
+  // A part of the move list (scenarios/README.md "Part of a move list"): verb -> exactly the legal
+  // moves with that verb (empty: none), the other verbs' moves left unjudged. In the order written.
+  std::optional<std::vector<std::pair<std::string, std::vector<MoveText>>>> moves_of;
   std::optional<int> count;
   // move -> "ok", a reason code, or kAnyRefusal (`legal: {MOVE: false}`: refused, for any reason).
   std::optional<std::vector<std::pair<MoveText, std::string>>> legal;
@@ -157,6 +160,10 @@ struct Expect {
 };
 // The keys of `expect`, in the order the format lists them.
 const std::vector<std::string>& expect_keys();
+// The verbs a move may start with (the engine's notation, including the moves kept as text), and
+// the verb of a move's text (its first word).
+const std::vector<std::string>& move_verbs();
+std::string_view move_verb(std::string_view text);
 
 // A checkpoint (scenarios/README.md "Checkpoints"): expectations on the state after the first
 // `after` moves of query.apply (1 <= after < their number; the state after all of them is
@@ -295,6 +302,10 @@ std::string display_path(const std::string& path, const std::string& given);
 // were still in print when each room the scenario requires was first printed (a tower scenario
 // does not run under the rules of 2000: oracle/rulesets `printed:`, CapabilityInfo::first_printed).
 std::vector<std::string> scenario_rulesets(const Scenario& s);
+// Why the default applies_to leaves presets out of scenario_rulesets: the scenario's id, each preset
+// left out (edition, years in print) and the capability it went out of print before; empty when
+// applies_to is given or nothing is left out. `check` prints it as a note (scenarios/README.md).
+std::string default_rulesets_note(const Scenario& s);
 // The year a capability's room was first printed (0: unknown), and whether a preset's rules went
 // out of print before one of the capabilities was first printed.
 int first_printed(std::string_view capability);

@@ -1,5 +1,6 @@
 // From a loaded scenario to engine values: rulesets, expectations per ruleset, the State.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -13,6 +14,7 @@ void Expect::overlay(const Expect& over) {
   if (over.moves) moves = over.moves;
   if (over.includes) includes = over.includes;
   if (over.excludes) excludes = over.excludes;
+  if (over.moves_of) moves_of = over.moves_of;
   if (over.count) count = over.count;
   if (over.legal) legal = over.legal;
   if (over.rejected) rejected = over.rejected;
@@ -40,6 +42,7 @@ bool with_key(E& e, std::string_view key, F f) {
   if (key == "moves") return f(e.moves);
   if (key == "includes") return f(e.includes);
   if (key == "excludes") return f(e.excludes);
+  if (key == "moves_of") return f(e.moves_of);
   if (key == "count") return f(e.count);
   if (key == "legal") return f(e.legal);
   if (key == "rejected") return f(e.rejected);
@@ -63,11 +66,28 @@ bool with_key(E& e, std::string_view key, F f) {
 }  // namespace
 
 const std::vector<std::string>& expect_keys() {
-  static const std::vector<std::string> keys{"moves",    "includes", "excludes",  "count",       "legal",
-                                             "rejected", "scores",   "returned",  "figures",     "supply",
-                                             "phase",    "active",   "towers",    "floors",      "prisoners",
-                                             "dragon",   "fairy",    "set_aside", "dragon_path", "scored"};
+  static const std::vector<std::string> keys{"moves",     "includes",    "excludes", "moves_of",  "count",  "legal",
+                                             "rejected",  "scores",      "returned", "figures",   "supply", "phase",
+                                             "active",    "towers",      "floors",   "prisoners", "dragon", "fairy",
+                                             "set_aside", "dragon_path", "scored"};
   return keys;
+}
+
+const std::vector<std::string>& move_verbs() {
+  static const std::vector<std::string> verbs = [] {
+    std::vector<std::string> out;
+    for (const MoveForm& f : move_forms())
+      if (f.parse && std::find(out.begin(), out.end(), f.verb()) == out.end()) out.emplace_back(f.verb());
+    return out;
+  }();
+  return verbs;
+}
+
+std::string_view move_verb(std::string_view text) {
+  const auto start = text.find_first_not_of(' ');
+  if (start == std::string_view::npos) return {};
+  text.remove_prefix(start);
+  return text.substr(0, text.find(' '));
 }
 
 bool Expect::remove(std::string_view key) {
@@ -91,9 +111,9 @@ std::string combination_id(const std::string& id, const SwitchValues& switches) 
 std::string written_id(const std::string& id) { return id.substr(0, std::min(id.find('@'), id.find('['))); }
 
 bool Expect::empty() const {
-  return !moves && !includes && !excludes && !count && !legal && !rejected && !scores && !returned && !figures &&
-         !supply && !phase && !active && !towers && !floors && !prisoners && !dragon && !fairy && !set_aside &&
-         !dragon_path && !scored;
+  return !moves && !includes && !excludes && !moves_of && !count && !legal && !rejected && !scores && !returned &&
+         !figures && !supply && !phase && !active && !towers && !floors && !prisoners && !dragon && !fairy &&
+         !set_aside && !dragon_path && !scored;
 }
 
 bool Variant::matches(const RuleSet& effective) const {
@@ -184,6 +204,32 @@ std::vector<std::string> scenario_rulesets(const Scenario& s) {
                              : std::find(s.applies_to.begin(), s.applies_to.end(), p.name) != s.applies_to.end())
       out.push_back(p.name);
   return out;
+}
+
+std::string default_rulesets_note(const Scenario& s) {
+  if (!s.applies_to.empty() || !s.combination.empty()) return {};
+  // capability -> the presets left out because their rules went out of print before it.
+  std::vector<std::pair<std::string, std::vector<std::string>>> why;
+  for (const auto& p : builtin_presets()) {
+    if (!predates(p, s.required)) continue;
+    std::string latest;  // the capability printed last names the reason
+    for (const auto& c : s.required)
+      if (first_printed(c) > p.printed_to && (latest.empty() || first_printed(c) > first_printed(latest))) latest = c;
+    auto it = std::find_if(why.begin(), why.end(), [&](const auto& w) { return w.first == latest; });
+    if (it == why.end()) it = why.insert(why.end(), {latest, {}});
+    it->second.push_back(p.printed_from == p.printed_to || p.printed_from == 0
+                             ? fmt::format("{} ({}, printed {})", p.name, p.edition, p.printed_to)
+                             : fmt::format("{} ({}, printed {}-{})", p.name, p.edition, p.printed_from, p.printed_to));
+  }
+  if (why.empty()) return {};
+  std::string reasons;
+  for (const auto& [cap, presets] : why)
+    reasons += fmt::format("{}{} (out of print before {}, first printed {})", reasons.empty() ? "" : "; ",
+                           fmt::join(presets, ", "), cap, first_printed(cap));
+  return fmt::format(
+      "{} does not run under {}: applies_to is not given, so it runs under the presets whose rules "
+      "were in print when what it requires was (name them in applies_to to run there anyway)",
+      s.id, reasons);
 }
 
 Result<RuleSet> scenario_rules(const Scenario& s, const std::string& preset) {

@@ -1,5 +1,6 @@
 // Reading `query`, `expect` and `variants` (scenarios/README.md "query and expect").
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <limits>
@@ -210,18 +211,54 @@ void ScenarioReader::read_expect_scored(const MapView& m, Expect& e) {
     }
 }
 
+// moves_of: {VERB: [MOVE, ...]}: exactly these legal moves of that verb, each moved written under
+// its own verb.
+void ScenarioReader::read_moves_of(const YAML::Node& n, Expect& e) {
+  e.moves_of.emplace();
+  if (!n.IsMap() || n.size() == 0) {
+    r_.error(n,
+             "moves_of: expected a map of verb to the exact list of its legal moves, e.g. {deploy: [deploy "
+             "follower 1,0:road{E,W}]} ([] for none)");
+    return;
+  }
+  const MapView m(n, r_);
+  for (const auto& [verb, value, key] : m.entries()) {
+    const auto& verbs = move_verbs();
+    if (std::find(verbs.begin(), verbs.end(), verb) == verbs.end()) {
+      r_.error(key, "moves_of: unknown verb '" + echo(verb) + "'" + closest_hint(verb, verbs) +
+                        " (a key of moves_of is the first word of the moves it lists: " +
+                        fmt::format("{}", fmt::join(verbs, ", ")) + ")");
+      continue;
+    }
+    const std::string what = "moves_of " + verb;
+    std::vector<MoveText> listed = moves(value, what);
+    std::vector<MoveText> kept;
+    for (auto& mv : listed) {
+      if (move_verb(mv.text) != verb) {
+        s_.problem(mv.loc, fmt::format("{}: '{}' is not a {} move: list it under moves_of {} (every move listed under "
+                                       "a verb starts with that verb)",
+                                       what, echo(mv.text), verb, move_verb(mv.text)));
+        continue;
+      }
+      kept.push_back(std::move(mv));
+    }
+    e.moves_of->emplace_back(verb, std::move(kept));
+  }
+}
+
 Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what) {
   Expect e;
   e.loc = loc_of(n);
-  if (!r_.keys(n, {"moves",     "includes", "excludes", "count",     "legal",       "rejected", "scores",
-                   "returned",  "figures",  "supply",   "phase",     "active",      "towers",   "floors",
-                   "prisoners", "dragon",   "fairy",    "set_aside", "dragon_path", "scored"},
+  if (!r_.keys(n, {"moves",  "includes",  "excludes", "moves_of", "count",     "legal",       "rejected",
+                   "scores", "returned",  "figures",  "supply",   "phase",     "active",      "towers",
+                   "floors", "prisoners", "dragon",   "fairy",    "set_aside", "dragon_path", "scored"},
                what))
     return e;
   const MapView m(n, r_);
   if (const auto* v = m.get("moves")) e.moves = moves(*v, "moves");
   if (const auto* v = m.get("includes")) e.includes = moves(*v, "includes");
   if (const auto* v = m.get("excludes")) e.excludes = moves(*v, "excludes");
+  if (const auto* v = m.get("moves_of")) read_moves_of(*v, e);
   if (const auto* v = m.get("count")) e.count = count(*v, "count", 0, std::numeric_limits<int>::max());
   if (const auto* v = m.get("legal")) {
     e.legal.emplace();

@@ -203,6 +203,27 @@ bool tile_in_edition(TileTypeId t, std::string_view edition, std::vector<std::st
   return !counted || played;  // a tile of no counted set (test catalogs) is not judged
 }
 
+// The tile of another edition's box with the same layout as `t` (edges and features alike, a
+// garden aside: C2 added gardens to tiles of C1, fl-F.d -> fl-F.dG, pd-Cc.p -> pd-Cc.pG), in the
+// box of every edition in `wanted`; kNoTile when there is none.
+TileTypeId edition_twin(TileTypeId t, const std::vector<std::string_view>& wanted) {
+  const auto& cat = builtin_catalog();
+  const auto layout = [&](TileTypeId id) {
+    std::vector<std::string> specs = tile_specs(cat[id]);
+    specs.erase(std::remove(specs.begin(), specs.end(), "garden"), specs.end());
+    return std::make_pair(edge_letters(cat[id]), specs);
+  };
+  const auto mine = layout(t);
+  for (TileTypeId other = 0; static_cast<std::size_t>(other) < cat.size(); ++other) {
+    if (other == t || layout(other) != mine) continue;
+    std::vector<std::string> ignored;
+    if (std::all_of(wanted.begin(), wanted.end(),
+                    [&](std::string_view e) { return tile_in_edition(other, e, ignored); }))
+      return other;
+  }
+  return kNoTile;
+}
+
 // Every tile the scenario puts on the board, in hand, in the pile, set aside or places in
 // query.apply must exist in the edition of each ruleset it runs under: a portal tile (C1/C2) or
 // the C1 flier tile without a garden under hig-c3 pins an answer no C3 box can reach.
@@ -223,15 +244,29 @@ void check_tile_editions(Scenario& s) {
   for (const auto& [tile, at] : used) {
     std::vector<std::string> editions;
     std::string outside;
+    std::vector<std::string_view> missing;  // the tile editions it is not in
     for (const auto& name : rulesets) {
       const Preset* p = find_preset(name);
       if (!p || tile_in_edition(tile, tiles_of_edition(p->edition), editions)) continue;
       outside += fmt::format("{}{} ({})", outside.empty() ? "" : ", ", name, p->edition);
+      if (std::find(missing.begin(), missing.end(), tiles_of_edition(p->edition)) == missing.end())
+        missing.push_back(tiles_of_edition(p->edition));
     }
-    if (!outside.empty())
-      s.problem(at, fmt::format("edition leakage: tile {} is in the {} boxes only, but the scenario runs under {} "
-                                "(list applies_to without them, or use a tile of those editions)",
-                                cat[tile].id, fmt::join(editions, ", "), outside));
+    if (outside.empty()) continue;
+    std::string twin;
+    if (const TileTypeId other = edition_twin(tile, missing); other != kNoTile) {
+      std::vector<std::string> in;
+      tile_in_edition(other, missing.front(), in);
+      const bool gains = cat[other].garden >= 0 && cat[tile].garden < 0;
+      const bool loses = cat[other].garden < 0 && cat[tile].garden >= 0;
+      twin = fmt::format("; its twin in the {} boxes is {}{}", fmt::join(in, ", "), cat[other].id,
+                         gains   ? ", the same tile with a garden"
+                         : loses ? ", the same tile without the garden"
+                                 : ", the same tile");
+    }
+    s.problem(at, fmt::format("edition leakage: tile {} is in the {} boxes only, but the scenario runs under {} "
+                              "(list applies_to without them, or use a tile of those editions{})",
+                              cat[tile].id, fmt::join(editions, ", "), outside, twin));
   }
 }
 
@@ -462,7 +497,8 @@ void check_also_with(Scenario& s) {
       auto earlier = s.also_with[j].switches;
       std::sort(earlier.begin(), earlier.end());
       if (earlier == sorted) {
-        s.problem(c.loc, fmt::format("also_with: the combination {} is given twice (also at line {})",
+        s.problem(c.loc, fmt::format("also_with: the combination {} is given twice (also at line {}): delete this "
+                                     "entry, each combination runs once",
                                      combination_id("", c.switches), s.also_with[j].loc.line));
         break;
       }
@@ -476,8 +512,10 @@ void check_also_with(Scenario& s) {
       });
       if (everywhere)
         s.problem(c.loc, fmt::format("also_with: {}: {} is in effect under every ruleset the scenario runs under "
-                                     "already (with its rules:), so the combination would repeat its results",
-                                     key, value));
+                                     "already (with its rules:), so the combination would repeat its results: leave "
+                                     "{} out of this combination (or the combination out of also_with), or give "
+                                     "it a value these rulesets do not play",
+                                     key, value, key));
     }
   }
 }
@@ -503,6 +541,9 @@ void check_duplicates(Scenario& s, const Expect& e) {
   check_duplicate_moves(s, e.moves, "moves", true);
   check_duplicate_moves(s, e.includes, "includes", true);
   check_duplicate_moves(s, e.excludes, "excludes", true);
+  if (e.moves_of)
+    for (const auto& [verb, listed] : *e.moves_of)
+      check_duplicate_moves(s, std::optional<std::vector<MoveText>>(listed), "moves_of " + verb, true);
   if (e.legal) {
     std::vector<MoveText> keys;
     for (const auto& [m, verdict] : *e.legal) keys.push_back(m);
@@ -558,6 +599,9 @@ void lint_scenario(Scenario& s) {
     check_canonical(s, e.moves, "moves");
     check_canonical(s, e.includes, "includes");
     check_canonical(s, e.excludes, "excludes");
+    if (e.moves_of)
+      for (const auto& [verb, listed] : *e.moves_of)
+        check_canonical(s, std::optional<std::vector<MoveText>>(listed), "moves_of " + verb);
   });
   if (s.read_cleanly({"query"})) {
     check_rejected(s, s.expect);

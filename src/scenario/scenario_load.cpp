@@ -424,6 +424,40 @@ void read_document(const YAML::Node& doc, const std::string& path, ScenarioFile&
 
 namespace {
 
+// A hint for a YAML syntax error on a line `KEY: VALUE` whose plain (unquoted) value holds `: `,
+// which YAML reads as a second key: "quote it". Empty when the line is not of that form. Read
+// by hand, not by std::regex (whose recursion a megabyte-long line would overflow).
+std::string colon_hint(const std::string& text, int line) {
+  if (line < 0) return {};
+  std::size_t start = 0;
+  for (int i = 0; i < line && start != std::string::npos; ++i) {
+    start = text.find('\n', start);
+    if (start != std::string::npos) ++start;
+  }
+  if (start == std::string::npos) return {};
+  std::string_view row(text);
+  row = row.substr(start, std::min(text.find('\n', start), text.size()) - start);
+  while (!row.empty() && row.front() == ' ') row.remove_prefix(1);
+  if (row.substr(0, 2) == "- ") row.remove_prefix(2);
+  const std::size_t colon = row.find(": ");
+  if (colon == 0 || colon == std::string_view::npos) return {};
+  const std::string_view key = row.substr(0, colon);
+  const auto key_char = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  };
+  if (key.size() > 64 || !std::all_of(key.begin(), key.end(), key_char)) return {};
+  std::string_view value = row.substr(colon + 2);
+  while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+  // A quoted, block, flow, anchored, aliased, tagged or empty value is not a plain one.
+  if (value.empty() || std::string_view("'\"|>[{&*!#").find(value.front()) != std::string_view::npos) return {};
+  if (value.find(": ") == std::string_view::npos) return {};
+  const std::string k(key);
+  return fmt::format(
+      " (the plain value of `{}` holds ': ', which YAML reads as the start of another key: quote the "
+      "value, {}: \"...\", or write it as a folded block, {}: >-)",
+      k, k, k);
+}
+
 // The scenarios of a text, diagnostics naming the file as `shown`.
 ScenarioFile load_shown(const std::string& text, const std::string& shown) {
   ScenarioFile out;
@@ -436,7 +470,7 @@ ScenarioFile load_shown(const std::string& text, const std::string& shown) {
   try {
     docs = YAML::LoadAll(text);
   } catch (const YAML::Exception& e) {
-    Diagnostic d{out.path, 0, 0, "YAML syntax error: " + e.msg};
+    Diagnostic d{out.path, 0, 0, "YAML syntax error: " + e.msg + colon_hint(text, e.mark.line)};
     if (e.mark.line >= 0) {
       d.line = e.mark.line + 1;
       d.column = e.mark.column + 1;

@@ -67,6 +67,7 @@ class ScenarioReader {
   void read_position_buildings(const MapView& m);
   void read_expect_dragon(const MapView& m, Expect& e);
   void read_expect_scored(const MapView& m, Expect& e);
+  void read_moves_of(const YAML::Node& n, Expect& e);
   void read_supply(const YAML::Node& n);
   void read_query(const YAML::Node& n);
   Expect read_expect(const YAML::Node& n, const std::string& what);

@@ -222,6 +222,8 @@ class ScenarioMapper {
   void expect(Expect& e) const {
     for (auto* set : {&e.moves, &e.includes, &e.excludes})
       if (*set) **set = moves(**set, true);
+    if (e.moves_of)
+      for (auto& part : *e.moves_of) part.second = moves(part.second, true);
     if (e.legal)
       for (auto& [m, verdict] : *e.legal) m = move(m, false);
     for (auto* list : {&e.returned, &e.figures})
