@@ -12,7 +12,7 @@
 // mismatch bisected by rerunning perft on the position after the differing move.
 //
 // Budgets (--max-nodes, by default 1,000,000,000 so that no count runs until
-// killed, 0 for none; --time-budget): the tree is then counted depth by
+// killed; --time-budget): the tree is then counted depth by
 // depth (1, 2, ..., N). When the budget runs out, the complete counts of the
 // depths before ("depth D: COUNT"), with --divide the root moves of depth N
 // already counted, and "budget exceeded at depth D" are printed, and the exit
@@ -165,11 +165,11 @@ void setup_perft(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--id", o->id, "Which scenario, when the file holds several")->type_name("ID");
   cmd->add_option("--ruleset", o->ruleset, "Ruleset preset or alias")->type_name("PRESET")->capture_default_str();
   cmd->add_option("--max-nodes", o->max_nodes,
-                  "Stop after this many nodes (moves generated, leaves included); exit 4 with the counts so far; "
-                  "0: no limit")
+                  "Stop after this many nodes (moves generated, leaves included); exit 4 with the counts so far "
+                  "(default 1,000,000,000, so that no count runs until killed; give a larger N for a deeper one)")
       ->type_name("N")
       ->capture_default_str()
-      ->check(CLI::Range(0LL, std::numeric_limits<long long>::max()));
+      ->check(CLI::Range(1LL, std::numeric_limits<long long>::max()));
   cmd->add_option("--time-budget", o->time_budget, "Stop after this many seconds; exit 4 with the counts so far")
       ->type_name("SECONDS")
       ->check(CLI::PositiveNumber);
@@ -183,7 +183,7 @@ int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err) {
   }
   if (!(o.time_budget >= 0) || o.time_budget > 1e7 || o.max_nodes < 0) {
     err << "carc-oracle perft: --time-budget must be a number of seconds above 0 (at most 10,000,000) and "
-           "--max-nodes a count (0: no limit)\n";
+           "--max-nodes a count above 0\n";
     return kExitInvalidInput;
   }
   const auto state = scenario_state(o.file, o.id, o.ruleset, "perft", err);
