@@ -120,7 +120,7 @@ int run_moves(const MovesOptions& o, std::ostream& out, std::ostream& err);
 // position (after its query.apply), over its fixed draw order and rolls.
 // perft's budget when none is given: a deep count on a long pile stops (exit 4) instead of
 // running until killed; a larger --max-nodes allows a deeper count.
-inline constexpr long long kDefaultPerftMaxNodes = 1'000'000'000;
+inline constexpr long long kDefaultPerftMaxNodes = 100'000'000;
 struct PerftOptions {
   std::string file;
   std::string id;  // which scenario, when the file holds several
