@@ -152,8 +152,8 @@ void check_handshake(const ProcessSubject& p, int asked, Checker& c) {
 int run_adapter_check(const AdapterCheckOptions& o, std::ostream& out, std::ostream& err) {
   const int version = protocol_version_option(o.protocol_version, "adapter-check", err);
   if (version == 0) return kExitInvalidInput;
-  if (!(o.timeout > 0) || o.timeout > kMaxTimeoutSeconds) {
-    err << "carc-oracle adapter-check: --timeout must be a number of seconds above 0 and at most 86400\n";
+  if (!(o.timeout >= 0.001) || o.timeout > kMaxTimeoutSeconds) {
+    err << "carc-oracle adapter-check: --timeout must be a number of seconds from 0.001 (a millisecond) to 86400\n";
     return kExitInvalidInput;
   }
   if (o.per_item < 1) {

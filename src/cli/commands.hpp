@@ -120,14 +120,18 @@ int run_moves(const MovesOptions& o, std::ostream& out, std::ostream& err);
 
 // `perft FILE --depth N [--divide]`: leaves of the move tree from a scenario's
 // position (after its query.apply), over its fixed draw order and rolls.
+// perft's budget when none is given: a deep count on a long pile stops (exit 4) instead of
+// running until killed; a larger --max-nodes allows a deeper count.
+inline constexpr long long kDefaultPerftMaxNodes = 100'000'000;
 struct PerftOptions {
   std::string file;
   std::string id;  // which scenario, when the file holds several
   std::string ruleset = "hig-c3";
-  int depth = 1;            // decisions (plies): each placement, deployment, landing, ... is one
-  bool divide = false;      // the subtotal under each root move, sorted by its notation
-  long long max_nodes = 0;  // stop after this many nodes (moves generated); 0 = no limit
-  double time_budget = 0;   // stop after this many seconds; 0 = no limit
+  int depth = 1;        // decisions (plies): each placement, deployment, landing, ... is one
+  bool divide = false;  // the subtotal under each root move, sorted by its notation
+  long long max_nodes =
+      kDefaultPerftMaxNodes;  // stop after this many nodes (moves generated); 0 = no limit (in process)
+  double time_budget = 0;     // stop after this many seconds; 0 = no limit
 };
 void setup_perft(CLI::App& app, std::function<int()>& action);
 int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err);

@@ -11,7 +11,8 @@
 // "total: COUNT", so two implementations' outputs can be diffed and a
 // mismatch bisected by rerunning perft on the position after the differing move.
 //
-// Budgets (--max-nodes, --time-budget): the tree is then counted depth by
+// Budgets (--max-nodes, by default 100,000,000 so that no count runs until
+// killed; --time-budget): the tree is then counted depth by
 // depth (1, 2, ..., N). When the budget runs out, the complete counts of the
 // depths before ("depth D: COUNT"), with --divide the root moves of depth N
 // already counted, and "budget exceeded at depth D" are printed, and the exit
@@ -164,8 +165,10 @@ void setup_perft(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--id", o->id, "Which scenario, when the file holds several")->type_name("ID");
   cmd->add_option("--ruleset", o->ruleset, "Ruleset preset or alias")->type_name("PRESET")->capture_default_str();
   cmd->add_option("--max-nodes", o->max_nodes,
-                  "Stop after this many nodes (moves generated, leaves included); exit 4 with the counts so far")
+                  "Stop after this many nodes (moves generated, leaves included); exit 4 with the counts so far "
+                  "(default 100,000,000, so that no count runs until killed; give a larger N for a deeper one)")
       ->type_name("N")
+      ->capture_default_str()
       ->check(CLI::Range(1LL, std::numeric_limits<long long>::max()));
   cmd->add_option("--time-budget", o->time_budget, "Stop after this many seconds; exit 4 with the counts so far")
       ->type_name("SECONDS")

@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -26,6 +27,7 @@
 #include "cli/output.hpp"
 #include "data/oracle_data.hpp"
 #include "data/text_file.hpp"
+#include "protocol/json_budget.hpp"
 #include "report/report.hpp"
 #include "runner/board_views.hpp"
 #include "scenario/corpus.hpp"
@@ -38,11 +40,30 @@ using Json = nlohmann::ordered_json;
 
 // A saved line is at most a few hundred KiB (a result keeps 64 KiB of differences, src/runner/README.md "Memory").
 constexpr std::size_t kMaxLineBytes = std::size_t{16} << 20;
+// A record nests 4 levels and holds some thousands of values (a result's differences are cut at 64 KiB).
+constexpr int kMaxDepth = 32;
+constexpr std::size_t kMaxValues = std::size_t{1} << 18;
 
 struct Located {
   std::string where;  // "FILE:LINE"
   std::string what;
 };
+
+// The next line without its newline, cut after `max` bytes (the caller refuses it then):
+// a line of a gigabyte is never read whole. False at the end of the file.
+bool read_line_within(std::istream& in, std::string& line, std::size_t max) {
+  line.clear();
+  std::streambuf* buf = in.rdbuf();
+  bool any = false;
+  for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
+    any = true;
+    if (c == '\n') return true;
+    line.push_back(static_cast<char>(c));
+    if (line.size() >= max) return true;
+  }
+  in.setstate(std::ios::eofbit);
+  return any;
+}
 
 // The records of the file one by one; `visit` gets each parsed object with its line number.
 template <typename Visit>
@@ -50,12 +71,16 @@ std::optional<Located> each_record(const std::string& path, Visit visit) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Located{path, "cannot be read"};
   std::string line;
-  for (int n = 1; std::getline(in, line); ++n) {
+  for (int n = 1; read_line_within(in, line, kMaxLineBytes + 1); ++n) {
     const std::string where = fmt::format("{}:{}", path, n);
     if (line.size() > kMaxLineBytes) return Located{where, fmt::format("a line over {} bytes", kMaxLineBytes)};
     if (line.empty()) continue;
-    Json j = Json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("type") || !j["type"].is_string())
+    // Built within a budget: a line of 16 MiB of `[` or of numbers is refused as the parser
+    // reaches the level or the value too many, before it becomes a tree of a gigabyte.
+    auto parsed = proto::budgeted_parse<Json>(line, proto::JsonBudget{kMaxDepth, kMaxValues});
+    if (parsed.over_budget) return Located{where, parsed.error};
+    Json& j = parsed.value;
+    if (!parsed.error.empty() || !j.is_object() || !j.contains("type") || !j["type"].is_string())
       return Located{where, "not a record of `run --format json` (a JSON object with a \"type\")"};
     if (auto problem = visit(j, where)) return problem;
   }
@@ -103,6 +128,19 @@ class Scenarios {
         return transformed_.back().get();
       }
     return nullptr;
+  }
+
+  // Why the scenario of a result is not found (find gave null): the file's own problem
+  // (cannot be read, not YAML, ...) or that no scenario of the file has the id.
+  std::string why_not_found(const std::string& file, const std::string& id) const {
+    for (const auto& f : corpus_.files)
+      if (f.path == file) {
+        if (!f.problems.empty()) return f.problems.front().to_string();
+        return fmt::format("{}: no scenario with the id {}", file, id);
+      }
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec)) return fmt::format("{}: no such file", file);
+    return fmt::format("{}: not among the scenario paths given", file);
   }
 
  private:
@@ -233,6 +271,8 @@ int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err) {
   std::size_t run = 0;
   bool begun = false;
   std::vector<RunResult> group;
+  std::size_t missing = 0;  // results whose scenario was not found again
+  constexpr std::size_t kMaxMissingShown = 10;
   const auto flush = [&] {
     if (!group.empty()) reports.add(group);
     group.clear();
@@ -253,6 +293,12 @@ int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err) {
     }
     auto r = result_of(j, scenarios, boards);
     if (!r) return Located{where, "a result record without an id or with an unknown state"};
+    // Rendered without it (no title, position or board), and the exit code says so.
+    if (!r->scenario && !r->file.empty()) {
+      if (++missing <= kMaxMissingShown)
+        fmt::print(err, "carc-oracle render: {}: the scenario of result {} is missing: {}\n", where, echo(r->id),
+                   echo(scenarios.why_not_found(r->file, r->id)));
+    }
     if (!group.empty() && (group.front().id != r->id || group.front().file != r->file)) flush();
     group.push_back(std::move(*r));
     return std::nullopt;
@@ -261,7 +307,18 @@ int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(err, "carc-oracle render: {}: {}\n", second->where, echo(second->what));
     return kExitInvalidInput;
   }
-  return write_reports(reports, o.out_dir, o.output, "render", out, err) ? kExitOk : kExitOutput;
+  if (missing > kMaxMissingShown)
+    fmt::print(err, "carc-oracle render: ... and {} more results whose scenario is missing\n",
+               missing - kMaxMissingShown);
+  if (!write_reports(reports, o.out_dir, o.output, "render", out, err)) return kExitOutput;
+  if (missing > 0) {
+    fmt::print(err,
+               "carc-oracle render: {} results name a scenario that could not be read again: they are rendered "
+               "without it\n",
+               missing);
+    return kExitInvalidInput;
+  }
+  return kExitOk;
 }
 
 }  // namespace carc

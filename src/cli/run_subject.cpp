@@ -25,6 +25,8 @@ namespace carc {
 namespace {
 
 constexpr int kMaxTimeoutSeconds = 86400;
+// A reply is waited for in milliseconds: below one, --timeout 1e-9 read as "no reply within 0 s".
+constexpr double kMinTimeoutSeconds = 0.001;
 constexpr int kMaxJobs = 64;
 
 bool ends_with(const std::string& s, std::string_view suffix) {
@@ -38,10 +40,11 @@ int start_impl(const SubjectPlan& plan, double timeout, RunSetup& setup, std::os
     fmt::print(err, "carc-oracle run: {}\n", setup.error);
     return kExitInvalidInput;
   }
-  if (!(timeout > 0) || timeout > kMaxTimeoutSeconds) {
+  if (!(timeout >= kMinTimeoutSeconds) || timeout > kMaxTimeoutSeconds) {
     // {:g}: the value as a stream prints a double (six significant digits).
-    setup.error = fmt::format("--timeout must be a number of seconds above 0 and at most {} (one day), found {:g}",
-                              kMaxTimeoutSeconds, timeout);
+    setup.error =
+        fmt::format("--timeout must be a number of seconds from {:g} (a millisecond) to {} (one day), found {:g}",
+                    kMinTimeoutSeconds, kMaxTimeoutSeconds, timeout);
     fmt::print(err, "carc-oracle run: {}\n", setup.error);
     return kExitInvalidInput;
   }

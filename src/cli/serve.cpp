@@ -148,15 +148,23 @@ class CommandDecoder {
       }
     }
     auto cmd = proto::decode_command(line);
-    if (cmd && cmd->kind == proto::Command::Kind::Run) {
-      if (known_.size() >= 64) known_.clear();
+    if (cmd && cmd->kind == proto::Command::Kind::Run && defs.size() <= kMaxKnownBytes) {
+      if (known_.size() >= 64 || known_bytes_ + defs.size() > kMaxKnownBytes) {
+        known_.clear();
+        known_bytes_ = 0;
+      }
       known_.emplace(std::string(defs), cmd->run.position.definitions);
+      known_bytes_ += defs.size();
     }
     return cmd;
   }
 
  private:
+  // The texts kept, together: a real game's definitions are some KiB, and 64 distinct
+  // sets of a MiB each must not stay in memory for the session.
+  static constexpr std::size_t kMaxKnownBytes = std::size_t{4} << 20;
   std::map<std::string, std::vector<proto::TileDefinition>, std::less<>> known_;
+  std::size_t known_bytes_ = 0;
 };
 
 proto::Hello hello() { return proto::Hello{"carc-oracle", CARC_VERSION, proto::engine_protocol_capabilities()}; }

@@ -3,6 +3,7 @@
 #include "protocol/codec.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -196,7 +197,15 @@ Result<Hello> decode_hello(std::string_view line) {
 
 Result<RunReply> decode_reply(std::string_view line) {
   auto parsed = decoding([&] { return detail::parse_object(line); });
-  if (!parsed) return fail(parsed.error());
+  if (!parsed) {  // valid JSON with a seq but beyond the budget of a message is charged to that seq
+    auto seq = peek_seq(line);
+    if (!seq) return fail(parsed.error());
+    RunReply r;
+    r.seq = std::move(*seq);
+    r.state = ReplyState::Errored;
+    r.message = std::string(kViolation) + parsed.error();
+    return r;
+  }
   const Json& j = *parsed;
   if (!j.contains("seq")) return fail("reply: missing required key 'seq'");
   const std::string seq = detail::dump(j["seq"]);
@@ -264,10 +273,76 @@ std::string encode_reply(const RunReply& r) {
   return detail::dump(j);
 }
 
+namespace {
+
+// The top-level `seq` of a line, read from the parser's events without building
+// anything else: a line refused for its size still has its seq read, so its
+// error is answered to the right request. Nothing is kept but the seq itself.
+class SeqScanner {
+ public:
+  using string_t = Json::string_t;
+
+  bool null() { return scalar(Json(nullptr)); }
+  bool boolean(bool b) { return scalar(Json(b)); }
+  bool number_integer(Json::number_integer_t v) { return scalar(Json(v)); }
+  bool number_unsigned(Json::number_unsigned_t v) { return scalar(Json(v)); }
+  bool number_float(Json::number_float_t v, const string_t&) { return scalar(Json(v)); }
+  bool string(string_t& v) { return scalar(Json(std::move(v))); }
+  bool binary(Json::binary_t&) { return false; }
+  bool start_object(std::size_t) { return open(true); }
+  bool start_array(std::size_t) { return open(false); }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+  bool key(string_t& k) {
+    next_is_seq_ = depth_ == 1 && k == "seq";
+    return true;
+  }
+  template <class Exception>
+  bool parse_error(std::size_t, const std::string&, const Exception&) {
+    return false;
+  }
+
+  bool object = false;         // the line is an object
+  std::optional<Json> seq;     // its seq when a scalar (the last given, as a parser keeps it)
+  bool seq_container = false;  // its seq is an array or an object (read whole by parse_object)
+
+ private:
+  bool scalar(Json v) {
+    if (next_is_seq_) {
+      seq = std::move(v);
+      seq_container = false;
+    }
+    next_is_seq_ = false;
+    return true;
+  }
+  bool open(bool is_object) {
+    if (depth_ == 0) object = is_object;
+    if (next_is_seq_) {
+      seq.reset();
+      seq_container = true;
+    }
+    next_is_seq_ = false;
+    return ++depth_ <= kMaxJsonDepth;
+  }
+  bool close() {
+    --depth_;
+    return true;
+  }
+
+  int depth_ = 0;
+  bool next_is_seq_ = false;
+};
+
+}  // namespace
+
 Result<std::string> peek_seq(std::string_view line) {
+  SeqScanner scan;
+  if (!Json::sax_parse(line.begin(), line.end(), &scan)) return fail("not JSON");
+  if (!scan.object) return fail("not a JSON object");
+  if (scan.seq) return detail::dump(*scan.seq);
+  if (!scan.seq_container) return fail("no seq");
   auto parsed = decoding([&] { return detail::parse_object(line); });
   if (!parsed) return fail(parsed.error());
-  if (!parsed->contains("seq")) return fail("no seq");
   return detail::dump((*parsed)["seq"]);
 }
 

@@ -3,6 +3,7 @@
 // give one line without its newline. Decoders are strict (unknown keys, wrong
 // types and bad vocabulary are errors naming the JSON path) and never throw:
 // malformed input is a returned error, whatever the bytes.
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,12 @@ namespace carc::proto {
 
 // Deeper nesting than this is refused before parsing (the parser recurses).
 inline constexpr int kMaxJsonDepth = 32;
+// Values of every kind (objects, arrays, their members and elements) in one
+// message. The largest position within the limits (engine/limits.hpp) with its
+// answer holds well under a quarter of this; a line beyond it is refused as
+// the parser reaches the value one too many, before the rest is built
+// (protocol/json_budget.hpp), so no line costs more than a bounded tree.
+inline constexpr std::size_t kMaxJsonValues = std::size_t{1} << 18;
 
 // --- the runner's side ---
 std::string encode_start(int protocol_version = kProtocolVersion);

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "protocol/codec.hpp"
+#include "protocol/json_budget.hpp"
 
 namespace carc::proto::detail {
 
@@ -33,16 +34,13 @@ bool too_deep(std::string_view text, int max_depth) {
 Json parse_object(std::string_view line) {
   if (too_deep(line, kMaxJsonDepth))
     bad("line", "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
-  Json j;
-  try {
-    j = Json::parse(line.begin(), line.end());
-  } catch (const Json::parse_error& e) {
-    std::string what = e.what();
-    if (const auto at = what.find("] "); at != std::string::npos) what = what.substr(at + 2);
-    bad("line", "not JSON (" + what + ")");
+  auto parsed = budgeted_parse<Json>(line, JsonBudget{kMaxJsonDepth, kMaxJsonValues});
+  if (!parsed.error.empty()) {
+    if (parsed.over_budget) throw DecodeError(parsed.error);  // the message starts with its JSON path
+    bad("line", parsed.error);
   }
-  if (!j.is_object()) bad("line", "expected a JSON object, got " + std::string(j.type_name()));
-  return j;
+  if (!parsed.value.is_object()) bad("line", "expected a JSON object, got " + std::string(parsed.value.type_name()));
+  return std::move(parsed.value);
 }
 
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }

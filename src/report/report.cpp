@@ -91,7 +91,10 @@ bool parse_formats(std::string_view list, std::vector<Format>& out, std::string&
 
 ReportSet::ReportSet(const std::vector<Format>& formats, const ReportOptions& options, bool several)
     : formats_(formats) {
-  for (const Format f : formats_) writers_.push_back(make_report_writer(f, options, several));
+  for (const Format f : formats_) {
+    writers_.push_back(make_report_writer(f, options, several));
+    if (!several) writers_.back()->single_run();
+  }
 }
 
 void ReportSet::begin_run(const RunHeader& header) {
@@ -360,7 +363,7 @@ std::string counts_cell(const Counts& c) {
 }
 
 void ComparisonBuilder::add(const RunResult& r) {
-  if (r.ruleset.empty()) return;  // invalid: not run by anyone
+  if (r.ruleset.empty() || !keep_) return;  // invalid: not run by anyone; or a single run
   auto [it, fresh] = cases_.try_emplace({r.id, r.ruleset});
   if (fresh) {
     keys_.push_back(it->first);

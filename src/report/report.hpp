@@ -92,6 +92,9 @@ class ReportWriter {
   // Writes the whole document to out. Returns why it is incomplete (a
   // temporary file failed), or empty.
   virtual std::string finish(std::ostream& out) = 0;
+  // Told before the first run when the document will hold one run only: nothing kept
+  // for comparing runs (ComparisonBuilder), so memory does not grow with the results.
+  virtual void single_run() {}
 };
 // `several`: a document of several implementations (run --impl A --impl B):
 // the implementation x ruling area table and the results on which they
@@ -174,13 +177,17 @@ struct Comparison {
   std::vector<Disagreement> disagreements;             // in the first run's order
 };
 // Gathers a comparison as results pass: the state of each scenario x ruleset per run.
+// With one run only (keep_cases(false)) nothing is kept per result: one run has no disagreement.
 class ComparisonBuilder {
  public:
   void begin_run() { ++runs_; }
   void add(const RunResult& r);
   Comparison build(const std::vector<RunTally>& tallies) const;
+  void keep_cases(bool keep) { keep_ = keep; }
+  std::size_t cases_kept() const { return keys_.size(); }
 
  private:
+  bool keep_ = true;
   std::size_t runs_ = 0;
   std::vector<std::pair<std::string, std::string>> keys_;  // (id, ruleset) in the order they first appear
   std::map<std::pair<std::string, std::string>, Disagreement> cases_;

@@ -19,6 +19,7 @@ class TallyingWriter : public ReportWriter {
     compare_.begin_run();
   }
   void end_run() override {}
+  void single_run() override { compare_.keep_cases(false); }
 
  protected:
   // Counts a result of the current run in its tally and in the comparison.

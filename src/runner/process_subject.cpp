@@ -5,6 +5,7 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 
 #include "protocol/codec.hpp"
@@ -102,7 +103,7 @@ class Batch {
       if (!r) return;
       std::string seq = std::to_string(p_.next_seq_++);
       p_.conn_.send(proto::encode_run(wire_request(*r, seq, p_.hello_.protocol_version)));
-      p_.sent_[seq] = r->scenario->id + " under " + r->rules.name;
+      p_.remember_sent(r->scenario->id + " under " + r->rules.name);
       inflight_.push_back({r, std::move(seq), Clock::now()});
     }
   }
@@ -132,8 +133,8 @@ class Batch {
     const auto it =
         std::find_if(inflight_.begin(), inflight_.end(), [&](const InFlight& f) { return f.seq == reply->seq; });
     if (it != inflight_.end()) return resolve(it, *reply);
-    if (const auto known = p_.sent_.find(reply->seq); known != p_.sent_.end()) {
-      p_.note("ignored a second reply to seq " + reply->seq + " (" + known->second + ")");
+    if (const auto known = p_.sent_label(reply->seq)) {
+      p_.note("ignored a second reply to seq " + reply->seq + " (" + *known + ")");
       return;
     }
     resolve_head(ReplyKind::Errored, "protocol violation: a reply to seq " + proto::excerpt(reply->seq, 40) +
@@ -293,6 +294,21 @@ ProcessSubject::~ProcessSubject() {
   while (!conn_.dead && !conn_.outgoing.empty() && Clock::now() < deadline) conn_.pump(milliseconds(20));
   conn_.child.close_stdin();
   conn_.stop(milliseconds(1000));
+}
+
+void ProcessSubject::remember_sent(std::string what) {
+  if (sent_.size() >= kSentWindow) sent_.pop_front();
+  sent_.push_back(std::move(what));
+}
+
+std::optional<std::string> ProcessSubject::sent_label(const std::string& seq) const {
+  long long n = 0;
+  const char* end = seq.data() + seq.size();
+  if (seq.empty() || seq[0] == '0' || std::from_chars(seq.data(), end, n).ptr != end || n < 1 || n >= next_seq_)
+    return std::nullopt;  // not a seq this runner wrote: 1, 2, 3, ... as JSON integers
+  const long long first = next_seq_ - static_cast<long long>(sent_.size());
+  if (n >= first) return sent_[static_cast<std::size_t>(n - first)];
+  return fmt::format("a request sent more than {} requests before the last", kSentWindow);
 }
 
 void ProcessSubject::note(std::string text) {

@@ -18,6 +18,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,8 @@ class ImplementationSubject : public Subject {
 
 class ProcessSubject final : public ImplementationSubject {
  public:
+  // The seqs sent that keep their "ID under RULESET" for the note on a second reply.
+  static constexpr std::size_t kSentWindow = 4096;
   // Starts the process and performs the handshake; an error says why it could
   // not start or what was wrong with its reply (exit code 3).
   static Result<std::unique_ptr<ProcessSubject>> start(ProcessOptions options);
@@ -54,6 +57,8 @@ class ProcessSubject final : public ImplementationSubject {
   const proto::Hello& hello() const override { return hello_; }
   int protocol_version() const override { return hello_.protocol_version; }
   int restarts() const { return restarts_; }
+  // How many seqs sent keep their label: at most kSentWindow, however many were sent.
+  std::size_t sent_kept() const { return sent_.size(); }
   // What happened besides results: restarts, ignored replies.
   std::vector<std::string> notes() const override { return notes_; }
   // What the handshake declares that this runner cannot use (runner/handshake.hpp).
@@ -72,7 +77,14 @@ class ProcessSubject final : public ImplementationSubject {
   std::vector<std::string> caps_;
   Connection conn_;
   long long next_seq_ = 1;
-  std::map<std::string, std::string> sent_;  // every seq sent -> "ID under RULESET" (to recognise a second reply)
+  // Whether a reply's seq was sent before (a second or late reply, a note) or never (a
+  // violation), and what it was for. Seqs are 1, 2, 3, ... so every seq below next_seq_ was
+  // sent; only the last kSentWindow keep their "ID under RULESET", so memory stays flat
+  // however long the run (issue 45: one entry per request ever sent, 78 MiB at 2,500 games).
+  std::deque<std::string> sent_;  // "ID under RULESET" of seqs next_seq_ - size() .. next_seq_ - 1
+  void remember_sent(std::string what);
+  // "ID under RULESET" of a seq sent (or a placeholder beyond the window); nothing when never sent.
+  std::optional<std::string> sent_label(const std::string& seq) const;
   int restarts_ = 0;
   std::vector<std::string> notes_;
   std::vector<std::string> warnings_;

@@ -2,6 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -9,7 +13,21 @@
 namespace carc {
 
 Result<std::shared_ptr<Trace>> Trace::open(const std::string& path) {
+  // A FIFO is opened without blocking first: with no reader that open fails at once (ENXIO)
+  // where a plain open would wait for one for ever, before anything runs. With a reader, the
+  // probe's descriptor stays open while the stream opens the FIFO, so that open cannot block.
+  int probe = -1;
+  if (struct stat st{}; ::stat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode)) {
+    probe = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (probe < 0)
+      return fail("--trace " + path + ": a FIFO " +
+                  (errno == ENXIO ? std::string("with no reader: start its reader first (e.g. `cat " + path + " &`)")
+                                  : "that cannot be written (" + std::string(std::strerror(errno)) + ")"));
+  }
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  const int open_errno = errno;
+  if (probe >= 0) ::close(probe);
+  errno = open_errno;
   if (!out) return fail("--trace " + path + ": cannot be written (" + std::strerror(errno) + ")");
   return std::shared_ptr<Trace>(new Trace(path, std::move(out)));
 }

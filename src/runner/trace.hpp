@@ -17,7 +17,9 @@ namespace carc {
 
 class Trace {
  public:
-  // Creates (truncates) the file; an error says why it cannot be written.
+  // Creates (truncates) the file; an error says why it cannot be written. A FIFO
+  // needs its reader already there: without one the error says so at once (the
+  // run would otherwise wait before starting, for a reader that may never come).
   static Result<std::shared_ptr<Trace>> open(const std::string& path);
 
   // A line sent to or received from implementation `impl` (1-based), exactly as

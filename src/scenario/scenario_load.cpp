@@ -172,6 +172,46 @@ std::string join(const std::vector<std::string_view>& v) {
 
 }  // namespace
 
+namespace {
+
+// Why a free-text field cannot be kept as written: a NUL byte (it cuts the text short in
+// C strings, XML and terminals) or bytes that are not UTF-8 (the JSON reports could not hold
+// them); with the byte offset. Empty when the text is fine. Other control characters are
+// kept: every report escapes them (tests/runner_report_test.cpp).
+std::string free_text_problem(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      if (c == 0) return fmt::format("a NUL byte at byte {}", i);
+      ++i;
+      continue;
+    }
+    // A UTF-8 sequence: its length from the lead byte, continuation bytes 10xxxxxx, and no
+    // overlong form, surrogate or code point beyond U+10FFFF.
+    const std::size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    bool ok = len > 0 && i + len <= text.size();
+    for (std::size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(text[i + k]) & 0xc0) == 0x80;
+    if (ok && len >= 3) {
+      const auto c1 = static_cast<unsigned char>(text[i + 1]);
+      ok = !(c == 0xe0 && c1 < 0xa0) && !(c == 0xed && c1 >= 0xa0) && !(c == 0xf0 && c1 < 0x90) &&
+           !(c == 0xf4 && c1 >= 0x90);
+    }
+    if (!ok) return fmt::format("bytes that are not UTF-8 (0x{:02x}) at byte {}", c, i);
+    i += len;
+  }
+  return {};
+}
+
+}  // namespace
+
+// A field of free text: read as a string, then refused (located) when it holds a NUL
+// or invalid UTF-8 (issue 45: a title with a NUL byte was accepted).
+std::string ScenarioReader::text(const YAML::Node& n, std::string_view what) {
+  std::string value = r_.str(n, what).value_or("");
+  if (const std::string why = free_text_problem(value); !why.empty()) r_.error(n, std::string(what) + ": " + why);
+  return value;
+}
+
 void ScenarioReader::read_meta(const MapView& m) {
   if (const auto* n = m.get("id")) {
     if (auto id = r_.str(*n, "id")) {
@@ -186,14 +226,14 @@ void ScenarioReader::read_meta(const MapView& m) {
     missing("id", "stable and unique, e.g. BR-03-a");
   }
   if (const auto* n = m.get("title"))
-    s_.title = r_.str(*n, "title").value_or("");
+    s_.title = text(*n, "title");
   else
     missing("title", "one line saying what the scenario shows");
   if (const auto* n = m.get("source"))
-    s_.source = r_.str(*n, "source").value_or("");
+    s_.source = text(*n, "source");
   else
     missing("source", "where the expected answer comes from, in words");
-  if (const auto* n = m.get("notes")) s_.notes = r_.str(*n, "notes").value_or("");
+  if (const auto* n = m.get("notes")) s_.notes = text(*n, "notes");
   read_rulings(m);
   read_requirements(m);
 }
@@ -249,7 +289,7 @@ void ScenarioReader::read_disputed(const YAML::Node& n, const std::vector<std::s
     else
       r_.error(n, "disputed: missing 'value' (true or false)");
     if (const auto* v = dm.get("reason")) {
-      s_.disputed_reason = r_.str(*v, "disputed reason").value_or("");
+      s_.disputed_reason = text(*v, "disputed reason");
       if (s_.disputed_reason.find_first_not_of(" \t\n") == std::string::npos)
         r_.error(*v, "disputed reason: say why, in words");
     } else {

@@ -95,6 +95,8 @@ class ScenarioReader {
   void check_bounds();
   std::optional<std::string> phase(const YAML::Node& n);
   std::optional<std::string> reason(const YAML::Node& n);
+  // Free text (title, source, notes, a reason in words): no NUL byte, no invalid UTF-8.
+  std::string text(const YAML::Node& n, std::string_view what);
   std::vector<std::string> presets(const YAML::Node& n, std::string_view what);
   std::vector<std::pair<std::string, std::string>> switches(const MapView& m, std::string_view what,
                                                             std::string_view except = {});
