@@ -208,7 +208,7 @@ TEST_CASE("The version flag names the tool and protocol versions and digests the
   };
   const std::string first = version();
   CHECK(contains(first, "carc-oracle "));
-  CHECK(contains(first, "adapter protocol: versions 1 to 10 (sends 10)"));
+  CHECK(contains(first, "adapter protocol: versions 1 to 11 (sends 11)"));
   CHECK(contains(first, "rulings ledger: version 2, "));
   CHECK(contains(first, "scenarios/ (current directory): 1 scenario file, digest "));
   CHECK(version() == first);  // deterministic
