@@ -285,7 +285,7 @@ TEST_CASE("adapter-check names malformed replies, crashes and wrong answers, eac
   SECTION("bad arguments") {
     o.impl = q(CARC_BINARY) + " serve";
     AdapterCheckOptions bad = o;
-    bad.protocol_version = 11;
+    bad.protocol_version = 12;
     CHECK(check(bad).code == kExitInvalidInput);
     bad = o;
     bad.timeout = 0;

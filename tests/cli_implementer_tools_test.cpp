@@ -116,10 +116,10 @@ TEST_CASE("request refuses what it cannot print and says why", "[cli][request]")
   o.ruleset = "nonesuch";
   CHECK(request(o).code == kExitInvalidInput);
   o.ruleset.clear();
-  o.protocol_version = 11;
+  o.protocol_version = 12;
   p = request(o);
   CHECK(p.code == kExitInvalidInput);
-  CHECK(contains(p.err, "--protocol-version: 11 is not a version this runner speaks (1 to 10)"));
+  CHECK(contains(p.err, "--protocol-version: 12 is not a version this runner speaks (1 to 11)"));
   CHECK(p.out.empty());
 }
 
@@ -208,7 +208,7 @@ TEST_CASE("The version flag names the tool and protocol versions and digests the
   };
   const std::string first = version();
   CHECK(contains(first, "carc-oracle "));
-  CHECK(contains(first, "adapter protocol: versions 1 to 10 (sends 10)"));
+  CHECK(contains(first, "adapter protocol: versions 1 to 11 (sends 11)"));
   CHECK(contains(first, "rulings ledger: version 2, "));
   CHECK(contains(first, "scenarios/ (current directory): 1 scenario file, digest "));
   CHECK(version() == first);  // deterministic

@@ -117,9 +117,10 @@ const std::vector<std::pair<const char*, const char*>> kVariants{
     {"castle-converters", "active-only"},
     {"acrobat-reach", "plus-portal-anywhere"},
     {"ringmaster-bonus-needs-majority", "yes"},
-    {"flier-as-acrobat", "forbidden"},
+    {"flier-as-acrobat", "allowed"},
     {"phantom-as-acrobat", "allowed"},
-    {"tower-captures-castle-occupant", "no"}};
+    {"tower-captures-castle-occupant", "no"},
+    {"dragon-eats-tower-top", "no"}};
 
 }  // namespace
 

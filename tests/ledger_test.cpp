@@ -165,6 +165,22 @@ TEST_CASE("Each sourcing rule of the ledger fails on its own defect", "[ledger][
       {"a malformed date", "date: \"2012\"}", "date: \"2012-13\"}",
        "XX-01: citation of S-X (p. 1): date '2012-13' is not YYYY[-MM[-DD]]"},
       {"an unknown status", "status: RULE", "status: GOSPEL", "XX-01: unknown status 'GOSPEL'"},
+      {"an unknown kind", "kind: wiki-page", "kind: blog", "source S-X: unknown kind 'blog'"},
+      {"a review rated as printed rules", "kind: wiki-page", "kind: review",
+       "source S-X: tier RULE outranks what a source of kind review may carry (COMMUNITY)"},
+      {"a ruling resting on a review", "kind: wiki-page", "kind: review",
+       "XX-01: status RULE ranks above what its sources' kinds allow (COMMUNITY)"},
+      {"a shop's text rated as printed rules", "kind: wiki-page", "kind: shop-page",
+       "source S-X: tier RULE outranks what a source of kind shop-page may carry (COMMUNITY)"},
+      {"a fan site's paraphrase rated as printed rules", "kind: wiki-page", "kind: fan-site",
+       "XX-01: status RULE ranks above what its sources' kinds allow (COMMUNITY)"},
+      {"a publisher's page rated as printed rules", "kind: wiki-page", "kind: publisher-page",
+       "source S-X: tier RULE outranks what a source of kind publisher-page may carry (OFFICIAL)"},
+      {"a translation that does not name its original", "kind: wiki-page", "kind: translation",
+       "a translation keeps its original's tier only with `translates`"},
+      {"translates on a source that is no translation",
+       "    tier: RULE\n    url:", "    tier: RULE\n    translates: \"https://example.org/orig\"\n    url:",
+       "source S-X: translates on a source of kind wiki-page, not translation"},
   };
   for (const auto& c : cases) {
     INFO(c.what);
@@ -180,10 +196,24 @@ TEST_CASE("Each sourcing rule of the ledger fails on its own defect", "[ledger][
   }
 }
 
+TEST_CASE("A translation that names its original keeps the original's tier", "[ledger][sources]") {
+  Diagnostics diags;
+  const Ledger l = parse_ledger(with_replaced(kSmallLedger, "    kind: wiki-page\n",
+                                              "    kind: translation\n    translates: \"https://example.org/orig\"\n"),
+                                "translation.yaml", diags);
+  REQUIRE(diags.empty());
+  REQUIRE(l.sources.size() == 1);
+  CHECK(l.sources[0].translates == "https://example.org/orig");
+  const auto problems = ledger_source_problems(l);
+  for (const auto& p : problems) UNSCOPED_INFO(p);
+  CHECK(problems.empty());
+}
+
 TEST_CASE("oracle/rulings.yaml: public, dated, quoted and tiered sources", "[ledger][sources]") {
-  // Every source has a public address and a tier, every citation names passages and a
-  // date, no passage outranks its source, and no ruling's status ranks above the best
-  // passage it cites (a DERIVED ruling names the rulings it derives from).
+  // Every source has a public address and a tier no better than its kind allows, every
+  // citation names passages and a date, no passage outranks its source, and no ruling's
+  // status ranks above the best passage it cites or what its sources' kinds allow (a
+  // DERIVED ruling names the rulings it derives from).
   const auto problems = ledger_source_problems(builtin_ledger_file());
   for (const auto& p : problems) UNSCOPED_INFO(p);
   CHECK(problems.empty());

@@ -282,7 +282,7 @@ TEST_CASE("A failed handshake or a process that cannot start is an error saying 
   const std::string script = std::string(CARC_SOURCE_DIR) + "/tests/adapters/bad_handshake.py";
   CHECK(contains(start({"python3", script, "garbage"}), "not a valid handshake (line: not JSON"));
   CHECK(contains(start({"python3", script, "incomplete"}), "missing required key 'capabilities'"));
-  CHECK(contains(start({"python3", script, "version"}), "this runner speaks versions 1 to 10, not 0"));
+  CHECK(contains(start({"python3", script, "version"}), "this runner speaks versions 1 to 11, not 0"));
   const std::string exited = start({"python3", script, "exit"});
   CHECK(contains(exited, "exited with status 2 before replying to start"));
   CHECK(contains(exited, "cannot find my rules database"));

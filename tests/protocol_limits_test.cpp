@@ -36,6 +36,8 @@ constexpr std::size_t kVersion8Switches = 4;
 // Version 9 brought Under the Big Top's four (V-BT-1, V-BT-2, V-FM-4, V-PH-2) and the castles' V-BC-4; version 10 (the
 // bridges) none.
 constexpr std::size_t kVersion9Switches = 5;
+// Version 11 (issue 47) brought V-PD-12 (dragon-eats-tower-top).
+constexpr std::size_t kVersion11Switches = 1;
 
 proto::TileDefinition def(const std::string& id) {
   return proto::definition_of(builtin_catalog()[*builtin_catalog().lookup(id)]);
@@ -207,24 +209,24 @@ TEST_CASE("The largest position through serve: a closed road of 4,096 tiles scor
   CHECK(contains(over->message, "this one holds 4097"));
 }
 
-TEST_CASE("The handshake: the runner sends version 10 and accepts 1 to 10, serve answers 1 to 10 in kind",
+TEST_CASE("The handshake: the runner sends version 11 and accepts 1 to 11, serve answers 1 to 11 in kind",
           "[protocol][limits][handshake]") {
-  CHECK(proto::encode_start() == start(10));
+  CHECK(proto::encode_start() == start(11));
   const std::string caps = R"("capabilities":{"expansions":["base"],"figures":["follower"],"queries":["moves"]})";
-  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE(h.ok());
     CHECK(h->protocol_version == v);
   }
   CHECK(proto::decode_hello(R"({"name":"x","version":"1",)" + caps + "}").ok());  // the key is optional
-  for (const int v : {0, 11}) {
+  for (const int v : {0, 12}) {
     auto h =
         proto::decode_hello(R"({"name":"x","version":"1","protocol_version":)" + std::to_string(v) + "," + caps + "}");
     REQUIRE_FALSE(h.ok());
-    CHECK(contains(h.error(), "this runner speaks versions 1 to 10, not " + std::to_string(v)));
+    CHECK(contains(h.error(), "this runner speaks versions 1 to 11, not " + std::to_string(v)));
   }
-  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}) {
+  for (const int v : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}) {
     const Served s = serve({start(v), proto::encode_run(road_request(10, 0))});
     CHECK(s.code == kExitOk);
     REQUIRE(s.lines.size() == 2);
@@ -273,11 +275,13 @@ TEST_CASE("The handshake: the runner sends version 10 and accepts 1 to 10, serve
     CHECK(h->capabilities.switches.count("acrobat-reach") == (v >= 9 ? 1U : 0U));
     // Version 10: the bridges.
     CHECK((std::find(e.begin(), e.end(), "bridges") != e.end()) == (v >= 10));
+    // Version 11 (issue 47): the switch dragon-eats-tower-top is new; flier-as-acrobat keeps its values.
+    CHECK(h->capabilities.switches.count("dragon-eats-tower-top") == (v >= 11 ? 1U : 0U));
   }
-  const Served s = serve({start(11), proto::encode_run(road_request(10, 0))});
+  const Served s = serve({start(12), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitFailures);
   CHECK(s.lines.empty());
-  CHECK(contains(s.err, "protocol version 11 is not supported (this serves versions 1 to 10)"));
+  CHECK(contains(s.err, "protocol version 12 is not supported (this serves versions 1 to 11)"));
 }
 
 TEST_CASE("A switch or expansion of a later version is neither sent to nor required of an older implementation",
@@ -300,7 +304,15 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
     // Version 9: Under the Big Top's (V-BT-1, V-BT-2, and V-FM-4, V-PH-2 of its acrobats).
     const bool nine = spec.ruling == "V-BT-1" || spec.ruling == "V-BT-2" || spec.ruling == "V-FM-4" ||
                       spec.ruling == "V-PH-2" || spec.ruling == "V-BC-4";
-    CHECK(proto::switch_introduced_in(spec.key) == (nine ? 9 : eight ? 8 : six ? 6 : tower ? 3 : dragon_fairy ? 4 : 1));
+    // Version 11: the second truth pass's switch (issue 47).
+    const bool eleven = spec.ruling == "V-PD-12";
+    CHECK(proto::switch_introduced_in(spec.key) == (eleven         ? 11
+                                                    : nine         ? 9
+                                                    : eight        ? 8
+                                                    : six          ? 6
+                                                    : tower        ? 3
+                                                    : dragon_fairy ? 4
+                                                                   : 1));
   }
   CHECK(proto::expansion_introduced_in("big-top") == 9);
   CHECK(proto::expansion_introduced_in("ringmaster") == 9);
@@ -367,6 +379,19 @@ TEST_CASE("Version 6 changed defaults: an older implementation is taken to play 
   REQUIRE(sent.ok());
   CHECK(sent->get("crop-add-where") == "anywhere-in-feature");
   CHECK(sent->get("crop-rake-without-farmers") == "no-op");
+  // Version 11 (issue 47): a flier is no acrobat by default (fn 5, C3.1); an implementation
+  // answering 9 or 10 was promised `allowed`, and the dragon eating a tower's top before V-PD-12.
+  auto ten = proto::ruleset_of(proto::Ruleset{"hig-c3", {}}, 10);
+  REQUIRE(ten.ok());
+  CHECK(ten->get("flier-as-acrobat") == "allowed");
+  CHECK(ten->get("dragon-eats-tower-top") == "yes");
+  auto eleven = proto::ruleset_of(proto::Ruleset{"hig-c3", {}}, 11);
+  REQUIRE(eleven.ok());
+  CHECK(eleven->get("flier-as-acrobat") == "forbidden");
+  CHECK(proto::default_in_version("flier-as-acrobat", 10) == "allowed");
+  CHECK(proto::default_in_version("flier-as-acrobat", 11) == "forbidden");
+  CHECK_FALSE(proto::value_in_version("dragon-eats-tower-top", "no", 10));
+  CHECK(proto::value_in_version("dragon-eats-tower-top", "no", 11));
 }
 
 TEST_CASE("From version 5 a request carries only the switches that can matter to its scenario",
@@ -387,8 +412,10 @@ TEST_CASE("From version 5 a request carries only the switches that can matter to
   CHECK(has(base, "farmer-scoring"));
   CHECK(has(base, "tiny-city-scoring"));
   // Before version 5 every switch of the version, whatever the scenario (version 6 added six).
-  CHECK(keys(4, {"base"}).size() + 6 + kVersion8Switches + kVersion9Switches == switch_specs().size());
-  CHECK(keys(3, {"base"}).size() + 8 + 6 + kVersion8Switches + kVersion9Switches == switch_specs().size());
+  CHECK(keys(4, {"base"}).size() + 6 + kVersion8Switches + kVersion9Switches + kVersion11Switches ==
+        switch_specs().size());
+  CHECK(keys(3, {"base"}).size() + 8 + 6 + kVersion8Switches + kVersion9Switches + kVersion11Switches ==
+        switch_specs().size());
   // A switch of two rooms: sent when its scenario needs both (and_with), or either (or_with).
   CHECK(has(keys(5, {"base", "phantom"}), "phantom-after-non-follower-action"));
   CHECK_FALSE(has(keys(5, {"base", "phantom"}), "phantom-after-crashed-flight"));
@@ -406,10 +433,12 @@ TEST_CASE("From version 5 a request carries only the switches that can matter to
   // Every switch matters once its scenario needs every capability there is.
   std::vector<std::string> all;
   for (const auto c : capability_names()) all.emplace_back(c);
-  CHECK(keys(9, all).size() == switch_specs().size());
-  CHECK(keys(8, all).size() + kVersion9Switches == switch_specs().size());
-  CHECK(keys(6, all).size() + kVersion8Switches + kVersion9Switches == switch_specs().size());
-  CHECK(keys(5, all).size() + 6 + kVersion8Switches + kVersion9Switches == switch_specs().size());
+  CHECK(keys(11, all).size() == switch_specs().size());
+  CHECK(keys(10, all).size() + kVersion11Switches == switch_specs().size());
+  CHECK(keys(9, all).size() + kVersion11Switches == switch_specs().size());
+  CHECK(keys(8, all).size() + kVersion9Switches + kVersion11Switches == switch_specs().size());
+  CHECK(keys(6, all).size() + kVersion8Switches + kVersion9Switches + kVersion11Switches == switch_specs().size());
+  CHECK(keys(5, all).size() + 6 + kVersion8Switches + kVersion9Switches + kVersion11Switches == switch_specs().size());
   // Whatever the combination, a switch of version 5 is never sent without its own capability.
   for (const auto& spec : switch_specs()) {
     INFO(spec.key);

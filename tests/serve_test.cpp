@@ -104,7 +104,7 @@ TEST_CASE("run --impl exits 3 when the implementation cannot start or fails the 
   CHECK(contains(r.err, "--impl needs a command line"));
 }
 
-TEST_CASE("The runner sends protocol version 10 and accepts an implementation answering version 1", "[protocol][cli]") {
+TEST_CASE("The runner sends protocol version 11 and accepts an implementation answering version 1", "[protocol][cli]") {
   const std::string log = temp_file("v1.log");
   RunOptions o = impl_run("python3 " + adapter("v1.py") + " '" + CARC_BINARY + "' '" + log + "'");
   // hig-c1-prebigbox sets a Tower switch (version 3) and a fairy switch (version 4) away from
@@ -124,7 +124,7 @@ TEST_CASE("The runner sends protocol version 10 and accepts an implementation an
   std::string sent, answered;
   std::getline(in, sent);
   std::getline(in, answered);
-  CHECK(sent == R"({"cmd":"start","protocol_version":10})");
+  CHECK(sent == R"({"cmd":"start","protocol_version":11})");
   CHECK(contains(answered, "\"protocol_version\": 1"));  // serve, asked in version 1, answers in kind
   std::remove(log.c_str());
 }

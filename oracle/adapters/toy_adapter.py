@@ -149,13 +149,15 @@ def toy_answer(position):
 # base-game engine: in version 7 the toy gets those scenarios too (it needs no garden rule:
 # no abbot, no figure on a garden). Versions 8 to 10 add expansions (the Festival, Little
 # Buildings and the castles; Under the Big Top; the bridges), which the toy does not declare,
-# so it is never sent their scenarios. It speaks all ten.
-VERSIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+# so it is never sent their scenarios. Version 11 changes a default and adds a switch, both
+# of expansions the toy lacks (flier-as-acrobat, dragon-eats-tower-top): nothing the toy is
+# sent changes. It speaks all eleven.
+VERSIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 
 HELLO = {
     "name": "toy-adapter",
     "version": "1.0",
-    "protocol_version": 10,  # answered in the version the runner asked for
+    "protocol_version": 11,  # answered in the version the runner asked for
     "capabilities": {
         "expansions": ["base"],   # no flier, crop-circles, portal, princess, tower, dragon or fairy
         "figures": ["follower"],  # no large, abbot (gardens only without one), mayor, wagon, builder, pig, phantom
@@ -191,7 +193,7 @@ def main():
         cmd = message["cmd"]
         if cmd == "start":
             if message["protocol_version"] not in VERSIONS:
-                sys.stderr.write("toy-adapter: only protocol versions 1 to 10\n")  # logs go to stderr, never stdout
+                sys.stderr.write("toy-adapter: only protocol versions 1 to 11\n")  # logs go to stderr, never stdout
                 return 1
             reply(dict(HELLO, protocol_version=message["protocol_version"]))
         elif cmd == "run":

@@ -103,8 +103,8 @@ std::vector<LedgerSource> read_sources(const YAML::Node& n, YamlReader& r) {
     src.key = kv.first.Scalar();
     const YAML::Node& v = kv.second;
     if (!r.keys(v,
-                {"title", "kind", "tier", "url", "revision", "date", "date_kind", "date_note", "also", "notes", "tried",
-                 "passages"},
+                {"title", "kind", "tier", "url", "revision", "translates", "date", "date_kind", "date_note", "also",
+                 "notes", "tried", "passages"},
                 "source " + src.key)) {
       out.push_back(std::move(src));
       continue;
@@ -115,6 +115,7 @@ std::vector<LedgerSource> read_sources(const YAML::Node& n, YamlReader& r) {
     src.tier = text("tier");
     src.url = text("url");
     src.revision = text("revision");
+    src.translates = text("translates");
     src.date = text("date");
     src.date_kind = text("date_kind");
     src.date_note = text("date_note");

@@ -35,6 +35,7 @@ struct LedgerPassage {
 // the passages the ledger quotes from it.
 struct LedgerSource {
   std::string key, title, kind, tier, url, revision, date, date_kind, date_note, notes;
+  std::string translates;  // kind translation: the address of the original it translates
   std::vector<std::string> also, tried;
   std::vector<LedgerPassage> passages;
   const LedgerPassage* passage(std::string_view name) const;
@@ -105,9 +106,11 @@ const std::vector<std::string_view>& source_tiers();
 
 // What is wrong with a ledger's sources and citations, one line each: a source
 // without a public address (http:// or https://), without a date, or with an unknown tier or
-// kind, a passage that outranks its source or quotes nothing without saying why, a
+// kind, a source whose tier outranks what its kind allows (a review, a shop page or a fan
+// site is COMMUNITY; a translation keeps its original's tier only when it names the original
+// in `translates`), a passage that outranks its source or quotes nothing without saying why, a
 // citation without passages or without a date, a ruling whose status ranks above the
-// best passage it cites (DERIVED names the rulings it derives from instead;
+// best passage it cites or above what its sources' kinds allow (DERIVED names the rulings it derives from instead;
 // UNVERIFIED needs nothing). Empty when all hold.
 std::vector<std::string> ledger_source_problems(const Ledger& ledger);
 // The built-in ledger, whole.

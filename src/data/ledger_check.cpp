@@ -1,6 +1,7 @@
 // The ledger's sourcing rules (issue 21): every source has a public address and a
 // tier, every citation names the passages it rests on and a date, and no ruling
-// claims a higher status than the best passage it cites.
+// claims a higher status than the best passage it cites. Issue 47: no source, and so
+// no ruling, ranks above what the source's kind allows (a review is not a rulebook).
 #include <algorithm>
 #include <cctype>
 #include <set>
@@ -45,8 +46,31 @@ bool is_public_address(std::string_view url) {
          url.size() > 10;
 }
 
-const std::set<std::string_view> kKinds{"wiki-page", "rulebook", "annotated-rules", "faq", "forum-thread",
-                                        "web-page",  "code",     "issue-tracker"};
+// What a source is, and the best tier a source of that kind may carry (issue 47). A faithful
+// reproduction of the printed text (a rulebook, a wiki's rule text, annotated rules, a forum post
+// quoting the print verbatim and naming it) keeps the print's tier; a publisher's FAQ or own web
+// page (a preview, an announcement) is at most OFFICIAL; an implementation's code, issue tracker
+// or help page at most IMPL; a review, a shop's text and a fan site's paraphrase are COMMUNITY;
+// a translation keeps its original's tier only when it names the original (`translates`).
+struct Kind {
+  std::string_view name, cap;
+};
+constexpr Kind kKinds[] = {
+    {"rulebook", "RULE"},      {"wiki-page", "RULE"}, {"annotated-rules", "RULE"},    {"forum-thread", "RULE"},
+    {"translation", "RULE"},   {"faq", "OFFICIAL"},   {"publisher-page", "OFFICIAL"}, {"code", "IMPL"},
+    {"issue-tracker", "IMPL"}, {"web-page", "IMPL"},  {"review", "COMMUNITY"},        {"shop-page", "COMMUNITY"},
+    {"fan-site", "COMMUNITY"},
+};
+
+// The rank (source_tiers()) of the best tier a source's kind allows; -1 for an unknown kind.
+int kind_cap(const LedgerSource& s) {
+  for (const Kind& k : kKinds)
+    if (k.name == s.kind) {
+      if (s.kind == "translation" && s.translates.empty()) return source_rank("COMMUNITY");
+      return source_rank(k.cap);
+    }
+  return -1;
+}
 const std::set<std::string_view> kChecked{"seed", "stored-copy", "located", "not-retrieved"};
 const std::set<std::string_view> kSupports{"yes", "partial", "unverified"};
 // "" on a citation: the date the cited passage carries; accessed: the day a source that shows no
@@ -61,8 +85,19 @@ void check_source(const LedgerSource& s, std::vector<std::string>& out) {
     out.push_back(at + "no public address (url: '" + s.url + "'; expected http:// or https://)");
   if (!s.revision.empty() && !is_public_address(s.revision))
     out.push_back(at + "revision '" + s.revision + "' is not an address");
-  if (!kKinds.contains(s.kind)) out.push_back(at + "unknown kind '" + s.kind + "'");
-  if (source_rank(s.tier) < 0) out.push_back(at + "unknown tier '" + s.tier + "'");
+  const int cap = kind_cap(s);
+  if (cap < 0) out.push_back(at + "unknown kind '" + s.kind + "'");
+  if (source_rank(s.tier) < 0)
+    out.push_back(at + "unknown tier '" + s.tier + "'");
+  else if (cap >= 0 && source_rank(s.tier) < cap)
+    out.push_back(at + "tier " + s.tier + " outranks what a source of kind " + s.kind + " may carry (" +
+                  std::string(source_tiers()[static_cast<std::size_t>(cap)]) +
+                  (s.kind == "translation" ? "; a translation keeps its original's tier only with `translates`" : "") +
+                  ")");
+  if (!s.translates.empty() && s.kind != "translation")
+    out.push_back(at + "translates on a source of kind " + s.kind + ", not translation");
+  if (!s.translates.empty() && !is_public_address(s.translates))
+    out.push_back(at + "translates '" + s.translates + "' is not an address");
   if (s.date.empty())
     out.push_back(at + "no date (the page's own date, or the day it was read with date_kind: accessed)");
   else if (!is_date(s.date))
@@ -87,8 +122,9 @@ void check_source(const LedgerSource& s, std::vector<std::string>& out) {
   }
 }
 
-// The best tier among a citation's quoted passages (a rank of source_tiers()), -1 when none.
-int citation_rank(const LedgerSourceRef& c, const LedgerSource& s) {
+// The best tier among a citation's quoted passages (a rank of source_tiers()), -1 when none;
+// with by_kind, no better than what the source's kind allows.
+int citation_rank(const LedgerSourceRef& c, const LedgerSource& s, bool by_kind) {
   if (c.supports == "unverified") return -1;
   int best = -1;
   for (const auto& key : c.passages)
@@ -96,13 +132,24 @@ int citation_rank(const LedgerSourceRef& c, const LedgerSource& s) {
       const int r = source_rank(p->tier);
       if (r >= 0 && (best < 0 || r < best)) best = r;
     }
+  if (by_kind && best >= 0) best = std::max(best, kind_cap(s));
   return best;
 }
 
-// Checks the citations of one ruling or switch; returns the best rank they reach.
-int check_citations(const Ledger& ledger, const std::string& id, const std::vector<LedgerSourceRef>& refs,
-                    std::vector<std::string>& out) {
-  int best = -1;
+// The best ranks a ruling's citations reach: by their passages' tiers, and by those tiers
+// capped by what each source's kind allows.
+struct Reach {
+  int passages = -1, kinds = -1;
+};
+
+void improve(int& best, int r) {
+  if (r >= 0 && (best < 0 || r < best)) best = r;
+}
+
+// Checks the citations of one ruling or switch; returns the best ranks they reach.
+Reach check_citations(const Ledger& ledger, const std::string& id, const std::vector<LedgerSourceRef>& refs,
+                      std::vector<std::string>& out) {
+  Reach best;
   if (refs.empty()) out.push_back(id + ": cites no source");
   for (const auto& c : refs) {
     const std::string at = id + ": citation of " + c.ref + " (" + c.locator + "): ";
@@ -122,8 +169,8 @@ int check_citations(const Ledger& ledger, const std::string& id, const std::vect
     if (c.passages.empty()) out.push_back(at + "names no passage");
     for (const auto& key : c.passages)
       if (!src->passage(key)) out.push_back(at + "no passage '" + key + "' in " + c.ref);
-    const int r = citation_rank(c, *src);
-    if (r >= 0 && (best < 0 || r < best)) best = r;
+    improve(best.passages, citation_rank(c, *src, false));
+    improve(best.kinds, citation_rank(c, *src, true));
   }
   return best;
 }
@@ -135,7 +182,7 @@ std::vector<std::string> ledger_source_problems(const Ledger& ledger) {
   for (const auto& s : ledger.sources) check_source(s, out);
   const auto& statuses = status_tiers();
   for (const auto& r : ledger.rulings) {
-    const int best = check_citations(ledger, r.id, r.sources, out);
+    const Reach best = check_citations(ledger, r.id, r.sources, out);
     if (rank_of(statuses, r.status) < 0) {
       out.push_back(r.id + ": unknown status '" + r.status + "'");
       continue;
@@ -152,11 +199,15 @@ std::vector<std::string> ledger_source_problems(const Ledger& ledger) {
     }
     if (r.status == "DERIVED" || r.status == "UNVERIFIED") continue;
     const int status = source_rank(r.status);
-    if (best < 0)
+    const auto tier = [](int rank) { return std::string(source_tiers()[static_cast<std::size_t>(rank)]); };
+    if (best.passages < 0)
       out.push_back(r.id + ": status " + r.status + " but no cited passage quotes a text");
-    else if (status < best)
-      out.push_back(r.id + ": status " + r.status + " ranks above its best cited passage (" +
-                    std::string(source_tiers()[static_cast<std::size_t>(best)]) + ")");
+    else if (status < best.passages)
+      out.push_back(r.id + ": status " + r.status + " ranks above its best cited passage (" + tier(best.passages) +
+                    ")");
+    else if (status < best.kinds)
+      out.push_back(r.id + ": status " + r.status + " ranks above what its sources' kinds allow (" + tier(best.kinds) +
+                    ")");
   }
   for (const auto& s : ledger.switches) check_citations(ledger, s.id, s.sources, out);
   return out;

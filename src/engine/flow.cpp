@@ -59,7 +59,9 @@ StageResult start_second_part(State& s, std::vector<Event>* ev) {
 
 StageResult stage_next_turn(State& s, std::vector<Event>* ev) {
   s.pass_turn();
-  fairy_turn_start(s, ev);  // PD-35: before the draw; not on the builder's second tile (one turn)
+  // PD-35: before the draw; not on the builder's second tile (one turn), and not when the draw
+  // ends the game (the turn never happens: issue 47, REG-007).
+  if (s.draw_gives_turn()) fairy_turn_start(s, ev);
   s.begin_part(false, ev);
   return StageResult::Decision;
 }

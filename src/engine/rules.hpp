@@ -61,6 +61,7 @@ enum class Switch : std::uint8_t {
   FlierAsAcrobat,                // V-FM-4
   PhantomAsAcrobat,              // V-PH-2
   TowerCapturesCastleOccupant,   // V-BC-4
+  DragonEatsTowerTop,            // V-PD-12
   kCount
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::kCount);
@@ -177,9 +178,10 @@ class RuleSet {
   bool little_buildings_per_type() const { return at(Switch::LittleBuildingsSplit) == 1; }    // V-LB-2
   bool acrobat_reach_portal_anywhere() const { return at(Switch::AcrobatReach) == 1; }        // V-BT-1
   bool ringmaster_bonus_needs_majority() const { return at(Switch::RingmasterBonusNeedsMajority) == 1; }  // V-BT-2
-  bool flier_may_become_acrobat() const { return at(Switch::FlierAsAcrobat) == 0; }                       // V-FM-4
+  bool flier_may_become_acrobat() const { return at(Switch::FlierAsAcrobat) == 1; }                       // V-FM-4
   bool phantom_may_be_acrobat() const { return at(Switch::PhantomAsAcrobat) == 1; }                       // V-PH-2
   bool tower_captures_castle_occupant() const { return at(Switch::TowerCapturesCastleOccupant) == 0; }    // V-BC-4
+  bool dragon_eats_tower_top() const { return at(Switch::DragonEatsTowerTop) == 0; }                      // V-PD-12
 
  private:
   std::uint8_t at(Switch s) const { return values_[static_cast<std::size_t>(s)]; }

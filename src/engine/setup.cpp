@@ -115,9 +115,12 @@ Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::functio
         return fail("dragon_path: " + to_string(path[i]) + " is entered twice (PD-20)");
       if (d.fairy == FairyPlace::OnTile && path[i] == d.fairy_pos)
         return fail("dragon_path: the dragon never enters the fairy's tile (PD-22)");
-      for (const BoardFigure& f : s.figures())
-        if (b.node_pos(f.node) == path[i] && !in_castle(s, f.node))  // a castle's occupant is not eaten (PD-24)
-          return fail("dragon_path: a figure stands on " + to_string(path[i]) + ", which the dragon entered (PD-23)");
+      for (const BoardFigure& f : s.figures()) {
+        if (b.node_pos(f.node) != path[i] || in_castle(s, f.node))
+          continue;  // a castle's occupant is not eaten (PD-24)
+        if (!s.rules().dragon_eats_tower_top() && b.at(f.node).kind == FeatureKind::Tower) continue;  // V-PD-12 `no`
+        return fail("dragon_path: a figure stands on " + to_string(path[i]) + ", which the dragon entered (PD-23)");
+      }
     }
   }
   s.setup_dragon_fairy(std::move(d));

@@ -345,6 +345,17 @@ void State::pass_turn() {
   ++turn_;
 }
 
+bool State::drawable(TileTypeId t) const {
+  return has_placement(board_, (*catalog_)[t]) || bridge_placement_exists(*this, (*catalog_)[t]);  // BC-15
+}
+
+bool State::draw_gives_turn() const {
+  if (open_ended_ || !turn_tiles_.empty()) return true;  // as draw(): no end of the game then
+  for (std::size_t i = pile_next_; i < pile_.size(); ++i)
+    if (!sets_aside(*this, pile_[i]) && drawable(pile_[i])) return true;
+  return false;
+}
+
 // Draws until a placeable tile comes up (BG-03: unplaceable tiles are discarded);
 // an exhausted closed pile ends the game with final scoring once the turn's scoring is done.
 void State::draw(std::vector<Event>* ev) {
@@ -364,7 +375,7 @@ void State::draw(std::vector<Event>* ev) {
       tile_event(EventKind::TileSetAside, t);
       continue;
     }
-    if (has_placement(board_, (*catalog_)[t]) || bridge_placement_exists(*this, (*catalog_)[t])) {  // BC-15
+    if (drawable(t)) {
       in_hand_ = t;
       return;
     }

@@ -199,10 +199,15 @@ class State {
   void begin_part(bool second, std::vector<Event>* ev);
   // The next player's turn begins (no draw yet).
   void pass_turn();
+  // Whether a draw now would give a tile to play (or wait for one): false when the closed pile
+  // holds no placeable tile, so the draw ends the game and the turn never happens (PD-35).
+  bool draw_gives_turn() const;
 
  private:
   State() = default;
   void draw(std::vector<Event>* ev);
+  // Whether tile t would reach the hand (not set aside, placeable: BG-03, PD-16, BC-15).
+  bool drawable(TileTypeId t) const;
   // Indexes a tile just put on the board (its foundation, if any: the tower room's sites).
   void note_tile(int t);
 

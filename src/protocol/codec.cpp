@@ -65,6 +65,11 @@ const std::vector<SwitchChange>& switch_history() {
       {"flier-tile-phantom", 6, "allowed", true, {"allowed", "forbidden"}},
       // Version 9: a castles switch after the castles' version 8 (V-BC-4; before it, the capture).
       {"tower-captures-castle-occupant", 9, "yes", true, {"yes", "no"}},
+      // Version 11: the second truth pass (issue 47). A flier lands on a road, city or cloister
+      // only (fn 5, C3.1), so no acrobat space by default (before: allowed); the dragon and the
+      // follower on top of a tower, a switch of its own (V-PD-12; before it, eaten).
+      {"flier-as-acrobat", 11, "allowed", false, {}},
+      {"dragon-eats-tower-top", 11, "yes", true, {"yes", "no"}},
   };
   return changes;
 }

@@ -21,8 +21,9 @@ namespace carc::proto {
 // and switch values, and changes three defaults (switch_history below). The runner sends 6 and
 // accepts implementations answering 1 to 6; serve accepts any of them.
 // Version 8 adds new expansions (PROTOCOL.md "Versions"): the Festival, Little Buildings, the
-// castles; version 9 Under the Big Top; version 10 the bridges.
-inline constexpr int kProtocolVersion = 10;
+// castles; version 9 Under the Big Top; version 10 the bridges; version 11 the second truth pass
+// (issue 47: the default of flier-as-acrobat, the switch dragon-eats-tower-top).
+inline constexpr int kProtocolVersion = 11;
 // From this version a request carries only the switches that can matter to its scenario.
 inline constexpr int kSwitchesThatMatterVersion = 5;
 // From this version an answer may carry score events (`scored`, query kind `events`), and a garden

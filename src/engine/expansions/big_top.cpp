@@ -319,8 +319,9 @@ const RoomWords& big_top_words() {
          "flier-as-acrobat",
          "V-FM-4",
          "big-top",
-         {"allowed", "forbidden"},
-         "a normal meeple launched by a flying machine may land on an acrobat pyramid (JCZ: `forbidden`)",
+         {"forbidden", "allowed"},
+         "a normal meeple launched by a flying machine may not land on an acrobat pyramid (a flier lands on a road, "
+         "city or cloister only: fn 5, C3.1; JCZ), or may (the editors' reading, V-FM-2 `any-claimable-non-field`)",
          {},
          {"flier"}},
         {Switch::PhantomAsAcrobat,

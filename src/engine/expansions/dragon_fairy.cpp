@@ -194,6 +194,7 @@ void apply_dragon_step(State& s, const Move& m, std::vector<Event>* ev) {
     const BoardFigure f = s.figures()[i];
     if (tile_of(s, f) != t) continue;
     if (in_castle(s, f.node)) continue;  // BC-13: the dragon cannot attack a castle's occupant
+    if (!s.rules().dragon_eats_tower_top() && s.board().at(f.node).kind == FeatureKind::Tower) continue;  // V-PD-12
     if (is_follower(f.kind)) left.emplace_back(f.owner, s.board().find(f.node));
     if (s.board().at(f.node).kind == FeatureKind::Tower && !s.rules().tower_reopens_after_capture())
       for (TowerSite& site : s.mutable_tower().sites)  // V-TO-2 `no`: as after a capture (handover §9.4)
@@ -283,7 +284,9 @@ std::string dragon_fairy_invariants(const State& s) {
         return "the dragon entered a tile twice";
       if (on_fairy_tile(s, p)) return "the dragon entered the fairy's tile";
       for (const BoardFigure& f : s.figures())  // a castle's occupant is never eaten (BC-13)
-        if (b.node_pos(f.node) == p && !in_castle(s, f.node)) return "a figure survived on a tile the dragon entered";
+        if (b.node_pos(f.node) == p && !in_castle(s, f.node) &&
+            (s.rules().dragon_eats_tower_top() || b.at(f.node).kind != FeatureKind::Tower))  // V-PD-12
+          return "a figure survived on a tile the dragon entered";
     }
   }
   if (d.fairy != FairyPlace::OnTile && d.has_host) return "a fairy host without the fairy on a tile";
@@ -410,6 +413,15 @@ const RoomWords& dragon_fairy_words() {
          "dragon",
          {"allowed", "forbidden"},
          "figures may be deployed onto the dragon's tile (JCZ: forbidden)"},
+        {Switch::DragonEatsTowerTop,
+         "dragon-eats-tower-top",
+         "V-PD-12",
+         "dragon",
+         {"yes", "no"},
+         "the dragon eats a follower on top of a tower like any figure on the tile (no text exempts it), or not "
+         "(a fan wiki)",
+         {},
+         {"tower"}},
         {Switch::VolcanoTileDeployment,
          "volcano-tile-deployment",
          "V-PD-11",
