@@ -112,7 +112,8 @@ Tallies ask_all(const char* file) {
                 << "[" << q.lang << "/" << kLanguages[static_cast<std::size_t>(r.language)] << "] " << q.text
                 << "\n      expected";
       for (const auto& a : q.answers) std::cout << " " << a;
-      std::cout << "; got" << top << (r.confident ? "" : " (not confident)") << "; read as" << read << "\n";
+      std::cout << "; got" << top << (r.confident ? "" : " (not confident)") << " (margin " << r.margin << ")"
+                << "; read as" << read << "\n";
     }
   }
   if (report()) {
@@ -211,7 +212,8 @@ StrictTallies ask_strict(const char* file) {
                                   : "  NO-CARD ")
                 << "[" << q.lang << "] " << q.text << "\n      expected";
       for (const auto& a : q.answers) std::cout << " " << a;
-      std::cout << "; got" << top << " (confidence " << r.confidence << "); read as" << read << "\n";
+      std::cout << "; got" << top << " (confidence " << r.confidence << ", margin " << r.margin << " over "
+                << r.runner_up << "); read as" << read << "\n";
     }
   }
   for (const auto& q : load("junk", file)) {

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <memory>
+
+#include <libstemmer.h>
 
 namespace carc {
 namespace {
@@ -203,6 +206,43 @@ std::string stem_in(std::string_view word, int language) {
     default:
       return s;
   }
+}
+
+namespace {
+
+// Snowball's algorithm name per language of kLanguages; Polish has none.
+constexpr std::array<const char*, 8> kSnowball{"english", "spanish", "catalan", "german",
+                                               "french",  "italian", "dutch",   nullptr};
+
+struct StemmerDelete {
+  void operator()(sb_stemmer* s) const { sb_stemmer_delete(s); }
+};
+
+// The stemmers of this thread, made when first used (a stemmer keeps state between calls).
+sb_stemmer* snowball(int language) {
+  thread_local std::array<std::unique_ptr<sb_stemmer, StemmerDelete>, 8> stemmers;
+  if (language < 0 || language >= static_cast<int>(kSnowball.size())) return nullptr;
+  const auto i = static_cast<std::size_t>(language);
+  if (kSnowball[i] == nullptr) return nullptr;
+  if (!stemmers[i]) stemmers[i].reset(sb_stemmer_new(kSnowball[i], "UTF_8"));
+  return stemmers[i].get();
+}
+
+}  // namespace
+
+bool snowball_covers(int language) {
+  return language >= 0 && language < static_cast<int>(kSnowball.size()) &&
+         kSnowball[static_cast<std::size_t>(language)] != nullptr;
+}
+
+std::string snowball_stem(std::string_view word, int language) {
+  if (word.size() <= 3) return {};
+  sb_stemmer* s = snowball(language);
+  if (s == nullptr) return {};
+  const sb_symbol* out =
+      sb_stemmer_stem(s, reinterpret_cast<const sb_symbol*>(word.data()), static_cast<int>(word.size()));
+  if (out == nullptr) return {};  // out of memory: no stem
+  return {reinterpret_cast<const char*>(out), static_cast<std::size_t>(sb_stemmer_length(s))};
 }
 
 int edit_distance(std::string_view a, std::string_view b, int limit) {
