@@ -10,6 +10,7 @@ namespace carc {
 namespace {
 
 constexpr double kExactId = 1000;
+constexpr double kPredicateInTitle = 1.2;
 
 std::string joined(const std::vector<std::string>& v) {
   std::string out;
@@ -195,6 +196,15 @@ double SearchIndex::word_score(const Doc& d, const std::vector<WeightedTerm>& te
       best_pair = std::max(best_pair, bonus);
     }
     score *= best_pair;
+  }
+  // The question's predicate (may X land, does X eat, who pays): a title that holds the question's action
+  // says what the ruling decides, so it ranks above a ruling that names the same pieces for another action.
+  for (const auto& wt : terms) {
+    if (wt.term->kind != ConceptKind::Action || !wt.term->is_concept) continue;
+    if (!d.fields.empty() && d.fields.front().core && contains(d.fields.front().terms, wt.term->term)) {
+      score *= kPredicateInTitle;
+      break;
+    }
   }
   // Words of the question side by side in a field, in the question's order: all of them, or pairs.
   std::vector<std::string> in_order;

@@ -69,7 +69,7 @@ struct SearchResult {
 inline constexpr double kMinConfidence = 0.5;
 inline constexpr double kMinConfidenceOneConcept = 0.75;
 // A confident card must beat the best hit that answers otherwise by this factor (src/lookup/README.md "Honesty").
-inline constexpr double kMinMargin = 1.0;
+inline constexpr double kMinMargin = 1.01;
 
 class SearchIndex {
  public:
