@@ -30,6 +30,9 @@ struct LanguageWords {
   std::map<std::string, int, std::less<>> snow;
   std::map<std::string, std::string, std::less<>> written;  // a folded form or stem -> the form as written
   std::vector<Phrase> phrases;                              // longest first
+  // Indices of the phrases (longest first) by their first word and by its stem: the only phrases
+  // that can start at a word (a text's every word is tried, so this keeps reading the corpus fast).
+  std::map<std::string, std::vector<std::size_t>, std::less<>> phrases_at;
 };
 
 struct Lexicon {
@@ -66,9 +69,18 @@ const Lexicon& lexicon() {
         }
       }
     }
-    for (auto& lw : out.languages)
+    for (auto& lw : out.languages) {
       std::stable_sort(lw.phrases.begin(), lw.phrases.end(),
                        [](const Phrase& a, const Phrase& b) { return a.words.size() > b.words.size(); });
+      for (std::size_t i = 0; i < lw.phrases.size(); ++i) {
+        auto& by_word = lw.phrases_at[lw.phrases[i].words.front()];
+        by_word.push_back(i);
+        if (lw.phrases[i].stems.front() != lw.phrases[i].words.front()) {
+          auto& by_stem = lw.phrases_at[lw.phrases[i].stems.front()];
+          if (by_stem.empty() || by_stem.back() != i) by_stem.push_back(i);
+        }
+      }
+    }
     return out;
   }();
   return lex;
@@ -116,15 +128,28 @@ struct PhraseMatch {
   bool stemmed = false;
   std::string written;
 };
+// The phrases of language `l` that may start at `at`: those whose first word or its stem is the word's.
+template <typename F>
+void for_phrases_at(const Words& words, std::size_t at, int l, F&& f) {
+  const LanguageWords& lw = lexicon().languages[static_cast<std::size_t>(l)];
+  for (const std::string* key : {&words[at], &words.stem(at, l)}) {
+    const auto it = lw.phrases_at.find(*key);
+    if (it == lw.phrases_at.end()) continue;
+    for (const std::size_t i : it->second)
+      if (!f(lw.phrases[i])) return;
+    if (words.stem(at, l) == words[at]) return;
+  }
+}
+
 PhraseMatch longest_phrase(const Words& words, std::size_t at, const std::vector<int>& order) {
   PhraseMatch best;
   for (const int l : order)
-    for (const auto& p : lexicon().languages[static_cast<std::size_t>(l)].phrases) {
-      if (p.words.size() <= best.length) break;  // longest first
+    for_phrases_at(words, at, l, [&](const Phrase& p) {
+      if (p.words.size() <= best.length) return true;  // a shorter one: the other key may hold a longer one
       bool stemmed = false;
-      if (phrase_length(p, words, at, l, stemmed) == 0) continue;
-      best = {p.concept_index, p.words.size(), stemmed, p.written};
-    }
+      if (phrase_length(p, words, at, l, stemmed) > 0) best = {p.concept_index, p.words.size(), stemmed, p.written};
+      return true;
+    });
   return best;
 }
 
@@ -338,12 +363,12 @@ int guess_from(const Words& words, std::string_view raw) {
     const LanguageWords& lw = lex.languages[l];
     for (std::size_t i = 0; i < words.size(); ++i) {
       const std::string& w = words[i];
-      bool stemmed = false;
-      for (const auto& p : lw.phrases)
-        if (phrase_length(p, words, i, static_cast<int>(l), stemmed) > 0) {
-          score[l] += 3;
-          break;
-        }
+      bool stemmed = false, phrase = false;
+      for_phrases_at(words, i, static_cast<int>(l), [&](const Phrase& p) {
+        phrase = phrase_length(p, words, i, static_cast<int>(l), stemmed) > 0;
+        return !phrase;
+      });
+      if (phrase) score[l] += 3;
       if (lw.stop.count(w))
         score[l] += 1;
       else if (lw.forms.count(w))

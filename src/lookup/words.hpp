@@ -32,6 +32,8 @@ std::string stem(std::string_view word);
 // Snowball does not cover (Polish) and for words of three letters or fewer: "capturer" and
 // "capturé" -> "captur", "catturato" -> "cattur". Thread-safe (one stemmer per thread).
 std::string snowball_stem(std::string_view word, int language);
+// Whether libstemmer could be opened (it is opened on first use, not at start-up).
+bool snowball_available();
 // Whether Snowball covers a language (all of lookup's but Polish).
 bool snowball_covers(int language);
 
