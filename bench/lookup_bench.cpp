@@ -7,6 +7,8 @@
 #include "lookup/vocabulary.hpp"
 #include "scenario/corpus.hpp"
 
+#include <yaml-cpp/yaml.h>
+
 namespace {
 using namespace carc;
 
@@ -30,5 +32,22 @@ BENCHMARK_CAPTURE(BM_LookupQuery, german, "Darf ich nach dem Zurücknehmen des A
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_LookupQuery, typos, "abot gardn mnoastery")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_LookupQuery, junk, "what's the best pizza topping")->Unit(benchmark::kMicrosecond);
+
+// Every question of tests/data/lookup-forum.yaml (issue 48's forum-style set, eight languages),
+// one after another: the time per question is the figure issue 48 bounds (< 50 ms).
+void BM_LookupForumQuestion(benchmark::State& st) {
+  const SearchIndex index(corpus());
+  std::vector<std::string> questions;
+  const YAML::Node doc = YAML::LoadFile(std::string(CARC_SOURCE_DIR) + "/tests/data/lookup-forum.yaml");
+  for (const auto& q : doc["questions"]) questions.push_back(q["q"].as<std::string>());
+  for (const auto& q : doc["junk"]) questions.push_back(q["q"].as<std::string>());
+  std::size_t i = 0;
+  for (auto _ : st) {
+    benchmark::DoNotOptimize(index.search(questions[i]));
+    i = (i + 1) % questions.size();
+  }
+  st.SetItemsProcessed(st.iterations());
+}
+BENCHMARK(BM_LookupForumQuestion)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -21,19 +21,24 @@ namespace {
 struct Question {
   std::string lang, text;
   std::vector<std::string> answers;
+  std::vector<std::string> tags;  // lookup-forum.yaml: dec (a December expansion), two (two expansions)
 };
 
 constexpr const char* kEval = "lookup-eval.yaml";
 constexpr const char* kHoldout = "lookup-holdout.yaml";
 constexpr const char* kThird = "lookup-third.yaml";
+constexpr const char* kForum = "lookup-forum.yaml";
+constexpr const char* kFresh = "lookup-fresh.yaml";
 
 std::vector<Question> load(const char* section, const char* file = kEval) {
   const YAML::Node doc = YAML::LoadFile(std::string(CARC_SOURCE_DIR) + "/tests/data/" + file);
   std::vector<Question> out;
   for (const auto& q : doc[section]) {
-    Question item{q["lang"].as<std::string>(), q["q"].as<std::string>(), {}};
+    Question item{q["lang"].as<std::string>(), q["q"].as<std::string>(), {}, {}};
     if (q["answers"])
       for (const auto& a : q["answers"]) item.answers.push_back(a.as<std::string>());
+    if (q["tags"])
+      for (const auto& a : q["tags"]) item.tags.push_back(a.as<std::string>());
     out.push_back(std::move(item));
   }
   return out;
@@ -108,7 +113,8 @@ Tallies ask_all(const char* file) {
                 << "[" << q.lang << "/" << kLanguages[static_cast<std::size_t>(r.language)] << "] " << q.text
                 << "\n      expected";
       for (const auto& a : q.answers) std::cout << " " << a;
-      std::cout << "; got" << top << (r.confident ? "" : " (not confident)") << "; read as" << read << "\n";
+      std::cout << "; got" << top << (r.confident ? "" : " (not confident)") << " (margin " << r.margin << ")"
+                << "; read as" << read << "\n";
     }
   }
   if (report()) {
@@ -170,6 +176,70 @@ Tally check_set(const char* file, const Pins& pins) {
   return all;
 }
 
+// The strict measure of issue 48: a question counts for top-1 only when lookup is confident and
+// its best id answers it; a confident card with another id is confident-wrong; no card is a miss.
+struct Strict {
+  int asked = 0, top1 = 0, confident_wrong = 0, no_card = 0;
+};
+
+struct StrictTallies {
+  std::map<std::string, Strict> per_group;  // languages, the tags, and "all"
+  int junk = 0, junk_confident = 0;
+};
+
+StrictTallies ask_strict(const char* file) {
+  StrictTallies out;
+  for (const auto& q : load("questions", file)) {
+    const SearchResult r = eval_index().search(q.text);
+    const auto ranked = ranking(r);
+    const bool right = r.confident && !ranked.empty() &&
+                       std::find(q.answers.begin(), q.answers.end(), ranked.front()) != q.answers.end();
+    std::vector<std::string> groups{"all", q.lang};
+    for (const auto& t : q.tags) groups.push_back("tag:" + t);
+    for (const auto& g : groups) {
+      Strict& t = out.per_group[g];
+      ++t.asked;
+      t.top1 += right;
+      t.confident_wrong += r.confident && !right;
+      t.no_card += !r.confident;
+    }
+    if (report() || !right) {
+      std::string top;
+      for (std::size_t i = 0; i < ranked.size() && i < 5; ++i) top += " " + ranked[i];
+      std::string read;
+      for (const auto& t : r.understood) read += " " + t.term + "(" + std::string(term_match_name(t.match)) + ")";
+      std::cout << (right         ? "  ok "
+                    : r.confident ? "  WRONG "
+                                  : "  NO-CARD ")
+                << "[" << q.lang << "] " << q.text << "\n      expected";
+      for (const auto& a : q.answers) std::cout << " " << a;
+      std::cout << "; got" << top << " (confidence " << r.confidence << ", margin " << r.margin << " over "
+                << r.runner_up << "); read as" << read << "\n";
+    }
+  }
+  for (const auto& q : load("junk", file)) {
+    const SearchResult r = eval_index().search(q.text);
+    ++out.junk;
+    out.junk_confident += r.confident;
+    if (r.confident || report())
+      std::cout << (r.confident ? "  CONFIDENT " : "  ok ") << "[" << q.lang << "] " << q.text << " -> "
+                << (r.hits.empty() ? std::string("nothing") : r.hits.front().id) << "\n";
+  }
+  if (report()) {
+    std::cout << file << "\n| group | questions | top-1 (confident and right) | confident-wrong | no card |\n"
+              << "|---|---|---|---|---|\n";
+    std::vector<std::string> order{"en", "es", "ca", "de", "fr", "it", "nl", "pl", "tag:dec", "tag:two", "all"};
+    for (const auto& g : order) {
+      if (!out.per_group.count(g)) continue;
+      const Strict& t = out.per_group.at(g);
+      std::cout << "| " << g << " | " << t.asked << " | " << percent(t.top1, t.asked) << " (" << t.top1 << ") | "
+                << t.confident_wrong << " | " << t.no_card << " |\n";
+    }
+    std::cout << "junk: " << out.junk_confident << " of " << out.junk << " confident\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("lookup answers the evaluation questions: top-1 >= 90%, top-3 100%, no junk confident", "[lookup][eval]") {
@@ -229,4 +299,49 @@ TEST_CASE("the evaluation set names real ledger ids", "[lookup][eval]") {
   }
   for (const auto l : kLanguages) CHECK(per_language[std::string(l)] >= 8);
   CHECK(load("junk").size() >= 20);
+}
+
+TEST_CASE("lookup answers forum questions about the December expansions (issue 48)", "[lookup][eval]") {
+  const StrictTallies t = ask_strict(kForum);
+  const Strict& all = t.per_group.at("all");
+  INFO("top-1 " << all.top1 << "/" << all.asked << ", confident-wrong " << all.confident_wrong << ", no card "
+                << all.no_card << ", junk confident " << t.junk_confident << "/" << t.junk);
+  // Before issue 48 (commit 4f05176 plus this set): top-1 42/89, 21 confident-wrong, 26 without a card.
+  // After the December words, Snowball, compounds and the predicate-in-title weight: 75/89, 10
+  // confident-wrong, 4 without a card (src/lookup/README.md "Evaluation"); pinned so it cannot fall back.
+  CHECK(all.top1 >= 75);
+  CHECK(all.confident_wrong <= 10);
+  CHECK(t.junk_confident == 0);
+}
+
+TEST_CASE("the forum set names real ledger ids and has the mix issue 48 asks for", "[lookup][eval]") {
+  const auto questions = load("questions", kForum);
+  int outside_english = 0, december = 0, two = 0;
+  for (const auto& q : questions) {
+    INFO(q.text);
+    REQUIRE_FALSE(q.answers.empty());
+    for (const auto& id : q.answers) CHECK((find_ruling(id) != nullptr || find_ledger_switch(id) != nullptr));
+    outside_english += q.lang != "en";
+    december += std::find(q.tags.begin(), q.tags.end(), "dec") != q.tags.end();
+    two += std::find(q.tags.begin(), q.tags.end(), "two") != q.tags.end();
+  }
+  CHECK(questions.size() >= 80);
+  CHECK(outside_english >= 40);
+  CHECK(december >= 30);
+  CHECK(two >= 10);
+  CHECK(load("junk", kForum).size() >= 8);
+}
+
+TEST_CASE("lookup answers the fresh set written after the issue-48 tuning, as first measured", "[lookup][eval]") {
+  const StrictTallies t = ask_strict(kFresh);
+  const Strict& all = t.per_group.at("all");
+  INFO("top-1 " << all.top1 << "/" << all.asked << ", confident-wrong " << all.confident_wrong << ", no card "
+                << all.no_card << ", junk confident " << t.junk_confident << "/" << t.junk);
+  // Measured once, nothing tuned on it (src/lookup/README.md "Evaluation"): top-1 30/40, 6 confident-wrong,
+  // 4 without a card, junk 0/4; pinned so it cannot fall back (below issue 48's goal of 90% and none wrong).
+  CHECK(all.top1 >= 30);
+  CHECK(all.confident_wrong <= 6);
+  CHECK(t.junk_confident == 0);
+  for (const auto& q : load("questions", kFresh))
+    for (const auto& id : q.answers) CHECK((find_ruling(id) != nullptr || find_ledger_switch(id) != nullptr));
 }

@@ -10,6 +10,7 @@ namespace carc {
 namespace {
 
 constexpr double kExactId = 1000;
+constexpr double kPredicateInTitle = 1.2;
 
 std::string joined(const std::vector<std::string>& v) {
   std::string out;
@@ -86,6 +87,7 @@ SearchIndex::SearchIndex(const Corpus& corpus) {
   add_rulings();
   add_switches();
   add_scenarios(corpus);
+  for (std::size_t i = 0; i < docs_.size(); ++i) doc_index_.emplace(docs_[i].id, i);
   for (const auto& d : docs_) {
     std::set<std::string> seen;
     for (const auto& f : d.fields) seen.insert(f.terms.begin(), f.terms.end());
@@ -195,6 +197,15 @@ double SearchIndex::word_score(const Doc& d, const std::vector<WeightedTerm>& te
     }
     score *= best_pair;
   }
+  // The question's predicate (may X land, does X eat, who pays): a title that holds the question's action
+  // says what the ruling decides, so it ranks above a ruling that names the same pieces for another action.
+  for (const auto& wt : terms) {
+    if (wt.term->kind != ConceptKind::Action || !wt.term->is_concept) continue;
+    if (!d.fields.empty() && d.fields.front().core && contains(d.fields.front().terms, wt.term->term)) {
+      score *= kPredicateInTitle;
+      break;
+    }
+  }
   // Words of the question side by side in a field, in the question's order: all of them, or pairs.
   std::vector<std::string> in_order;
   for (const auto& wt : terms) in_order.push_back(wt.term->term);
@@ -279,6 +290,25 @@ SearchResult SearchIndex::search(std::string_view query, int language) const {
   });
   if (!out.hits.empty()) {
     const Hit& best = out.hits.front();
+    // The first hit answering otherwise: what the best one is not, and not linked to it either way.
+    const Doc* best_doc = doc(best.id);
+    const auto answers_like_best = [&](const Hit& h) {
+      if (h.id == best.id) return true;
+      const Doc* d = doc(h.id);
+      if (best_doc && contains(best_doc->links, h.id)) return true;
+      if (d && contains(d->links, best.id)) return true;
+      // Two scenarios, or a scenario and a switch, pinning the same ruling.
+      if (best_doc && d && best_doc->kind != HitKind::Ruling && d->kind != HitKind::Ruling)
+        for (const auto& l : d->links)
+          if (contains(best_doc->links, l)) return true;
+      return false;
+    };
+    for (std::size_t i = 1; i < out.hits.size(); ++i)
+      if (!answers_like_best(out.hits[i])) {
+        out.runner_up = out.hits[i].id;
+        if (best.score < kExactId && out.hits[i].score > 0) out.margin = best.score / out.hits[i].score;
+        break;
+      }
     out.confidence = best.score >= kExactId ? 1.0 : best.coverage;
     // One rules concept alone must carry nearly the whole question ("castle" in "castle in chess" does not).
     const double needed = best.concepts_matched >= 2 ? kMinConfidence : kMinConfidenceOneConcept;
@@ -291,8 +321,9 @@ SearchResult SearchIndex::search(std::string_view query, int language) const {
     const auto named = std::count_if(terms.begin(), terms.end(), [](const WeightedTerm& wt) { return wt.meets; });
     const bool together = best.concepts_together >= 3 || (best.concepts_together >= 2 && best.figure_at_feature);
     const bool about_it = out.unknown.empty() || together || (named < 2 && out.confidence >= kMinConfidenceOneConcept);
+    const bool clear = out.runner_up.empty() || out.margin >= kMinMargin;
     out.confident = best.score >= kExactId || (best.concepts_matched >= 1 && best.concept_coverage >= 0.5 &&
-                                               out.confidence >= needed && about_it);
+                                               out.confidence >= needed && about_it && clear);
   }
   return out;
 }
@@ -302,6 +333,11 @@ std::vector<const Scenario*> SearchIndex::scenarios_of(std::string_view ledger_i
   for (const Scenario* s : scenarios_)
     if (contains(s->rulings, ledger_id)) out.push_back(s);
   return out;
+}
+
+const SearchIndex::Doc* SearchIndex::doc(std::string_view id) const {
+  const auto it = doc_index_.find(id);
+  return it == doc_index_.end() ? nullptr : &docs_[it->second];
 }
 
 const Scenario* SearchIndex::scenario(std::string_view id) const {

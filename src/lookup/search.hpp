@@ -60,10 +60,16 @@ struct SearchResult {
   // "Honesty").
   bool confident = false;
   double confidence = 0;  // the best hit's coverage, 0..1 (1 for an exact id)
+  // The best hit's score over the score of the best hit that answers otherwise: not the same
+  // ruling, nor a switch, ruling or scenario linked to it (0 when there is none, or for an exact id).
+  double margin = 0;
+  std::string runner_up;  // that hit's id
 };
 
 inline constexpr double kMinConfidence = 0.5;
 inline constexpr double kMinConfidenceOneConcept = 0.75;
+// A confident card must beat the best hit that answers otherwise by this factor (src/lookup/README.md "Honesty").
+inline constexpr double kMinMargin = 1.01;
 
 class SearchIndex {
  public:
@@ -102,11 +108,13 @@ class SearchIndex {
   double word_score(const Doc& d, const std::vector<WeightedTerm>& terms, Hit& hit) const;
   double id_score(const Doc& d, const std::vector<std::string>& ids) const;
   double idf(const std::string& term) const;
+  const Doc* doc(std::string_view id) const;  // by id, nullptr when none
 
   std::vector<Doc> docs_;
-  std::vector<const Scenario*> scenarios_;      // valid ones, by id
-  std::map<std::string, int, std::less<>> df_;  // documents holding each term
-  TextWords words_;                             // every word of the texts, for typo correction
+  std::vector<const Scenario*> scenarios_;                     // valid ones, by id
+  std::map<std::string, int, std::less<>> df_;                 // documents holding each term
+  std::map<std::string, std::size_t, std::less<>> doc_index_;  // id -> index in docs_
+  TextWords words_;                                            // every word of the texts, for typo correction
 };
 
 }  // namespace carc

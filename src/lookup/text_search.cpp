@@ -11,13 +11,14 @@
 namespace carc {
 namespace {
 
-constexpr int kEnglish = 0;
+constexpr int kEnglishIndex = 0;
 constexpr std::size_t kLanguageCount = kLanguages.size();
 
 // A vocabulary phrase of two or more words, with each word's stem in its language.
 struct Phrase {
   std::vector<std::string> words, stems;
   int concept_index = 0;
+  std::string written;  // the form as the vocabulary writes it
 };
 
 // One language's side of the vocabulary, folded, for matching.
@@ -25,7 +26,13 @@ struct LanguageWords {
   std::set<std::string, std::less<>> stop;
   std::map<std::string, int, std::less<>> forms;  // a single folded word -> concept index
   std::map<std::string, int, std::less<>> stems;  // its stem -> concept index
-  std::vector<Phrase> phrases;                    // longest first
+  // The Snowball stem of each single-word form -> concept index, -1 when forms of two concepts share it.
+  std::map<std::string, int, std::less<>> snow;
+  std::map<std::string, std::string, std::less<>> written;  // a folded form or stem -> the form as written
+  std::vector<Phrase> phrases;                              // longest first
+  // Indices of the phrases (longest first) by their first word and by its stem: the only phrases
+  // that can start at a word (a text's every word is tried, so this keeps reading the corpus fast).
+  std::map<std::string, std::vector<std::size_t>, std::less<>> phrases_at;
 };
 
 struct Lexicon {
@@ -47,17 +54,33 @@ const Lexicon& lexicon() {
           if (words.size() == 1) {
             lw.forms.emplace(words[0], static_cast<int>(c));
             lw.stems.emplace(stem_in(words[0], l), static_cast<int>(c));
+            lw.written.emplace(words[0], form);
+            lw.written.emplace(stem_in(words[0], l), form);
+            if (const std::string sb = snowball_stem(words[0], l); !sb.empty()) {
+              const auto [it, added] = lw.snow.emplace(sb, static_cast<int>(c));
+              if (!added && it->second != static_cast<int>(c)) it->second = -1;
+              lw.written.emplace("\x01" + sb, form);
+            }
             continue;
           }
-          Phrase p{words, {}, static_cast<int>(c)};
+          Phrase p{words, {}, static_cast<int>(c), form};
           for (const auto& w : words) p.stems.push_back(stem_in(w, l));
           lw.phrases.push_back(std::move(p));
         }
       }
     }
-    for (auto& lw : out.languages)
+    for (auto& lw : out.languages) {
       std::stable_sort(lw.phrases.begin(), lw.phrases.end(),
                        [](const Phrase& a, const Phrase& b) { return a.words.size() > b.words.size(); });
+      for (std::size_t i = 0; i < lw.phrases.size(); ++i) {
+        auto& by_word = lw.phrases_at[lw.phrases[i].words.front()];
+        by_word.push_back(i);
+        if (lw.phrases[i].stems.front() != lw.phrases[i].words.front()) {
+          auto& by_stem = lw.phrases_at[lw.phrases[i].stems.front()];
+          if (by_stem.empty() || by_stem.back() != i) by_stem.push_back(i);
+        }
+      }
+    }
     return out;
   }();
   return lex;
@@ -103,22 +126,92 @@ struct PhraseMatch {
   int concept_index = -1;
   std::size_t length = 0;
   bool stemmed = false;
+  std::string written;
 };
+// The phrases of language `l` that may start at `at`: those whose first word or its stem is the word's.
+template <typename F>
+void for_phrases_at(const Words& words, std::size_t at, int l, F&& f) {
+  const LanguageWords& lw = lexicon().languages[static_cast<std::size_t>(l)];
+  for (const std::string* key : {&words[at], &words.stem(at, l)}) {
+    const auto it = lw.phrases_at.find(*key);
+    if (it == lw.phrases_at.end()) continue;
+    for (const std::size_t i : it->second)
+      if (!f(lw.phrases[i])) return;
+    if (words.stem(at, l) == words[at]) return;
+  }
+}
+
 PhraseMatch longest_phrase(const Words& words, std::size_t at, const std::vector<int>& order) {
   PhraseMatch best;
   for (const int l : order)
-    for (const auto& p : lexicon().languages[static_cast<std::size_t>(l)].phrases) {
-      if (p.words.size() <= best.length) break;  // longest first
+    for_phrases_at(words, at, l, [&](const Phrase& p) {
+      if (p.words.size() <= best.length) return true;  // a shorter one: the other key may hold a longer one
       bool stemmed = false;
-      if (phrase_length(p, words, at, l, stemmed) == 0) continue;
-      best = {p.concept_index, p.words.size(), stemmed};
-    }
+      if (phrase_length(p, words, at, l, stemmed) > 0) best = {p.concept_index, p.words.size(), stemmed, p.written};
+      return true;
+    });
   return best;
 }
 
-QueryTerm concept_term(int concept_index, int language, std::string typed, TermMatch match) {
+// `written`: the vocabulary form the word matched, shown back as the query's reading (a query saying
+// "diagonally" reads as the form "diagonally", not as another form of its concept); empty: the headword.
+QueryTerm concept_term(int concept_index, int language, std::string typed, TermMatch match,
+                       const std::string& written = {}) {
   const Concept& c = concept_at(concept_index);
-  return {c.id, std::move(typed), c.headword(language), true, c.kind, match};
+  return {c.id, std::move(typed), written.empty() ? c.headword(language) : written, true, c.kind, match};
+}
+
+// The form as written of a folded form or stem `key` in language `l`, or "".
+std::string written_form(int l, const std::string& key) {
+  const auto& w = lexicon().languages[static_cast<std::size_t>(l)].written;
+  const auto it = w.find(key);
+  return it == w.end() ? std::string() : it->second;
+}
+
+// A word's concept by its Snowball stem in language `l` (forms the light stemmer does not reach:
+// "capturé" for "capturer", "catturato" for "catturare"); -1 when none or ambiguous.
+int snowball_concept(const std::string& word, int l, std::string& written) {
+  const std::string sb = snowball_stem(word, l);
+  if (sb.empty()) return -1;
+  const auto& snow = lexicon().languages[static_cast<std::size_t>(l)].snow;
+  const auto it = snow.find(sb);
+  if (it == snow.end() || it->second < 0) return -1;
+  written = written_form(l, "\x01" + sb);
+  return it->second;
+}
+
+// A German or Dutch compound of two vocabulary words ("Drachenplättchen", "torentegel"): the
+// concepts of its head and tail, each of at least four letters, with a linking s, n, en or e
+// between them; empty when the word does not split so.
+std::vector<std::pair<int, std::string>> compound_parts(const std::string& word, int l) {
+  constexpr int kGerman = 3, kDutch = 6;
+  if ((l != kGerman && l != kDutch) || word.size() < 8) return {};
+  const LanguageWords& lw = lexicon().languages[static_cast<std::size_t>(l)];
+  const auto concept_of = [&](const std::string& part, std::string& written) {
+    if (part.size() < 4) return -1;
+    if (const auto it = lw.forms.find(part); it != lw.forms.end()) {
+      written = written_form(l, part);
+      return it->second;
+    }
+    const std::string st = stem_in(part, l);
+    if (const auto it = lw.stems.find(st); it != lw.stems.end()) {
+      written = written_form(l, st);
+      return it->second;
+    }
+    return -1;
+  };
+  for (std::size_t cut = word.size() - 4; cut >= 4; --cut) {
+    std::string tail_written;
+    const int tail = concept_of(word.substr(cut), tail_written);
+    if (tail < 0) continue;
+    for (const std::string_view link : {"", "s", "n", "en", "e"}) {
+      if (cut <= link.size() + 3 || word.compare(cut - link.size(), link.size(), link) != 0) continue;
+      std::string head_written;
+      const int head = concept_of(word.substr(0, cut - link.size()), head_written);
+      if (head >= 0 && head != tail) return {{head, head_written}, {tail, tail_written}};
+    }
+  }
+  return {};
 }
 
 std::string joined(const Words& words, std::size_t from, std::size_t count) {
@@ -140,39 +233,53 @@ std::vector<QueryTerm> read_words(const Words& words, int l, bool others) {
   for (std::size_t i = 0; i < words.size();) {
     const PhraseMatch p = longest_phrase(words, i, order);
     if (p.length > 0) {
-      out.push_back(
-          concept_term(p.concept_index, l, joined(words, i, p.length), p.stemmed ? TermMatch::Stem : TermMatch::Exact));
+      out.push_back(concept_term(p.concept_index, l, joined(words, i, p.length),
+                                 p.stemmed ? TermMatch::Stem : TermMatch::Exact, p.written));
       i += p.length;
       continue;
     }
     const std::string& w = words[i++];
     if (own.stop.count(w)) continue;
     if (const auto it = own.forms.find(w); it != own.forms.end()) {
-      out.push_back(concept_term(it->second, l, w, TermMatch::Exact));
+      out.push_back(concept_term(it->second, l, w, TermMatch::Exact, written_form(l, w)));
       continue;
     }
     if (const auto it = own.stems.find(words.stem(i - 1, l)); it != own.stems.end()) {
-      out.push_back(concept_term(it->second, l, w, TermMatch::Stem));
+      out.push_back(concept_term(it->second, l, w, TermMatch::Stem, written_form(l, words.stem(i - 1, l))));
       continue;
+    }
+    // Queries only: the texts searched are read with the light stemmer alone, as before.
+    if (others) {
+      std::string written;
+      if (const int c = snowball_concept(w, l, written); c >= 0) {
+        out.push_back(concept_term(c, l, w, TermMatch::Stem, written));
+        continue;
+      }
+      if (const auto parts = compound_parts(w, l); !parts.empty()) {
+        for (const auto& [c, part_written] : parts) out.push_back(concept_term(c, l, w, TermMatch::Stem, part_written));
+        continue;
+      }
     }
     if (others) {
       int found = -1;
       TermMatch how = TermMatch::Exact;
       bool stop = false;
+      std::string written;
       for (std::size_t k = 1; k < order.size() && found < 0; ++k) {
         const LanguageWords& lw = lex.languages[static_cast<std::size_t>(order[k])];
-        if (const auto it = lw.forms.find(w); it != lw.forms.end()) found = it->second;
+        if (const auto it = lw.forms.find(w); it != lw.forms.end())
+          found = it->second, written = written_form(order[k], w);
       }
       for (std::size_t k = 1; k < order.size() && found < 0 && !stop; ++k)
         stop = lex.languages[static_cast<std::size_t>(order[k])].stop.count(w) > 0;
       for (std::size_t k = 1; k < order.size() && found < 0 && !stop && w.size() >= 4; ++k) {
         const LanguageWords& lw = lex.languages[static_cast<std::size_t>(order[k])];
         if (const auto it = lw.stems.find(words.stem(i - 1, order[k])); it != lw.stems.end())
-          found = it->second, how = TermMatch::Stem;
+          found = it->second, how = TermMatch::Stem, written = written_form(order[k], words.stem(i - 1, order[k]));
       }
       if (stop) continue;
       if (found >= 0) {
-        out.push_back(concept_term(found, l, w, how));
+        out.push_back(concept_term(found, l, w, how, written));
         continue;
       }
     }
@@ -215,11 +322,11 @@ bool correct_typo(QueryTerm& t, int l, const TextWords& text_words) {
       best_text_term = text_term;
   };
   for (const auto& [word, c] : lexicon().languages[static_cast<std::size_t>(l)].forms) consider(word, c, "");
-  if (l == kEnglish && t.typed.size() >= kMinTextTypo)
+  if (l == kEnglishIndex && t.typed.size() >= kMinTextTypo)
     for (const auto& [word, term] : text_words) consider(word, -1, term);
   if (terms.size() != 1) return false;
   if (best_concept >= 0) {
-    t = concept_term(best_concept, l, t.typed, TermMatch::Typo);
+    t = concept_term(best_concept, l, t.typed, TermMatch::Typo);  // shown as the headword: the typed word is not one
   } else {
     t.term = best_text_term;
     t.match = TermMatch::Typo;
@@ -256,12 +363,12 @@ int guess_from(const Words& words, std::string_view raw) {
     const LanguageWords& lw = lex.languages[l];
     for (std::size_t i = 0; i < words.size(); ++i) {
       const std::string& w = words[i];
-      bool stemmed = false;
-      for (const auto& p : lw.phrases)
-        if (phrase_length(p, words, i, static_cast<int>(l), stemmed) > 0) {
-          score[l] += 3;
-          break;
-        }
+      bool stemmed = false, phrase = false;
+      for_phrases_at(words, i, static_cast<int>(l), [&](const Phrase& p) {
+        phrase = phrase_length(p, words, i, static_cast<int>(l), stemmed) > 0;
+        return !phrase;
+      });
+      if (phrase) score[l] += 3;
       if (lw.stop.count(w))
         score[l] += 1;
       else if (lw.forms.count(w))
@@ -398,7 +505,7 @@ std::string_view term_match_name(TermMatch m) {
 
 std::vector<std::string> search_terms(std::string_view text, TextWords& words) {
   std::vector<std::string> out;
-  for (auto& t : read_words(Words(words_of(fold(text))), kEnglish, false)) {
+  for (auto& t : read_words(Words(words_of(fold(text))), kEnglishIndex, false)) {
     if (t.typed.find(' ') == std::string::npos) words.emplace(t.typed, t.term);
     out.push_back(std::move(t.term));
   }
@@ -422,7 +529,7 @@ QueryReading read_query(std::string_view query, const TextWords& text_words, int
   for (auto& t : out.terms) {
     if (t.match != TermMatch::Word) continue;
     // A word the texts hold is searched as it is; an unknown one may be a typo.
-    if (out.language == kEnglish && text_words.count(t.typed)) continue;
+    if (out.language == kEnglishIndex && text_words.count(t.typed)) continue;
     correct_typo(t, out.language, text_words);
   }
   return out;

@@ -28,6 +28,14 @@ std::vector<std::string> words_of(std::string_view folded);
 std::string stem_in(std::string_view word, int language);
 // The English stem: "scoring", "scores" -> "scor"; "occupied" -> "occupy".
 std::string stem(std::string_view word);
+// The Snowball stem (libstemmer) of one folded word in a language, or "" for a language
+// Snowball does not cover (Polish) and for words of three letters or fewer: "capturer" and
+// "capturé" -> "captur", "catturato" -> "cattur". Thread-safe (one stemmer per thread).
+std::string snowball_stem(std::string_view word, int language);
+// Whether libstemmer could be opened (it is opened on first use, not at start-up).
+bool snowball_available();
+// Whether Snowball covers a language (all of lookup's but Polish).
+bool snowball_covers(int language);
 
 // The Damerau-Levenshtein distance (optimal string alignment: a swap of two
 // neighbours is one edit) when it is at most `limit`, else limit + 1.
