@@ -259,8 +259,23 @@ void ScenarioReader::read_rulings(const MapView& m) {
   if (const auto* n = m.get("status")) {
     if (auto st = r_.str(*n, "status")) {
       const auto& tiers = status_tiers();
-      if (std::find(tiers.begin(), tiers.end(), *st) == tiers.end())
+      const auto rank = std::find(tiers.begin(), tiers.end(), *st);
+      if (rank == tiers.end())
         r_.error(*n, "status: unknown tier '" + echo(*st) + "' (expected one of: " + join(tiers) + ")");
+      // A scenario is no better sourced than the rulings it cites (issue 47: PH-27-a said OFFICIAL
+      // for an IMPL ruling): its status may not rank above the best of theirs.
+      auto best = tiers.end();
+      std::string best_id;
+      for (const auto& id : s_.rulings)
+        if (const LedgerRuling* r = ruling_for(id))
+          if (const auto at = std::find(tiers.begin(), tiers.end(), r->status); at < best) {
+            best = at;
+            best_id = id;
+          }
+      if (rank != tiers.end() && best != tiers.end() && rank < best)
+        r_.error(*n, "status: " + echo(*st) + " ranks above every ruling the scenario cites (the best is " + best_id +
+                         ", " + std::string(*best) + "): write status: " + std::string(*best) +
+                         ", or leave status out to take the first ruling's");
       s_.status = *st;
     }
   }
