@@ -120,7 +120,8 @@ const std::vector<std::pair<const char*, const char*>> kVariants{
     {"flier-as-acrobat", "allowed"},
     {"phantom-as-acrobat", "allowed"},
     {"tower-captures-castle-occupant", "no"},
-    {"dragon-eats-tower-top", "no"}};
+    {"dragon-eats-tower-top", "no"},
+    {"exchange-chooser", "holder"}};
 
 }  // namespace
 

@@ -36,8 +36,8 @@ constexpr std::size_t kVersion8Switches = 4;
 // Version 9 brought Under the Big Top's four (V-BT-1, V-BT-2, V-FM-4, V-PH-2) and the castles' V-BC-4; version 10 (the
 // bridges) none.
 constexpr std::size_t kVersion9Switches = 5;
-// Version 11 (issue 47) brought V-PD-12 (dragon-eats-tower-top).
-constexpr std::size_t kVersion11Switches = 1;
+// Version 11 (issue 47) brought V-PD-12 (dragon-eats-tower-top) and V-TO-6 (exchange-chooser).
+constexpr std::size_t kVersion11Switches = 2;
 
 proto::TileDefinition def(const std::string& id) {
   return proto::definition_of(builtin_catalog()[*builtin_catalog().lookup(id)]);
@@ -277,6 +277,7 @@ TEST_CASE("The handshake: the runner sends version 11 and accepts 1 to 11, serve
     CHECK((std::find(e.begin(), e.end(), "bridges") != e.end()) == (v >= 10));
     // Version 11 (issue 47): the switch dragon-eats-tower-top is new; flier-as-acrobat keeps its values.
     CHECK(h->capabilities.switches.count("dragon-eats-tower-top") == (v >= 11 ? 1U : 0U));
+    CHECK(h->capabilities.switches.count("exchange-chooser") == (v >= 11 ? 1U : 0U));
   }
   const Served s = serve({start(12), proto::encode_run(road_request(10, 0))});
   CHECK(s.code == kExitFailures);
@@ -392,6 +393,9 @@ TEST_CASE("Version 6 changed defaults: an older implementation is taken to play 
   CHECK(proto::default_in_version("flier-as-acrobat", 11) == "forbidden");
   CHECK_FALSE(proto::value_in_version("dragon-eats-tower-top", "no", 10));
   CHECK(proto::value_in_version("dragon-eats-tower-top", "no", 11));
+  CHECK(ten->get("exchange-chooser") == "capturer");
+  CHECK_FALSE(proto::value_in_version("exchange-chooser", "holder", 10));
+  CHECK(proto::value_in_version("exchange-chooser", "holder", 11));
 }
 
 TEST_CASE("From version 5 a request carries only the switches that can matter to its scenario",

@@ -149,9 +149,9 @@ def toy_answer(position):
 # base-game engine: in version 7 the toy gets those scenarios too (it needs no garden rule:
 # no abbot, no figure on a garden). Versions 8 to 10 add expansions (the Festival, Little
 # Buildings and the castles; Under the Big Top; the bridges), which the toy does not declare,
-# so it is never sent their scenarios. Version 11 changes a default and adds a switch, both
-# of expansions the toy lacks (flier-as-acrobat, dragon-eats-tower-top): nothing the toy is
-# sent changes. It speaks all eleven.
+# so it is never sent their scenarios. Version 11 changes a default and adds two switches,
+# all of expansions the toy lacks (flier-as-acrobat; dragon-eats-tower-top, exchange-chooser):
+# nothing the toy is sent changes. It speaks all eleven.
 VERSIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 
 HELLO = {

@@ -111,7 +111,8 @@ inline constexpr std::array<PhaseOwner, 13> kPhases{{
     {Phase::CropChoice, crop_choice_moves, pass_not_here, nullptr, true, false},                 // crop circles
     {Phase::CropResponse, crop_response_moves, check_crop_pass, apply_crop_pass, false, false},  // a responder
     {Phase::Capture, capture_phase_moves, check_capture_pass, apply_capture_pass, true, true},   // tower (TO-05)
-    {Phase::Exchange, exchange_phase_moves, pass_not_here, nullptr, true, true},                 // tower (TO-07)
+    {Phase::Exchange, exchange_phase_moves, pass_not_here, nullptr, false,
+     true},  // tower (TO-07): the capturer or, V-TO-6, the holder
     {Phase::Dragon, dragon_phase_moves, pass_not_here, nullptr, false, true},  // dragon: the step's player (PD-18)
     {Phase::Castle, castle_phase_moves, check_castle_pass, apply_castle_pass, false,
      false},                                                                                // castles: the town's owner

@@ -62,6 +62,7 @@ enum class Switch : std::uint8_t {
   PhantomAsAcrobat,              // V-PH-2
   TowerCapturesCastleOccupant,   // V-BC-4
   DragonEatsTowerTop,            // V-PD-12
+  ExchangeChooser,               // V-TO-6
   kCount
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::kCount);
@@ -182,6 +183,7 @@ class RuleSet {
   bool phantom_may_be_acrobat() const { return at(Switch::PhantomAsAcrobat) == 1; }                       // V-PH-2
   bool tower_captures_castle_occupant() const { return at(Switch::TowerCapturesCastleOccupant) == 0; }    // V-BC-4
   bool dragon_eats_tower_top() const { return at(Switch::DragonEatsTowerTop) == 0; }                      // V-PD-12
+  bool exchange_chosen_by_holder() const { return at(Switch::ExchangeChooser) == 1; }                     // V-TO-6
 
  private:
   std::uint8_t at(Switch s) const { return values_[static_cast<std::size_t>(s)]; }

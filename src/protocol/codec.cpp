@@ -70,6 +70,8 @@ const std::vector<SwitchChange>& switch_history() {
       // follower on top of a tower, a switch of its own (V-PD-12; before it, eaten).
       {"flier-as-acrobat", 11, "allowed", false, {}},
       {"dragon-eats-tower-top", 11, "yes", true, {"yes", "no"}},
+      // Who picks in an exchange of several kinds (V-TO-6; before it, the capturer).
+      {"exchange-chooser", 11, "capturer", true, {"capturer", "holder"}},
   };
   return changes;
 }

@@ -22,7 +22,7 @@ namespace carc::proto {
 // accepts implementations answering 1 to 6; serve accepts any of them.
 // Version 8 adds new expansions (PROTOCOL.md "Versions"): the Festival, Little Buildings, the
 // castles; version 9 Under the Big Top; version 10 the bridges; version 11 the second truth pass
-// (issue 47: the default of flier-as-acrobat, the switch dragon-eats-tower-top).
+// (issue 47: the default of flier-as-acrobat, the switches dragon-eats-tower-top and exchange-chooser).
 inline constexpr int kProtocolVersion = 11;
 // From this version a request carries only the switches that can matter to its scenario.
 inline constexpr int kSwitchesThatMatterVersion = 5;

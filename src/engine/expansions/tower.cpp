@@ -320,8 +320,10 @@ StageResult stage_tower_exchange(State& s, std::vector<Event>* ev) {
     exchange(s, kinds.front(), true, ev);  // TO-07: at once
     return StageResult::Done;
   }
-  s.set_phase(Phase::Exchange);  // several kinds: the capturer chooses (IMPL, JCZ)
-  s.set_actor(s.active());
+  // Several kinds: who picks is open in the texts reached (TO-07, V-TO-6): the capturer (the
+  // player whose turn it is, as JCZ plays it) by default, or the player holding them.
+  s.set_phase(Phase::Exchange);
+  s.set_actor(s.rules().exchange_chosen_by_holder() ? other : s.active());
   return StageResult::Decision;
 }
 
@@ -481,7 +483,7 @@ const RoomWords& tower_words() {
       {Phase::Capture, "capture", "tower", "the active player",
        "right after a `floor`: `capture …` one figure in reach, or `pass`; not entered when no capturable figure is in "
        "reach"},
-      {Phase::Exchange, "exchange", "tower", "the capturer",
+      {Phase::Exchange, "exchange", "tower", "the capturer (the holder under `exchange-chooser: holder`)",
        "`exchange KIND`: which of the capturer's own figures comes back, when the capture creates an exchange and "
        "those "
        "prisoners are of several kinds"},
@@ -543,13 +545,19 @@ const RoomWords& tower_words() {
          "V-TO-3",
          "tower",
          {"any-time-own-turn", "action-step", "before-draw"},
-         "when in the own turn a ransom may be paid (JCZ: `action-step`)"},
+         "when in the own turn a ransom may be paid (JCZ: at least `any-time-own-turn`)"},
         {Switch::RansomScoreFloor,
          "ransom-score-floor",
          "V-TO-4",
          "tower",
          {"none", "needs-3-points"},
          "a player with fewer than 3 points may pay (JCZ: `needs-3-points`)"},
+        {Switch::ExchangeChooser,
+         "exchange-chooser",
+         "V-TO-6",
+         "tower",
+         {"capturer", "holder"},
+         "who picks which of the capturer's figures comes back when the holder has several kinds (JCZ: `capturer`)"},
         {Switch::PortalToTower,
          "portal-to-tower",
          "V-TO-5",
