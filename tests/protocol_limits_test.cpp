@@ -305,8 +305,8 @@ TEST_CASE("A switch or expansion of a later version is neither sent to nor requi
     // Version 9: Under the Big Top's (V-BT-1, V-BT-2, and V-FM-4, V-PH-2 of its acrobats).
     const bool nine = spec.ruling == "V-BT-1" || spec.ruling == "V-BT-2" || spec.ruling == "V-FM-4" ||
                       spec.ruling == "V-PH-2" || spec.ruling == "V-BC-4";
-    // Version 11: the second truth pass's switch (issue 47).
-    const bool eleven = spec.ruling == "V-PD-12";
+    // Version 11: the second truth pass's switches (issue 47).
+    const bool eleven = spec.ruling == "V-PD-12" || spec.ruling == "V-TO-6";
     CHECK(proto::switch_introduced_in(spec.key) == (eleven         ? 11
                                                     : nine         ? 9
                                                     : eight        ? 8
