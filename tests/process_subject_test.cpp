@@ -172,7 +172,14 @@ TEST_CASE("Requests needing what the implementation lacks are unsupported and ne
   }
   CHECK(r.result("BR-03-t").message == "needs query legal");
   CHECK(r.result("BR-04-t").message == "needs query final-scoring");
-  CHECK(contains(r.result("BR-05-t", "hig-c1-2000").message, "needs switch farmer-scoring="));
+  // farmers=off decides BR-05-u (no field scores): not sent to an implementation playing only "on".
+  CHECK(r.result("BR-05-u", "hig-c3").message == "needs switch farmers=off");
+  // BR-05-t's verdict under hig-c1-2000 is the same under the defaults it plays: sent with them,
+  // and the result says so (PROTOCOL.md §4).
+  const RunResult& t = r.result("BR-05-t", "hig-c1-2000");
+  CHECK(t.outcome == Outcome::Passed);
+  CHECK(std::find(t.played_as.begin(), t.played_as.end(), PlayedAs{"farmer-scoring", "fs1-city-4", "fs3-field-3"}) !=
+        t.played_as.end());
   CHECK(r.result("BR-03-v").outcome == Outcome::Passed);
 }
 

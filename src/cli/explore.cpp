@@ -274,7 +274,8 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
                        {"unsupported", t.unsupported},
                        {"not_answered", t.not_answered},
                        {"unanswered", t.unanswered},
-                       {"lacks", t.lacks}});
+                       {"lacks", t.lacks},
+                       {"played_as", t.played_as}});
     const long long questions = t.asked + t.unsupported + t.not_answered;
     if (t.not_answered > 0) {
       std::vector<std::string> why;
@@ -298,6 +299,15 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
         named.push_back(fmt::format("{} ({} question{})", item, n, n == 1 ? "" : "s"));
       fmt::print(err, "carc-oracle explore: {}: {} of {} question{} not asked: it does not declare {}\n", t.name,
                  t.unsupported, questions, questions == 1 ? "" : "s", fmt::join(named, ", "));
+    }
+    if (!t.played_as.empty()) {
+      std::vector<std::string> named;
+      for (const auto& [item, n] : t.played_as)
+        named.push_back(fmt::format("{} ({} question{})", item, n, n == 1 ? "" : "s"));
+      fmt::print(err,
+                 "carc-oracle explore: {}: asked with a switch value it plays in place of the game's, our engine's "
+                 "answer the same under both: {}\n",
+                 t.name, fmt::join(named, ", "));
     }
     if (t.asked == 0) {
       fmt::print(err, "carc-oracle explore: {}: nothing was compared ({} answered); this is no pass{}\n", t.name,

@@ -245,20 +245,68 @@ ExportJson case_json(const Scenario& s, const std::string& preset, const Request
   ExportJson switches = ExportJson::object();
   for (const auto& [k, v] : w.ruleset.switches)
     if (find_switch(k) && proto::default_in_version(k, version) != v) switches[k] = v;
+  // The case's verdict under other rules: the final state's and every checkpoint's expectation
+  // met by our engine (run's verdict, runner.hpp engine_meets).
+  const auto holds = [&](const RuleSet& rules) {
+    if (!engine_meets(request, rules, e)) return false;
+    for (std::size_t i = 0; i < s.checkpoints.size(); ++i) {
+      const Scenario cs = checkpoint_scenario(s, i);
+      const Expect ce = expect_in_version(cs.resolved_expect(request.rules), version);
+      if (!engine_meets(request_of(cs, request.rules, ce), rules, ce)) return false;
+    }
+    return true;
+  };
+  // Else the verdict is not ours to predict: nothing is relaxed. Asked only when something may be.
+  std::optional<bool> ours_cache;
+  const auto ours = [&] {
+    if (!ours_cache) ours_cache = holds(request.rules);
+    return *ours_cache;
+  };
   // A value of a later version than the export's (a switch new since, or a changed default) that
   // can change this case's verdict: no implementation of that version can declare it, so the case
-  // is unsupported for it, as run decides (runner.hpp needed_items).
+  // is unsupported for it, as run decides (runner.hpp settle_lacks: one that cannot change it is
+  // played as the version's value).
   const std::vector<std::string> caps = required_capabilities(s, version);
-  std::vector<std::string> later;
-  for (const auto& [k, v] : request.rules.effective())
-    if (const SwitchSpec* spec = find_switch(k); spec && switch_matters(*spec, caps) &&
-                                                 !proto::value_in_version(k, v, version) &&
-                                                 proto::expansion_introduced_in(spec->capability) <= version)
-      later.push_back(fmt::format("switch {}={}", k, v));
-  for (const auto& item : needed_items(request, later, e, version)) {
+  const auto later_of = [&](const Request& r) {
+    std::vector<std::string> later;
+    for (const auto& [k, v] : r.rules.effective())
+      if (const SwitchSpec* spec = find_switch(k);
+          spec && switch_matters(*spec, caps) && !proto::value_in_version(k, v, version) &&
+          v != proto::default_in_version(k, version) && proto::expansion_introduced_in(spec->capability) <= version)
+        later.push_back(fmt::format("switch {}={}", k, v));
+    return later;
+  };
+  std::vector<std::string> later = later_of(request);
+  if (!later.empty() && ours()) {
+    Request settled = request;
+    later = settle_lacks(
+                settled, std::move(later),
+                [version](std::string_view k) {
+                  return std::vector<std::string>{std::string(proto::default_in_version(k, version))};
+                },
+                later_of, holds)
+                .lacks;
+  }
+  for (const auto& item : later) {
     const auto eq = item.find('=');
     switches[item.substr(7, eq - 7)] = item.substr(eq + 1);  // after "switch "
   }
+  // For each required switch, the other values of the version under which the case's verdict is
+  // the same (the other switches as required): an implementation that plays one of them instead
+  // may be sent the case with it, as run does (PROTOCOL.md §4).
+  ExportJson holds_under = ExportJson::object();
+  if (!switches.empty() && ours())
+    for (const auto& [key, value] : switches.items()) {
+      ExportJson values = ExportJson::array();
+      if (const SwitchSpec* spec = find_switch(key))
+        for (const auto& other : spec->values) {
+          RuleSet trial = request.rules;
+          if (other != value.get<std::string>() && proto::value_in_version(key, other, version) &&
+              trial.set(key, other) && holds(trial))
+            values.push_back(other);
+        }
+      if (!values.empty()) holds_under[key] = std::move(values);
+    }
   // The request, the expected answer and how each key is compared, of the final state or of a
   // checkpoint (whose request plays query.apply up to its move, EXPORT.md "Checkpoints").
   const auto asked = [](ExportJson& into, const proto::RunRequest& run, const Expect& expect) {
@@ -294,6 +342,7 @@ ExportJson case_json(const Scenario& s, const std::string& preset, const Request
   if (version < proto::kEventsVersion || !only_events) std::erase(queries, std::string(kEventsQuery));
   j["requires"] =
       ExportJson{{"capabilities", caps}, {"switches", std::move(switches)}, {"queries", std::move(queries)}};
+  if (!holds_under.empty()) j["requires"]["holds_under"] = std::move(holds_under);
   asked(j, w, e);
   if (!checkpoints.empty()) j["checkpoints"] = std::move(checkpoints);
   j["canonical_rotations"] = canonical_rotations(w);

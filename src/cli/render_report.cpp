@@ -174,6 +174,10 @@ std::optional<RunResult> result_of(const Json& j, Scenarios& scenarios, bool boa
   if (j.contains("rules") && j["rules"].is_object())
     for (const auto& [k, v] : j["rules"].items())
       if (v.is_string()) r.rules.emplace_back(k, v.get<std::string>());
+  if (j.contains("played_as") && j["played_as"].is_array())
+    for (const auto& p : j["played_as"])
+      if (p.is_object())
+        r.played_as.push_back(PlayedAs{string_of(p, "switch"), string_of(p, "asked"), string_of(p, "sent")});
   if (j.contains("seconds") && j["seconds"].is_number()) r.seconds = j["seconds"].get<double>();
   r.scenario = scenarios.find(r.file, r.id);
   if (boards && r.scenario && r.scenario->valid() && !r.ruleset.empty())

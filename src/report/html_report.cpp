@@ -345,7 +345,8 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
                        esc(counts_line(run.tally.counts))),
            fmt::format("<p class=\"coverage\">coverage: {}</p>", esc(coverage_line(run.tally.counts))),
            cut_short_line(run.tally).empty() ? ""
-                                             : fmt::format("<p class=\"cut\">{}</p>", esc(cut_short_line(run.tally)))},
+                                             : fmt::format("<p class=\"cut\">{}</p>", esc(cut_short_line(run.tally))),
+           played_as_line(run.tally).empty() ? "" : fmt::format("<p>{}</p>", esc(played_as_line(run.tally)))},
           [&](std::ostream& main) {
             write_run(run, "", main);
             write_rulings(main);
@@ -369,6 +370,8 @@ class HtmlWriter final : public TallyingWriter<HtmlRun> {
                        esc(counts_line(run.tally.counts)), esc(coverage_line(run.tally.counts)));
             if (const std::string cut = cut_short_line(run.tally); !cut.empty())
               fmt::print(main, "<p class=\"attention\">{}</p>\n", esc(cut));
+            if (const std::string played = played_as_line(run.tally); !played.empty())
+              fmt::print(main, "<p>{}</p>\n", esc(played));
             write_run(run, fmt::format("i{}-", k + 1), main);
             main << "</section>\n";
           }

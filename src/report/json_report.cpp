@@ -37,6 +37,11 @@ Json result_json(const RunResult& r, const std::string& implementation, bool tim
   Json rules = Json::object();
   for (const auto& [k, v] : r.rules) rules[k] = v;
   j["rules"] = rules;
+  if (!r.played_as.empty()) {  // sent with these values in place of the scenario's (RunResult::played_as)
+    Json played = Json::array();
+    for (const auto& p : r.played_as) played.push_back(Json{{"switch", p.key}, {"asked", p.asked}, {"sent", p.sent}});
+    j["played_as"] = std::move(played);
+  }
   if (timings && r.seconds >= 0) j["seconds"] = r.seconds;  // ReportOptions::timings: what the subject took
   return j;
 }
@@ -70,6 +75,7 @@ class JsonWriter final : public TallyingWriter<JsonRun> {
     summary["applicable"] = cov.applicable;  // every result
     summary["ran"] = cov.ran;                // all but unsupported, skipped and invalid
     summary["cut_short"] = t.cut_short.empty() ? Json(nullptr) : Json(t.cut_short);  // --max-failures, --max-crashes
+    if (!t.played_as.empty()) summary["played_as"] = t.played_as;                    // "KEY=SENT for ASKED": results
     summary["subject"] = t.header.subject;
     summary["capabilities"] = t.header.capabilities;
     // Who ran and how to rerun it, so that `render` makes every format from this file (README "The JSON lines").

@@ -104,7 +104,7 @@ void property(std::string_view name, std::string_view value, std::ostream& out) 
 // unsupported results too, which are no failure and did not run), then the
 // preset's switches (a scenario's own `rules:` are in its JSON record).
 void write_properties(const std::string& suite, const Tally& t, const RunHeader& run, const std::string& cut_short,
-                      std::ostream& out) {
+                      const std::string& played_as, std::ostream& out) {
   out << "    <properties>\n";
   property("implementation.name", run.name.empty() ? run.subject : run.name, out);
   property("implementation.version", run.version, out);
@@ -115,6 +115,7 @@ void write_properties(const std::string& suite, const Tally& t, const RunHeader&
   property("carc-oracle.ran", fmt::format("{}", cov.ran), out);
   property("carc-oracle.passed", fmt::format("{}", cov.passed), out);
   if (!cut_short.empty()) property("carc-oracle.cut-short", cut_short, out);
+  if (!played_as.empty()) property("carc-oracle.played-as", played_as, out);  // the run's, in every suite
   if (t.omitted > 0) property("carc-oracle.unsupported-omitted", fmt::format("{}", t.omitted), out);
   if (const auto rules = ruleset_named(suite))
     for (const auto& [k, v] : rules->effective()) property(k, v, out);
@@ -164,7 +165,7 @@ class JunitWriter final : public ReportWriter {
       for (const auto& suite : run.suites) {
         fmt::print(out, "  <testsuite name=\"{}\" {}>\n", xml_escape(run.prefix + suite.name),
                    attrs(suite.tally, timings_));
-        write_properties(suite.name, suite.tally, run.header, run.tally.cut_short, out);
+        write_properties(suite.name, suite.tally, run.header, run.tally.cut_short, played_as_line(run.tally), out);
         spool_.copy(suite.cases, out);
         out << "  </testsuite>\n";
       }

@@ -192,6 +192,8 @@ class MarkdownWriter final : public TallyingWriter<MarkdownRun> {
                coverage_of(run.tally.counts).complete() ? " (every applicable result ran and passed)" : "");
     if (const std::string cut = cut_short_line(run.tally); !cut.empty())
       fmt::print(out, "**{}.**\n\n", markdown_safe(cut));
+    if (const std::string played = played_as_line(run.tally); !played.empty())
+      fmt::print(out, "{}.\n\n", markdown_safe(played));
     write_states(run.tally, out);
     write_area_matrix(run.tally, h, out);
     fmt::print(out, "{} Results needing attention\n\n", h);

@@ -152,6 +152,17 @@ void RunTally::add(const RunResult& r) {
   ++areas[area][o];
   if (cut_short.empty() && r.outcome == Outcome::Skipped && r.message.rfind(kCutShortPrefix, 0) == 0)
     cut_short = r.message.substr(kCutShortPrefix.size());
+  for (const auto& p : r.played_as) ++played_as[played_as_text(p)];
+}
+
+std::string played_as_line(const RunTally& t) {
+  if (t.played_as.empty()) return {};
+  std::vector<std::string> items;
+  for (const auto& [text, n] : t.played_as) items.push_back(fmt::format("{} ({})", text, n));
+  return fmt::format(
+      "sent with a switch value the implementation plays in place of the scenario's (our engine finds the verdict the "
+      "same under both): {}",
+      fmt::join(items, ", "));
 }
 
 std::string cut_short_line(const RunTally& t) {

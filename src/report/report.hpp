@@ -73,6 +73,9 @@ struct RunTally {
   std::map<std::pair<std::string, std::string>, Counts> cells;  // (area, ruleset or "" when not run) -> counts
   std::map<std::string, Counts> areas;                          // area -> counts
   std::string cut_short;  // why the run was cut short (a skipped result's message after kCutShortPrefix); empty if not
+  // Results sent with a switch value the implementation plays in place of the scenario's
+  // (RunResult::played_as), by "KEY=SENT for ASKED".
+  std::map<std::string, int> played_as;
 
   void add(const RunResult& r);
   int total() const;
@@ -163,6 +166,9 @@ std::string coverage_line(const Counts& c);
 // "the run was cut short: stopped after 3 failures (--max-failures 3); the results
 // not run are reported skipped", or empty when it was not.
 std::string cut_short_line(const RunTally& t);
+// "3 results sent with a switch value the implementation plays in place of the scenario's, our
+// engine finding the verdict the same under both: ransom=... for ... (2), ...", or empty for none.
+std::string played_as_line(const RunTally& t);
 
 // A scenario x ruleset on which implementations disagree: one passes (passed or
 // xpass) where another fails (failed or xfail). Errors, timeouts and scenarios

@@ -174,6 +174,7 @@ class TextWriter final : public TallyingWriter<TextRun> {
                paint(tone, "coverage: " + coverage_line(run.tally.counts)));
     if (const std::string cut = cut_short_line(run.tally); !cut.empty())
       fmt::print(out, "{}\n", paint(kRed, safe(cut)));
+    if (const std::string played = played_as_line(run.tally); !played.empty()) fmt::print(out, "{}\n", safe(played));
   }
 
   // What makes two results of one scenario the same failure: state, id, message and every difference.

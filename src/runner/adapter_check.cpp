@@ -76,8 +76,17 @@ std::vector<std::string> missing_items(const Scenario& s, const Request& request
     for (const auto key : kEventKeys) others.remove(key);
     scored = scored || e.scored.has_value();
     rest = rest || !others.empty();
+    // The verdict a replaced switch value must keep is what run checks: without the score events
+    // when they are not asked.
+    const bool events_asked = v >= proto::kEventsVersion && !contains(lacks, events);
     std::erase(lacks, events);
-    for (auto& item : needed_items(part, std::move(lacks), e, v))
+    Request sent = part;
+    Settled settled = settle_for_expectation(
+        sent, std::move(lacks), events_asked ? e : others,
+        [&hello](std::string_view key) { return played_values(hello, key); },
+        [&hello](const Request& q) { return lacking_items(hello, q); });
+    std::erase(settled.lacks, events);
+    for (auto& item : settled.lacks)
       if (!contains(out, item)) out.push_back(std::move(item));
   }
   if (!answers_events && scored && !rest) out.push_back(events);

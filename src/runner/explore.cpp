@@ -67,6 +67,25 @@ std::vector<std::string> ex_lacks(const Scenario& sc, const Request& r, const Su
 
 }  // namespace
 
+Settled ask_request(const Scenario& question, Request& r, const Subject& impl, bool events) {
+  std::vector<std::string> lacks = ex_lacks(question, r, impl);
+  if (std::none_of(lacks.begin(), lacks.end(), [](const std::string& i) { return i.starts_with("switch "); }))
+    return Settled{std::move(lacks), {}};
+  EngineSubject engine;
+  const Request asked = r;
+  const Reply ours = engine.answer(asked);
+  if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return Settled{std::move(lacks), {}};
+  const auto same = [&](const RuleSet& rules) {
+    Request alt = asked;
+    alt.rules = rules;
+    const Reply other = engine.answer(alt);
+    return other.kind == ReplyKind::Answered && !diff_answers(question, ours.answer, other.answer, events);
+  };
+  return settle_lacks(
+      r, std::move(lacks), [&impl](std::string_view key) { return impl.plays(key); },
+      [&](const Request& q) { return ex_lacks(question, q, impl); }, same);
+}
+
 SwitchValues switch_overrides(const RuleSet& rules) {
   SwitchValues out;
   auto preset = ruleset_named(rules.name);
@@ -236,7 +255,7 @@ class EngineWorker {
 
 Explorer::Explorer(ExploreConfig config, std::vector<Subject*> impls)
     : config_(std::move(config)), impls_(std::move(impls)) {
-  for (Subject* impl : impls_) stats_.impls.push_back(ImplTally{impl->name(), 0, 0, 0, {}, {}, {}});
+  for (Subject* impl : impls_) stats_.impls.push_back(ImplTally{impl->name(), 0, 0, 0, {}, {}, {}, {}});
 }
 
 Explorer::~Explorer() = default;
@@ -366,12 +385,13 @@ void Explorer::ask(const Scenario& question, int game, int decision,
     Subject& impl = *impls_[i];
     if (events_.size() < impls_.size()) events_.resize(impls_.size());
     if (!events_[i]) events_[i] = answers_events(question, config_.rules, impl);
-    const Request r = explore_request(question, config_.rules, true, *events_[i]);
-    std::vector<std::string> lacks = ex_lacks(question, r, impl);
-    if (!lacks.empty()) {
-      tally_lacks(i, lacks);
+    Request r = explore_request(question, config_.rules, true, *events_[i]);
+    const Settled settled = ask_request(question, r, impl, *events_[i]);
+    if (!settled.lacks.empty()) {
+      tally_lacks(i, settled.lacks);
       continue;
     }
+    for (const auto& p : settled.played) ++stats_.impls[i].played_as[played_as_text(p)];
     if (out_of_time()) break;  // the budget ran out while an earlier implementation answered: ask no more
     Reply theirs = impl.answer(r);
     if (theirs.kind != ReplyKind::Answered) {
@@ -463,9 +483,16 @@ void Explorer::shrink(Finding& f, std::optional<ExClock::time_point> deadline) {
   EngineSubject engine;
   const Request r = explore_request(f.shrunk, question_rules(f.shrunk, config_.rules), true, f.events);
   const Reply ours = engine.answer(r);
+  // Each asked as during the shrinking (ask_request: a value it plays in place of one it does not).
   std::optional<Reply> first;
-  if (reference) first = reference->answer(r);
-  const Reply theirs = impl.answer(r);
+  if (reference) {
+    Request to_ref = r;
+    if (!ask_request(f.shrunk, to_ref, *reference, f.events).lacks.empty()) return;
+    first = reference->answer(to_ref);
+  }
+  Request to_impl = r;
+  if (!ask_request(f.shrunk, to_impl, impl, f.events).lacks.empty()) return;
+  const Reply theirs = impl.answer(to_impl);
   if (ours.kind != ReplyKind::Answered || theirs.kind != ReplyKind::Answered) return;
   if (first && first->kind != ReplyKind::Answered) return;
   if (auto d = diff_answers(f.shrunk, first ? first->answer : ours.answer, theirs.answer, f.events)) {

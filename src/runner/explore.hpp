@@ -19,6 +19,7 @@
 
 #include "engine/game.hpp"
 #include "engine/setup.hpp"
+#include "runner/runner.hpp"
 #include "runner/subject.hpp"
 
 namespace carc {
@@ -122,6 +123,9 @@ struct ImplTally {
   // What it lacks, each item with the number of questions that needed it: "figure abbot",
   // "expansion tower" (capabilities), "switch farmers=off", "query events" (Subject::lacks).
   std::map<std::string, long long> lacks;
+  // Questions asked with a switch value it plays in place of the game's, our engine's whole answer
+  // the same under both (ask_request), by "KEY=SENT for ASKED".
+  std::map<std::string, long long> played_as;
   // Why a question went unanswered (unanswered_reason), with the number of questions and the
   // first message of each reason.
   std::map<std::string, long long> unanswered;
@@ -133,6 +137,11 @@ struct ImplTally {
 // "skipped" (the implementation skipped it, or it was not sent: the process could not be
 // restarted, the run was cut short).
 std::string unanswered_reason(ReplyKind kind);
+
+// A question's request `r` as `impl` can be asked it: each switch value it does not play replaced
+// by one it plays under which our engine's whole answer is the same (runner.hpp settle_lacks);
+// `lacks` is what it still lacks, capabilities first (empty: ask it).
+Settled ask_request(const Scenario& question, Request& r, const Subject& impl, bool events);
 
 struct ExploreStats {
   int games = 0;                  // games played to the end

@@ -47,23 +47,25 @@ class Reducer {
     EngineSubject engine;
     const Reply ours = engine.answer(r);
     if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return false;
-    // The reference's answer: our engine's, or the first implementation's of a pair.
+    // The reference's answer: our engine's, or the first implementation's of a pair. Each is
+    // asked as explore asked it: a switch value it does not play replaced by one it plays under
+    // which our engine's answer is the same (ask_request).
     Answer reference = ours.answer;
     if (target_.reference) {
       Subject& ref = *target_.reference;
-      if (!missing_capabilities(sc, ref.capabilities(), ref.protocol_version()).empty() || !ref.lacks(r).empty())
-        return false;
+      Request to_ref = r;
+      if (!ask_request(sc, to_ref, ref, target_.events).lacks.empty()) return false;
       ++asks_;
-      const Reply first = ref.answer(r);
+      const Reply first = ref.answer(to_ref);
       if (first.kind != ReplyKind::Answered) return false;
       reference = first.answer;
     }
     Subject& impl = *target_.impl;
-    if (!missing_capabilities(sc, impl.capabilities(), impl.protocol_version()).empty() || !impl.lacks(r).empty())
-      return false;
+    Request to_impl = r;
+    if (!ask_request(sc, to_impl, impl, target_.events).lacks.empty()) return false;
     if (target_.reference && out_of_asks()) return false;  // the budget ran out while the reference answered
     ++asks_;
-    const Reply theirs = impl.answer(r);
+    const Reply theirs = impl.answer(to_impl);
     if (theirs.kind != ReplyKind::Answered) return false;
     const auto d = diff_answers(sc, reference, theirs.answer, target_.events);
     return d && d->signature == target_.signature;

@@ -60,7 +60,8 @@ std::vector<std::string> handshake_warnings(const proto::Hello& hello) {
     const std::string_view def = proto::default_in_version(key, v);
     if (!listed(values, def))
       out.push_back(
-          fmt::format("switch '{}' does not list its default '{}': a request with it at its default is "
+          fmt::format("switch '{}' does not list its default '{}': a request with it at its default is sent "
+                      "with a value it lists only where our engine finds the verdict the same, else it is "
                       "unsupported (list every value the implementation plays)",
                       key, def));
     const std::vector<std::string> names(spec->values.begin(), spec->values.end());

@@ -62,6 +62,18 @@ inline constexpr std::size_t kKeptItemBytes = 512;
 // A message from the subject (why it skipped or errored) is kept up to this many bytes.
 inline constexpr std::size_t kKeptMessageBytes = 2048;
 
+// A switch value a request was sent with in place of the scenario's: the implementation does not
+// play `asked`, it plays `sent`, and our engine finds the verdict the same under both (runner.hpp
+// settle_lacks).
+struct PlayedAs {
+  std::string key;
+  std::string asked;
+  std::string sent;
+  bool operator==(const PlayedAs&) const = default;
+};
+// "KEY=SENT for ASKED": one replacement, as reports and explore count it.
+inline std::string played_as_text(const PlayedAs& p) { return p.key + "=" + p.sent + " for " + p.asked; }
+
 struct RunResult {
   std::string id;                      // scenario id; the file path when no scenario could be read
   std::string ruleset;                 // preset name; empty when the scenario was not run (invalid)
@@ -73,6 +85,7 @@ struct RunResult {
   std::vector<Diff> diffs;
   std::string signature;  // failed only: the differing keys and a hash of the whole difference (expectations files)
   std::vector<std::pair<std::string, std::string>> rules;  // effective switches (preset + scenario overrides)
+  std::vector<PlayedAs> played_as;  // switch values sent in place of these (empty: sent as they are)
   std::string area;  // the ledger area of the scenario's first ruling; empty when unknown (an invalid scenario)
   // Seconds the subject spent on it: from when its request was taken, or the
   // previous reply came if later, to its reply (a pipelined implementation

@@ -24,6 +24,7 @@ class ParallelSubject final : public ImplementationSubject {
   std::string name() const override { return workers_.front()->name(); }
   std::vector<std::string> capabilities() const override { return workers_.front()->capabilities(); }
   std::vector<std::string> lacks(const Request& request) const override { return workers_.front()->lacks(request); }
+  std::vector<std::string> plays(std::string_view key) const override { return workers_.front()->plays(key); }
   Reply answer(const Request& request) override { return workers_.front()->answer(request); }
   void answer_all(RequestSource& source) override;
 

@@ -333,7 +333,8 @@ std::vector<std::string> lacking_items(const proto::Hello& hello, const Request&
       if (!spec || proto::expansion_introduced_in(spec->capability) > version) continue;
       // A switch new since (proto::switch_history): never sent, the implementation plays it as
       // its version did. Where that can matter and differs from the request's value, the
-      // request is not for it (unless the runner finds the verdict the same: needed_items).
+      // request is not for it (unless our engine finds the verdict the same under a value it plays: runner.hpp
+      // settle_lacks).
       if (request.scenario && spec && switch_matters(*spec, capabilities) &&
           value != proto::default_in_version(key, version))
         missing.push_back(fmt::format("switch {}={} (protocol {})", key, value, proto::switch_introduced_in(key)));
@@ -361,6 +362,21 @@ std::vector<std::string> lacking_items(const proto::Hello& hello, const Request&
 }
 
 std::vector<std::string> ProcessSubject::lacks(const Request& request) const { return lacking_items(hello_, request); }
+
+std::vector<std::string> played_values(const proto::Hello& hello, std::string_view key) {
+  const int version = hello.protocol_version;
+  std::vector<std::string> out;
+  if (proto::switch_introduced_in(key) <= version)
+    if (const auto it = hello.capabilities.switches.find(std::string(key)); it != hello.capabilities.switches.end())
+      for (const auto& v : it->second)
+        if (proto::value_in_version(key, v, version) && std::find(out.begin(), out.end(), v) == out.end())
+          out.push_back(v);
+  if (const std::string_view d = proto::default_in_version(key, version); out.empty() && !d.empty())
+    out.emplace_back(d);
+  return out;
+}
+
+std::vector<std::string> ProcessSubject::plays(std::string_view key) const { return played_values(hello_, key); }
 
 namespace {
 

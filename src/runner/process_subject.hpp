@@ -51,6 +51,7 @@ class ProcessSubject final : public ImplementationSubject {
   std::string name() const override;
   std::vector<std::string> capabilities() const override;
   std::vector<std::string> lacks(const Request& request) const override;
+  std::vector<std::string> plays(std::string_view key) const override;
   Reply answer(const Request& request) override;
   void answer_all(RequestSource& source) override;
 
@@ -99,5 +100,9 @@ std::vector<std::string> capability_names_of(const proto::Hello& hello);
 // ("switch farmers=off", "query apply"); empty when it can be sent.
 // ProcessSubject::lacks returns them; adapter-check counts them.
 std::vector<std::string> lacking_items(const proto::Hello& hello, const Request& request);
+// The values of switch `key` a handshake's implementation plays (Subject::plays): those it declares
+// that its version has, else the value its version plays (proto::default_in_version); in the
+// declared order.
+std::vector<std::string> played_values(const proto::Hello& hello, std::string_view key);
 
 }  // namespace carc

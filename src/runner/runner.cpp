@@ -311,7 +311,13 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
     const Scenario& asked = part.scenario ? *part.scenario : s;
     Request req = request_of(asked, *rules, part.expect);
     req.board_views = options.board_views && part.after == 0;
-    for (auto& item : needed_items(req, subject.lacks(req), part.expect, subject.protocol_version())) {
+    Settled settled = settle_for_expectation(
+        req, subject.lacks(req), part.expect, [&subject](std::string_view key) { return subject.plays(key); },
+        [&subject](const Request& q) { return subject.lacks(q); });
+    for (auto& played : settled.played)
+      if (std::find(r.played_as.begin(), r.played_as.end(), played) == r.played_as.end())
+        r.played_as.push_back(std::move(played));
+    for (auto& item : settled.lacks) {
       auto it = std::find_if(items.begin(), items.end(), [&item](const auto& i) { return i.first == item; });
       if (it == items.end()) it = items.insert(items.end(), {std::move(item), {}});
       it->second.push_back(part.after);
@@ -330,6 +336,7 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
   if (!needs.empty()) {
     r.outcome = Outcome::Unsupported;
     r.message = fmt::format("needs {}", fmt::join(needs, ", "));
+    r.played_as.clear();  // nothing is sent
     return p;
   }
   p.parts = std::move(parts);
@@ -360,48 +367,51 @@ Expect expect_in_version(Expect e, int version) {
   return e;
 }
 
-// The items a subject lacks, less the switch values of a later protocol version than it
-// answers (a switch new since, or a default that changed: proto::switch_history) that cannot
-// change the verdict here: the scenario's expectation holds under the value that version plays
-// as under the one asked (our engine, the reference, passes either way). Such a request is
-// sent; the implementation plays the value before (PROTOCOL.md §4). So a version 5
-// implementation keeps every crop-circle scenario that never meets a rake circle without
-// farmers, and loses only those whose answer version 6 changed.
-std::vector<std::string> needed_items(const Request& req, std::vector<std::string> lacks, const Expect& expect,
-                                      int version) {
+Settled settle_lacks(Request& req, std::vector<std::string> lacks,
+                     const std::function<std::vector<std::string>(std::string_view)>& plays,
+                     const std::function<std::vector<std::string>(const Request&)>& lacks_of, const SameVerdict& same) {
   constexpr std::string_view kSwitch = "switch ";
-  const auto later_key = [&](const std::string& item) -> std::string {
-    if (!item.starts_with(kSwitch)) return {};
-    std::string key = item.substr(kSwitch.size(), item.find('=') - kSwitch.size());
-    const auto& h = proto::switch_history();
-    const bool later =
-        std::any_of(h.begin(), h.end(), [&](const auto& c) { return c.key == key && c.version > version; });
-    return later ? key : std::string();
-  };
-  if (std::none_of(lacks.begin(), lacks.end(), [&](const auto& i) { return !later_key(i).empty(); })) return lacks;
-  EngineSubject engine;
-  const auto passes = [&](const RuleSet& rules) {
-    Request alt = req;
-    alt.rules = rules;
-    alt.board_views = false;
-    const Reply r = engine.answer(alt);
-    return r.kind == ReplyKind::Answered && compare(expect, r.answer, builtin_catalog()).empty();
-  };
-  if (!passes(req.rules)) return lacks;  // the verdict is not ours to predict
-  RuleSet before = req.rules;            // every value the implementation plays instead
-  std::vector<std::string> out;
-  for (auto& item : lacks) {
-    const std::string key = later_key(item);
-    RuleSet one = req.rules;
-    if (key.empty() || !one.set(key, proto::default_in_version(key, version)) || !passes(one)) {
-      out.push_back(std::move(item));
-      continue;
+  Settled out;
+  RuleSet running = req.rules;
+  for (const auto& item : lacks) {
+    const std::size_t eq = item.find('=');
+    if (!item.starts_with(kSwitch) || eq == std::string::npos) continue;  // a capability or a query kind
+    const std::string key = item.substr(kSwitch.size(), eq - kSwitch.size());
+    const std::string asked(running.get(key));
+    for (const auto& value : plays(key)) {
+      RuleSet trial = running;
+      if (value == asked || !trial.set(key, value) || !same(trial)) continue;
+      running = std::move(trial);
+      out.played.push_back({key, asked, value});
+      break;
     }
-    (void)before.set(key, proto::default_in_version(key, version));
   }
-  // Each alone changes nothing; together they must not either.
-  if (out.empty() && !passes(before)) return lacks;
+  if (out.played.empty()) {
+    out.lacks = std::move(lacks);
+    return out;
+  }
+  req.rules = std::move(running);
+  out.lacks = lacks_of(req);
   return out;
+}
+
+bool engine_meets(const Request& req, const RuleSet& rules, const Expect& expect) {
+  EngineSubject engine;
+  Request alt = req;
+  alt.rules = rules;
+  alt.board_views = false;
+  const Reply r = engine.answer(alt);
+  return r.kind == ReplyKind::Answered && compare(expect, r.answer, builtin_catalog()).empty();
+}
+
+Settled settle_for_expectation(Request& req, std::vector<std::string> lacks, const Expect& expect,
+                               const std::function<std::vector<std::string>(std::string_view)>& plays,
+                               const std::function<std::vector<std::string>(const Request&)>& lacks_of) {
+  const bool switches =
+      std::any_of(lacks.begin(), lacks.end(), [](const std::string& i) { return i.starts_with("switch "); });
+  if (!switches || !engine_meets(req, req.rules, expect)) return Settled{std::move(lacks), {}};
+  return settle_lacks(req, std::move(lacks), plays, lacks_of,
+                      [&](const RuleSet& rules) { return engine_meets(req, rules, expect); });
 }
 
 Request request_of(const Scenario& s, const RuleSet& rules, const Expect& expect) {

@@ -98,11 +98,28 @@ inline constexpr std::string_view kEventKeys[] = {"scored"};
 // 7, or does not declare query kind `events`): run leaves them out and checks the rest.
 std::vector<std::string> unanswerable_keys(const Expect& e, const Subject& subject, const Scenario& s,
                                            const RuleSet& rules);
-// What a subject answering `version` lacks for a request (Subject::lacks), less the switch values
-// of a later version whose value cannot change the verdict: the expectation holds under the value
-// that version plays as under the one asked (our engine answers both). Run and adapter-check.
-std::vector<std::string> needed_items(const Request& req, std::vector<std::string> lacks, const Expect& expect,
-                                      int version);
+// A request's lacks once each switch value the subject does not play ("switch K=V", "switch K=V
+// (protocol N)") is replaced by one it plays (`plays`, Subject::plays) under which our engine finds
+// the verdict the same (`same`, given the rules with the replacement): each in turn, on top of
+// those already replaced. The request's rules get the replacements, `played` names them, and
+// `lacks` is what the subject still lacks (`lacks_of` on the request as it will be sent). The
+// caller has checked that `same` holds under the request's own rules. Run, explore, adapter-check
+// and export (PROTOCOL.md §4).
+struct Settled {
+  std::vector<std::string> lacks;
+  std::vector<PlayedAs> played;
+};
+using SameVerdict = std::function<bool(const RuleSet&)>;
+Settled settle_lacks(Request& req, std::vector<std::string> lacks,
+                     const std::function<std::vector<std::string>(std::string_view)>& plays,
+                     const std::function<std::vector<std::string>(const Request&)>& lacks_of, const SameVerdict& same);
+// Whether our engine's answer to `req` under `rules` meets `expect` (run's verdict).
+bool engine_meets(const Request& req, const RuleSet& rules, const Expect& expect);
+// settle_lacks for run's verdict: nothing is replaced when our engine does not meet `expect`
+// under the request's own rules (the verdict is not ours to predict).
+Settled settle_for_expectation(Request& req, std::vector<std::string> lacks, const Expect& expect,
+                               const std::function<std::vector<std::string>(std::string_view)>& plays,
+                               const std::function<std::vector<std::string>(const Request&)>& lacks_of);
 Result<Request> request_for(const Scenario& s, const std::string& preset);
 
 }  // namespace carc

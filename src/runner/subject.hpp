@@ -74,6 +74,11 @@ class Subject {
   // value or a query kind: "switch farmers=off", "query apply"); empty when it can take it.
   // Such a request is `unsupported`, with every missing item named at once, and never sent.
   virtual std::vector<std::string> lacks(const Request& /*request*/) const { return {}; }
+  // The values of a switch it plays, as its handshake declares them (a switch it does not declare,
+  // or one of a later protocol version than it speaks: the one value its version plays); empty
+  // when it plays every value (our engine). A request lacking a value is sent with one of these
+  // instead when our engine finds the verdict the same (runner.hpp settle_lacks).
+  virtual std::vector<std::string> plays(std::string_view /*key*/) const { return {}; }
   // The protocol version it answers in (our engine in process: the newest); the expected reason
   // codes are read in that version (proto::reason_in_version).
   virtual int protocol_version() const { return proto::kProtocolVersion; }
