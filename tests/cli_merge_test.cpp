@@ -1,11 +1,13 @@
 // `carc-oracle merge` (issue 50): the outputs of `run --shard K/N` put back together give what the
 // unsharded run gives (JSON lines, the JUnit `render` makes from them, --save-expectations files),
-// and shards that do not belong together are refused with the file at fault.
+// so do those of `explore --shard K/N` (explore.jsonl, candidates), and shards that do not belong
+// together are refused with the file at fault.
 #include <fmt/format.h>
 #include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -221,5 +223,72 @@ TEST_CASE("merge refuses shards that do not make one run, naming the file, and w
       << "implementation: b\nversion: \"1\"\nexpectations:\n  - id: X-2\n    state: failed\n";
   refused({(dir / "e1.yaml").string(), (dir / "e1.yaml").string()}, "X-1 is listed again (also in ");
   refused({(dir / "e1.yaml").string(), (dir / "e2.yaml").string()}, "e2.yaml: expectations of b 1");
+  std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+// explore.jsonl without what differs between a run and its merged shards: the times.
+std::string mg_explore_untimed(const std::string& file) {
+  std::istringstream in(read_text(file));
+  std::string line, out;
+  while (std::getline(in, line)) {
+    auto j = nlohmann::json::parse(line);
+    for (const char* key : {"shrink_seconds", "seconds", "decisions_per_second"}) j.erase(key);
+    out += j.dump() + "\n";
+  }
+  return out;
+}
+
+int mg_explore(const std::string& shard, std::uint64_t seed, const std::string& out_dir) {
+  ExploreOptions o;
+  o.impl = {mg_adapter("planted.py") + " flier-field"};
+  o.games = 4;
+  o.sets = "base,flier";
+  o.seed = seed;
+  o.shard = shard;
+  o.out_dir = out_dir;
+  o.no_progress = true;
+  std::ostringstream out, err;
+  return run_explore(o, out, err);
+}
+
+}  // namespace
+
+TEST_CASE("Four shards of explore merged give the unsharded run's candidates and explore.jsonl", "[cli][merge][ci]") {
+  const auto dir = fresh_dir("merge-explore");
+  std::filesystem::create_directories(dir);
+  const std::string whole = (dir / "whole").string(), merged = (dir / "merged").string();
+  REQUIRE(mg_explore("", 1, whole) == kExitFailures);  // the planted flier bug is found (game 3 of 4)
+  std::vector<std::string> shards;
+  for (int k = 1; k <= 4; ++k) {
+    shards.push_back((dir / fmt::format("shard-{}", k)).string());
+    mg_explore(fmt::format("{}/4", k), 1, shards.back());
+  }
+  const MgRun m = mg_merge({shards[3], shards[1], shards[0], shards[2]}, merged);
+  INFO(m.out << m.err);
+  REQUIRE(m.code == kExitFailures);  // a disagreement, as explore says
+  std::vector<std::string> names;
+  for (const auto& f : std::filesystem::directory_iterator(whole + "/candidates")) {
+    names.push_back(f.path().filename().string());
+    CHECK(read_text(f.path()) == read_text(merged + "/candidates/" + names.back()));
+  }
+  CHECK(names.size() >= 1);
+  CHECK(std::distance(std::filesystem::directory_iterator(merged + "/candidates"),
+                      std::filesystem::directory_iterator()) == static_cast<long>(names.size()));
+  const std::string expected = mg_explore_untimed(whole + "/explore.jsonl");
+  CHECK(contains(expected, "\"seen\":"));
+  CHECK(mg_explore_untimed(merged + "/explore.jsonl") == expected);
+  // A shard missing, one of another seed.
+  const std::string out = (dir / "out").string();
+  MgRun bad = mg_merge({shards[0], shards[1], shards[3]}, out);
+  CHECK(bad.code == kExitInvalidInput);
+  CHECK(contains(bad.err, "shard 3/4 missing (3 of 4 given)"));
+  const std::string other = (dir / "seed2").string();
+  mg_explore("2/4", 2, other);
+  bad = mg_merge({shards[0], other, shards[2], shards[3]}, out);
+  CHECK(bad.code == kExitInvalidInput);
+  CHECK(contains(bad.err, other + ": a shard of another explore run than " + shards[0]));
+  CHECK_FALSE(std::filesystem::exists(out));
   std::filesystem::remove_all(dir);
 }

@@ -8,12 +8,17 @@
 //     from the unsharded run. Other formats are made from the merged file by `carc-oracle render`.
 //   - the files of `run --shard K/N --save-expectations FILE`, each saved into a fresh file: one
 //     expectations file, entries sorted by id then ruleset as the unsharded run writes them.
+//   - the --out directories of `explore --shard K/N` (into -o DIR): explore.jsonl (each
+//     disagreement once, as first seen over all games, seen as often as in all shards; the counts
+//     added up; times aside, the unsharded run's) and candidates/ (the unsharded run's files).
+//     summary.md and report.html are not made (run --impl on DIR/candidates makes the report).
 // Shards of different runs (scenario files, filters, options, implementation), a shard missing
 // or given twice are refused with the file and line at fault: exit 2, nothing written.
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -251,6 +256,217 @@ std::string merge_expectations(const std::vector<std::string>& paths, bool json,
   return recorder.text(Implementation{merged.implementation, merged.version, merged.protocol_version}, json, &merged);
 }
 
+// --- explore --shard K/N --out DIR: explore.jsonl and candidates/ ------------------------------
+
+using Plain = nlohmann::json;  // explore.jsonl's records: keys sorted, as explore writes them
+
+struct ExploreShard {
+  std::string dir;
+  int k = 0, n = 0;
+  Plain summary;
+  std::vector<Plain> findings;
+};
+
+std::optional<ExploreShard> read_explore_shard(const std::string& dir, std::vector<std::string>& problems) {
+  const std::string path = dir + "/explore.jsonl";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    problems.push_back(fmt::format("{}: cannot be read (not the --out DIR of explore?)", path));
+    return std::nullopt;
+  }
+  ExploreShard shard;
+  shard.dir = dir;
+  std::string line, summary_where;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const std::string where = fmt::format("{}:{}", path, number);
+    if (line.empty()) continue;
+    auto parsed = proto::budgeted_parse<Plain>(line, proto::JsonBudget{kMergeMaxDepth, kMergeMaxValues});
+    Plain& j = parsed.value;
+    if (!parsed.error.empty() || !j.is_object() || !j.contains("type") || !j["type"].is_string() ||
+        !shard.summary.is_null()) {
+      problems.push_back(fmt::format("{}: not a record of explore.jsonl, or one after its summary", where));
+      return std::nullopt;
+    }
+    if (j["type"] == "finding") {
+      for (const char* key : {"id", "impl", "versus", "signature"})
+        if (!j.contains(key) || !j[key].is_string()) {
+          problems.push_back(fmt::format("{}: a finding without its \"{}\"", where, key));
+          return std::nullopt;
+        }
+      for (const char* key : {"first_game", "decision", "seen"})
+        if (!j.contains(key) || !j[key].is_number_integer()) {
+          problems.push_back(fmt::format("{}: a finding without its \"{}\"", where, key));
+          return std::nullopt;
+        }
+      shard.findings.push_back(std::move(j));
+    } else if (j["type"] == "summary") {
+      shard.summary = std::move(j);
+      summary_where = where;
+    } else {
+      problems.push_back(fmt::format("{}: a record neither a finding nor the summary", where));
+      return std::nullopt;
+    }
+  }
+  if (shard.summary.is_null()) {
+    problems.push_back(fmt::format("{}: no summary record: the shard's run did not finish", path));
+    return std::nullopt;
+  }
+  const auto shard_text = shard.summary.value("shard", std::string());
+  auto parsed = parse_shard(shard_text);
+  if (!shard.summary.contains("selection") || !parsed) {
+    problems.push_back(fmt::format(
+        "{}: not the output of a sharded explore (its summary names no \"selection\"): run each with --shard K/N",
+        summary_where));
+    return std::nullopt;
+  }
+  shard.k = parsed->first;
+  shard.n = parsed->second;
+  return shard;
+}
+
+// A finding's id as explore makes it before a second implementation's copy gets "-iN".
+std::string base_id(const std::string& id) {
+  const auto at = id.rfind("-i");
+  if (at == std::string::npos || at + 2 >= id.size()) return id;
+  for (std::size_t i = at + 2; i < id.size(); ++i)
+    if (id[i] < '0' || id[i] > '9') return id;
+  return id.substr(0, at);
+}
+
+// The merged explore.jsonl and candidate files (name -> text), or the problems that refuse them.
+std::vector<std::pair<std::string, std::string>> merge_explore(std::vector<ExploreShard>& shards,
+                                                               std::vector<std::string>& problems, bool& found) {
+  std::sort(shards.begin(), shards.end(), [](const auto& a, const auto& b) { return a.k < b.k; });
+  const ExploreShard& first = shards.front();
+  std::map<int, const ExploreShard*> by_k;
+  for (const auto& s : shards) {
+    if (s.n != first.n)
+      problems.push_back(fmt::format("{}: shard {}/{} of {} shards, but {} is a shard of {}", s.dir, s.k, s.n, s.n,
+                                     first.dir, first.n));
+    if (const auto [it, fresh] = by_k.emplace(s.k, &s); !fresh)
+      problems.push_back(fmt::format("{}: shard {}/{} given twice (also {})", s.dir, s.k, s.n, it->second->dir));
+    for (const char* key : {"selection", "seed"})
+      if (s.summary.value(key, Plain()) != first.summary.value(key, Plain()))
+        problems.push_back(fmt::format("{}: a shard of another explore run than {}: \"{}\" differs ({} against {})",
+                                       s.dir, first.dir, key, s.summary.value(key, Plain()).dump(),
+                                       first.summary.value(key, Plain()).dump()));
+  }
+  std::vector<std::string> missing;
+  for (int k = 1; k <= first.n; ++k)
+    if (!by_k.count(k)) missing.push_back(fmt::format("{}/{}", k, first.n));
+  if (!missing.empty())
+    problems.push_back(fmt::format("shard{} {} missing ({} of {} given)", missing.size() > 1 ? "s" : "",
+                                   fmt::join(missing, ", "), by_k.size(), first.n));
+  if (!problems.empty()) return {};
+
+  // Each disagreement (implementation, other side, signature) once: as first seen over all games (a
+  // game is one shard's), seen as often as in every shard together; in the order the unsharded run
+  // finds them (by game, then decision; equal ones keep their shard's order).
+  struct Kept {
+    const Plain* finding;
+    const ExploreShard* shard;
+    std::size_t seq;
+    long long seen;
+  };
+  std::map<std::tuple<std::string, std::string, std::string>, Kept> kept;
+  for (const auto& s : shards)
+    for (std::size_t i = 0; i < s.findings.size(); ++i) {
+      const Plain& f = s.findings[i];
+      const auto key = std::make_tuple(f["impl"].get<std::string>(), f["versus"].get<std::string>(),
+                                       f["signature"].get<std::string>());
+      const auto place = [](const Plain& x) {
+        return std::make_pair(x["first_game"].get<long long>(), x["decision"].get<long long>());
+      };
+      auto [it, fresh] = kept.emplace(key, Kept{&f, &s, i, f["seen"].get<long long>()});
+      if (fresh) continue;
+      it->second.seen += f["seen"].get<long long>();
+      if (place(f) < place(*it->second.finding)) {
+        it->second.finding = &f;
+        it->second.shard = &s;
+        it->second.seq = i;
+      }
+    }
+  std::vector<Kept> order;
+  for (const auto& [key, k] : kept) order.push_back(k);
+  std::sort(order.begin(), order.end(), [](const Kept& a, const Kept& b) {
+    return std::make_tuple((*a.finding)["first_game"].get<long long>(), (*a.finding)["decision"].get<long long>(),
+                           a.shard->k, a.seq) < std::make_tuple((*b.finding)["first_game"].get<long long>(),
+                                                                (*b.finding)["decision"].get<long long>(), b.shard->k,
+                                                                b.seq);
+  });
+  std::vector<std::pair<std::string, std::string>> files;
+  std::string jsonl;
+  std::map<std::string, int> taken;
+  for (const Kept& k : order) {
+    Plain f = *k.finding;
+    const std::string old_id = f["id"].get<std::string>();
+    std::string id = base_id(old_id);
+    if (const int n = taken[id]++; n > 0) id += fmt::format("-i{}", n + 1);
+    const long long old_seen = f["seen"].get<long long>();
+    f["id"] = id;
+    f["seen"] = k.seen;
+    std::ifstream in(k.shard->dir + "/candidates/" + old_id + ".yaml", std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) {
+      problems.push_back(fmt::format("{}/candidates/{}.yaml: cannot be read", k.shard->dir, old_id));
+      continue;
+    }
+    // The candidate as the unsharded run writes it: its id, and how often the disagreement was seen.
+    std::string body = text.str();
+    const auto swap = [&body](const std::string& from, const std::string& to) {
+      if (const auto at = body.find(from); at != std::string::npos) body.replace(at, from.size(), to);
+    };
+    swap("id: " + old_id + "\n", "id: " + id + "\n");
+    swap(fmt::format("seen at {} decision(s)", old_seen), fmt::format("seen at {} decision(s)", k.seen));
+    files.emplace_back("candidates/" + id + ".yaml", body);
+    jsonl += f.dump() + "\n";
+  }
+  // The summary: the shards' counts added up; the budget flags if any shard's; the time the longest.
+  Plain summary = first.summary;
+  summary.erase("selection");
+  summary["shard"] = "1/1";
+  for (const char* key : {"games", "decisions", "asked", "unsupported", "not_answered", "unsynced"}) {
+    long long total = 0;
+    for (const auto& s : shards) total += s.summary.value(key, 0LL);
+    summary[key] = total;
+  }
+  double seconds = 0;
+  bool budget = false, cut = false;
+  std::map<std::string, Plain> impls;  // by name, in the first shard's order below
+  for (const auto& s : shards) {
+    seconds += s.summary.value("seconds", 0.0);
+    budget = budget || s.summary.value("budget_exhausted", false);
+    cut = cut || s.summary.value("cut_in_game", false);
+    for (const auto& t : s.summary.value("implementations", Plain::array())) {
+      const std::string name = t.value("impl", std::string());
+      Plain& m = impls[name];
+      if (m.is_null()) {
+        m = t;
+        continue;
+      }
+      for (const char* key : {"asked", "unsupported", "not_answered"}) m[key] = m.value(key, 0LL) + t.value(key, 0LL);
+      for (const char* key : {"unanswered", "lacks"})
+        for (const auto& [what, count] : t.value(key, Plain::object()).items())
+          m[key][what] = m[key].value(what, 0LL) + count.get<long long>();
+    }
+  }
+  Plain tallies = Plain::array();
+  for (const auto& t : first.summary.value("implementations", Plain::array()))
+    tallies.push_back(impls[t.value("impl", std::string())]);
+  summary["implementations"] = tallies;
+  summary["disagreements"] = order.size();
+  summary["budget_exhausted"] = budget;
+  summary["cut_in_game"] = cut;
+  summary["seconds"] = seconds;  // the shards' time added up (times are not compared)
+  summary["decisions_per_second"] =
+      seconds > 0 ? static_cast<double>(summary["decisions"].get<long long>()) / seconds : 0.0;
+  found = !order.empty() || summary["not_answered"].get<long long>() > 0;
+  for (const auto& t : tallies) found = found || t.value("asked", 0LL) == 0;
+  files.emplace_back("explore.jsonl", jsonl + summary.dump() + "\n");
+  return files;
+}
+
 bool ends_with_json(const std::string& path) { return path.size() >= 5 && path.substr(path.size() - 5) == ".json"; }
 
 }  // namespace
@@ -266,8 +482,45 @@ void setup_merge(CLI::App& app, std::function<int()>& action) {
   cmd->callback([o, &action] { action = [o] { return run_merge(*o, std::cout, std::cerr); }; });
 }
 
+// `merge DIR... -o OUT`: the --out directories of explore --shard K/N.
+int run_merge_explore(const MergeOptions& o, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> problems;
+  if (o.output.empty()) problems.push_back("explore shards (directories) merge into a directory: give -o DIR");
+  std::vector<ExploreShard> shards;
+  for (const auto& dir : o.inputs)
+    if (auto shard = read_explore_shard(dir, problems)) shards.push_back(std::move(*shard));
+  bool found = false;
+  std::vector<std::pair<std::string, std::string>> files;
+  if (problems.empty()) files = merge_explore(shards, problems, found);
+  if (!problems.empty()) {
+    for (const auto& p : problems) fmt::print(err, "carc-oracle merge: {}\n", p);
+    err << "carc-oracle merge: nothing written\n";
+    return kExitInvalidInput;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(o.output + "/candidates", ec);
+  for (const auto& [name, text] : files) {
+    std::ofstream file(o.output + "/" + name, std::ios::binary | std::ios::trunc);
+    file << text;
+    file.close();
+    if (!file) {
+      fmt::print(err, "carc-oracle merge: {}/{}: cannot be written\n", o.output, name);
+      return kExitOutput;
+    }
+  }
+  fmt::print(out,
+             "wrote {} candidate{} and explore.jsonl into {} ({} shards merged); the HTML report of the "
+             "candidates: carc-oracle run {}/candidates --impl ... --format html\n",
+             files.size() - 1, files.size() == 2 ? "" : "s", o.output, shards.size(), o.output);
+  return found ? kExitFailures : kExitOk;
+}
+
 int run_merge(const MergeOptions& o, std::ostream& out, std::ostream& err) {
   std::vector<std::string> problems;
+  {
+    std::error_code ec;
+    if (std::filesystem::is_directory(o.inputs.front(), ec)) return run_merge_explore(o, out, err);
+  }
   // Which kind: by the first line of each file; every file must be of the first one's kind.
   std::vector<bool> results_kind;
   for (const auto& path : o.inputs) {
