@@ -144,6 +144,31 @@ std::optional<ShardRun> read_shard(const std::string& path, std::vector<std::str
   return run;
 }
 
+// One shard as given: its K of N and how an error names it (FILE:LINE or a directory).
+struct ShardName {
+  int k = 0, n = 0;
+  std::string where, path;
+};
+
+// Every K of 1..N once, all of one N: each shard given twice, of another N, or missing is a problem.
+void check_shard_set(const std::vector<ShardName>& given, std::vector<std::string>& problems) {
+  const ShardName& first = given.front();
+  std::map<int, const ShardName*> by_k;
+  for (const auto& s : given) {
+    if (s.n != first.n)
+      problems.push_back(fmt::format("{}: shard {}/{} of {} shards, but {} is a shard of {}", s.where, s.k, s.n, s.n,
+                                     first.path, first.n));
+    if (const auto [it, fresh] = by_k.emplace(s.k, &s); !fresh)
+      problems.push_back(fmt::format("{}: shard {}/{} given twice (also {})", s.where, s.k, s.n, it->second->path));
+  }
+  std::vector<std::string> missing;
+  for (int k = 1; k <= first.n; ++k)
+    if (!by_k.count(k)) missing.push_back(fmt::format("{}/{}", k, first.n));
+  if (!missing.empty())
+    problems.push_back(fmt::format("shard{} {} missing ({} of {} given)", missing.size() > 1 ? "s" : "",
+                                   fmt::join(missing, ", "), by_k.size(), first.n));
+}
+
 // The summary keys every shard of one run shares.
 constexpr const char* kSharedKeys[] = {"selection", "subject", "capabilities", "name",
                                        "version",   "command", "rerun_options"};
@@ -152,14 +177,10 @@ constexpr const char* kSharedKeys[] = {"selection", "subject", "capabilities", "
 std::string merge_results(std::vector<ShardRun>& shards, std::vector<std::string>& problems, Counts& counts) {
   std::sort(shards.begin(), shards.end(), [](const ShardRun& a, const ShardRun& b) { return a.k < b.k; });
   const ShardRun& first = shards.front();
-  std::map<int, const ShardRun*> by_k;
+  std::vector<ShardName> names;
+  for (const auto& s : shards) names.push_back({s.k, s.n, s.summary_where, s.path});
+  check_shard_set(names, problems);
   for (const auto& s : shards) {
-    if (s.n != first.n)
-      problems.push_back(fmt::format("{}: shard {}/{} of {} shards, but {} is a shard of {}", s.summary_where, s.k, s.n,
-                                     s.n, first.path, first.n));
-    if (const auto [it, fresh] = by_k.emplace(s.k, &s); !fresh)
-      problems.push_back(
-          fmt::format("{}: shard {}/{} given twice (also {})", s.summary_where, s.k, s.n, it->second->path));
     for (const char* key : kSharedKeys)
       if (s.summary.value(key, Json(nullptr)) != first.summary.value(key, Json(nullptr)))
         problems.push_back(fmt::format("{}: a shard of another run than {}: \"{}\" differs ({} against {}){}",
@@ -170,12 +191,6 @@ std::string merge_results(std::vector<ShardRun>& shards, std::vector<std::string
                                            ? ": other scenario files, filters, implementations, expectations or options"
                                            : ""));
   }
-  std::vector<std::string> missing;
-  for (int k = 1; k <= first.n; ++k)
-    if (!by_k.count(k)) missing.push_back(fmt::format("{}/{}", k, first.n));
-  if (!missing.empty())
-    problems.push_back(fmt::format("shard{} {} missing ({} of {} given)", missing.size() > 1 ? "s" : "",
-                                   fmt::join(missing, ", "), by_k.size(), first.n));
   if (!problems.empty()) return {};
 
   // The unsharded order (src/runner/runner.cpp entries_of): by id, then file and place in it (only
@@ -338,25 +353,16 @@ std::vector<std::pair<std::string, std::string>> merge_explore(std::vector<Explo
                                                                std::vector<std::string>& problems, bool& found) {
   std::sort(shards.begin(), shards.end(), [](const auto& a, const auto& b) { return a.k < b.k; });
   const ExploreShard& first = shards.front();
-  std::map<int, const ExploreShard*> by_k;
+  std::vector<ShardName> names;
+  for (const auto& s : shards) names.push_back({s.k, s.n, s.dir, s.dir});
+  check_shard_set(names, problems);
   for (const auto& s : shards) {
-    if (s.n != first.n)
-      problems.push_back(fmt::format("{}: shard {}/{} of {} shards, but {} is a shard of {}", s.dir, s.k, s.n, s.n,
-                                     first.dir, first.n));
-    if (const auto [it, fresh] = by_k.emplace(s.k, &s); !fresh)
-      problems.push_back(fmt::format("{}: shard {}/{} given twice (also {})", s.dir, s.k, s.n, it->second->dir));
     for (const char* key : {"selection", "seed"})
       if (s.summary.value(key, Plain()) != first.summary.value(key, Plain()))
         problems.push_back(fmt::format("{}: a shard of another explore run than {}: \"{}\" differs ({} against {})",
                                        s.dir, first.dir, key, s.summary.value(key, Plain()).dump(),
                                        first.summary.value(key, Plain()).dump()));
   }
-  std::vector<std::string> missing;
-  for (int k = 1; k <= first.n; ++k)
-    if (!by_k.count(k)) missing.push_back(fmt::format("{}/{}", k, first.n));
-  if (!missing.empty())
-    problems.push_back(fmt::format("shard{} {} missing ({} of {} given)", missing.size() > 1 ? "s" : "",
-                                   fmt::join(missing, ", "), by_k.size(), first.n));
   if (!problems.empty()) return {};
 
   // Each disagreement (implementation, other side, signature) once: as first seen over all games (a
