@@ -480,11 +480,16 @@ bool ends_with_json(const std::string& path) { return path.size() >= 5 && path.s
 void setup_merge(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<MergeOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "merge", "Merge the outputs of run --shard K/N (JSON lines, or expectations files) into the unsharded run's");
+      "merge",
+      "Merge the outputs of run --shard K/N (JSON lines, or expectations files) or explore --shard K/N (--out "
+      "directories) into the unsharded run's");
   cmd->add_option("shards", o->inputs,
-                  "Each shard's output: all JSON lines of run --format json, or all files of --save-expectations")
+                  "Each shard's output: all JSON lines of run --format json, all files of --save-expectations, or all "
+                  "--out directories of explore")
       ->required();
-  cmd->add_option("-o,--output", o->output, "Write the merged file here instead of stdout")->type_name("FILE");
+  cmd->add_option("-o,--output", o->output,
+                  "Write the merged file here instead of stdout (explore: the directory, required)")
+      ->type_name("FILE|DIR");
   cmd->callback([o, &action] { action = [o] { return run_merge(*o, std::cout, std::cerr); }; });
 }
 
