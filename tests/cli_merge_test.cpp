@@ -213,6 +213,14 @@ TEST_CASE("merge refuses shards that do not make one run, naming the file, and w
   }
   refused({shards[0], shards[1], (dir / "cut.jsonl").string(), shards[3]},
           (dir / "cut.jsonl").string() + ": no summary record");
+  // A line over 16 MiB is refused as it is read, never held whole.
+  {
+    const std::string text = read_text(shards[2]);
+    std::ofstream(dir / "huge.jsonl", std::ios::binary)
+        << text.substr(0, text.find('\n') + 1) << std::string((std::size_t{17} << 20), 'x') << "\n";
+  }
+  refused({shards[0], shards[1], (dir / "huge.jsonl").string(), shards[3]},
+          (dir / "huge.jsonl").string() + ":2: a line over 16777216 bytes");
   std::ofstream(dir / "x.yaml") << "implementation: a\nversion: b\nexpectations: []\n";
   refused({shards[0], (dir / "x.yaml").string()}, "not JSON lines of a run");
   refused({shards[0], (dir / "missing.jsonl").string()}, (dir / "missing.jsonl").string() + ": cannot be read");

@@ -31,6 +31,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/output.hpp"
 #include "protocol/json_budget.hpp"
 #include "report/report.hpp"
 #include "runner/expectations.hpp"
@@ -53,7 +54,13 @@ struct ShardRun {
   int k = 0, n = 0;
   Json summary;
   std::string summary_where;  // FILE:LINE of the summary record
-  std::vector<Json> results;
+  // Each result as written (the line itself, never rewritten) with what orders it: the parsed
+  // records are not kept, so a merge holds about the size of its files.
+  struct Line {
+    std::string text, id, file;
+    long long line = 0, column = 0;
+  };
+  std::vector<Line> results;
 };
 
 // The first line of a file, or nothing when it cannot be read.
@@ -61,7 +68,7 @@ std::optional<std::string> first_line_of(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
   std::string line;
-  std::getline(in, line);
+  read_line_within(in, line, kMergeMaxLineBytes);
   return line;
 }
 
@@ -82,7 +89,7 @@ std::optional<ShardRun> read_shard(const std::string& path, std::vector<std::str
   run.path = path;
   std::string line;
   const std::size_t before = problems.size();
-  for (int number = 1; std::getline(in, line); ++number) {
+  for (int number = 1; read_line_within(in, line, kMergeMaxLineBytes + 1); ++number) {
     const std::string where = fmt::format("{}:{}", path, number);
     if (line.empty()) continue;
     if (line.size() > kMergeMaxLineBytes) {
@@ -113,7 +120,8 @@ std::optional<ShardRun> read_shard(const std::string& path, std::vector<std::str
         problems.push_back(fmt::format("{}: a result without its \"id\", \"file\", \"line\" and \"column\"", where));
         return std::nullopt;
       }
-      run.results.push_back(std::move(j));
+      run.results.push_back({line, j["id"].get<std::string>(), j["file"].get<std::string>(), j["line"].get<long long>(),
+                             j["column"].get<long long>()});
     } else if (type == "summary") {
       run.summary = std::move(j);
       run.summary_where = where;
@@ -197,23 +205,21 @@ std::string merge_results(std::vector<ShardRun>& shards, std::vector<std::string
   // broken duplicates share an id); a scenario's results under its rulesets keep their shard's
   // order (a scenario, its transforms and also_with copies are all in one shard).
   struct Placed {
-    const Json* result;
+    const ShardRun::Line* result;
     std::size_t shard, seq;
   };
   std::vector<Placed> all;
   for (std::size_t s = 0; s < shards.size(); ++s)
     for (std::size_t i = 0; i < shards[s].results.size(); ++i) all.push_back({&shards[s].results[i], s, i});
   const auto key = [](const Placed& p) {
-    const Json& r = *p.result;
-    return std::make_tuple(std::cref(r["id"].get_ref<const std::string&>()),
-                           std::cref(r["file"].get_ref<const std::string&>()), r["line"].get<long long>(),
-                           r["column"].get<long long>(), p.shard, p.seq);
+    const ShardRun::Line& r = *p.result;
+    return std::tie(r.id, r.file, r.line, r.column, p.shard, p.seq);
   };
   std::sort(all.begin(), all.end(), [&key](const Placed& a, const Placed& b) { return key(a) < key(b); });
 
   std::string text;
   const auto line = [](const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n"; };
-  for (const auto& p : all) text += line(*p.result);
+  for (const auto& p : all) text += p.result->text + "\n";
 
   Json summary = first.summary;
   summary.erase("shard");
@@ -292,9 +298,13 @@ std::optional<ExploreShard> read_explore_shard(const std::string& dir, std::vect
   ExploreShard shard;
   shard.dir = dir;
   std::string line, summary_where;
-  for (int number = 1; std::getline(in, line); ++number) {
+  for (int number = 1; read_line_within(in, line, kMergeMaxLineBytes + 1); ++number) {
     const std::string where = fmt::format("{}:{}", path, number);
     if (line.empty()) continue;
+    if (line.size() > kMergeMaxLineBytes) {
+      problems.push_back(fmt::format("{}: a line over {} bytes", where, kMergeMaxLineBytes));
+      return std::nullopt;
+    }
     auto parsed = proto::budgeted_parse<Plain>(line, proto::JsonBudget{kMergeMaxDepth, kMergeMaxValues});
     Plain& j = parsed.value;
     if (!parsed.error.empty() || !j.is_object() || !j.contains("type") || !j["type"].is_string() ||
@@ -411,7 +421,14 @@ std::vector<std::pair<std::string, std::string>> merge_explore(std::vector<Explo
     const long long old_seen = f["seen"].get<long long>();
     f["id"] = id;
     f["seen"] = k.seen;
-    std::ifstream in(k.shard->dir + "/candidates/" + old_id + ".yaml", std::ios::binary);
+    const std::string candidate = k.shard->dir + "/candidates/" + old_id + ".yaml";
+    std::error_code ec;
+    if (const auto size = std::filesystem::file_size(candidate, ec); !ec && size > kMergeMaxLineBytes) {
+      problems.push_back(
+          fmt::format("{}: over {} bytes, not a candidate explore wrote", candidate, kMergeMaxLineBytes));
+      continue;
+    }
+    std::ifstream in(candidate, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
     if (!in) {
