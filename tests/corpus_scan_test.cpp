@@ -39,7 +39,7 @@ const ScenarioFile* entry(const Corpus& c, const std::string& suffix) {
   return nullptr;
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool scan_has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // A fresh scratch directory holding a FIFO (nothing ever writes to it: a read would block forever).
 struct FifoDir {
@@ -70,21 +70,21 @@ TEST_CASE("A FIFO, a dangling link and a device named *.yaml are entries with th
   REQUIRE(c.files.size() == 5);
   const auto* pipe = entry(c, "sub/pipe.yaml");
   REQUIRE(pipe);
-  CHECK(has(pipe->problems.at(0).message, "not a regular file but a FIFO"));
+  CHECK(scan_has(pipe->problems.at(0).message, "not a regular file but a FIFO"));
   const auto* dangling = entry(c, "dangling.yaml");
   REQUIRE(dangling);
-  CHECK(has(dangling->problems.at(0).message, "a symbolic link to a missing file"));
+  CHECK(scan_has(dangling->problems.at(0).message, "a symbolic link to a missing file"));
   const auto* zero = entry(c, "zero.yaml");
   REQUIRE(zero);
-  CHECK(has(zero->problems.at(0).message, "not a regular file but a character device"));
+  CHECK(scan_has(zero->problems.at(0).message, "not a regular file but a character device"));
   // Each is an invalid result of the run, counted, and the run exits 2.
   RunOptions o;
   o.paths = {dir.string()};
   o.format = "json";
   const auto r = test::run(o);
   CHECK(r.code == kExitInvalidInput);
-  CHECK(has(r.out, "\"invalid\":3"));
-  CHECK(has(r.out, "sub/pipe.yaml"));
+  CHECK(scan_has(r.out, "\"invalid\":3"));
+  CHECK(scan_has(r.out, "sub/pipe.yaml"));
   fs::remove_all(dir);
 }
 
@@ -99,7 +99,7 @@ TEST_CASE("An unreadable subdirectory is an entry and the rest of the corpus sti
     CHECK(c.scenario_count() == 4);  // before: the iteration stopped at the locked directory
     const auto* locked = entry(c, "locked");
     REQUIRE(locked);
-    CHECK(has(locked->problems.at(0).message, "cannot read this directory"));
+    CHECK(scan_has(locked->problems.at(0).message, "cannot read this directory"));
   } else {
     // As root (CI) permission bits do not stop reads: the run is made as
     // nobody instead (setpriv, util-linux), once with the directory readable
@@ -118,11 +118,11 @@ TEST_CASE("An unreadable subdirectory is an entry and the rest of the corpus sti
            << open.code << " " << open.err << "; the unreadable-directory case is skipped");
     } else {
       INFO(locked.out << locked.err);
-      CHECK(has(open.out, "\"total\":10,\"passed\":10,"));  // a.yaml, sub/b.yaml and locked/c.yaml
+      CHECK(scan_has(open.out, "\"total\":10,\"passed\":10,"));  // a.yaml, sub/b.yaml and locked/c.yaml
       CHECK(locked.code == kExitInvalidInput);
-      CHECK(has(locked.out, "\"total\":6,\"passed\":5,\"failed\":0"));  // all but locked/c.yaml still ran
-      CHECK(has(locked.out, "\"invalid\":1"));
-      CHECK(has(locked.out, "locked: cannot read this directory: Permission denied"));
+      CHECK(scan_has(locked.out, "\"total\":6,\"passed\":5,\"failed\":0"));  // all but locked/c.yaml still ran
+      CHECK(scan_has(locked.out, "\"invalid\":1"));
+      CHECK(scan_has(locked.out, "locked: cannot read this directory: Permission denied"));
     }
   }
   fs::remove_all(dir);
@@ -134,9 +134,9 @@ TEST_CASE("A FIFO or a device given as a path is refused at once, never read", "
     INFO(path);
     const Corpus c = load_corpus({path});
     REQUIRE(c.files.size() == 1);
-    CHECK(has(c.files.front().problems.at(0).message, "not a regular file"));
+    CHECK(scan_has(c.files.front().problems.at(0).message, "not a regular file"));
     const ScenarioFile f = load_scenario_file(path);
-    CHECK(has(f.problems.at(0).message, "cannot read this file: not a regular file"));
+    CHECK(scan_has(f.problems.at(0).message, "cannot read this file: not a regular file"));
   }
   fs::remove_all(dir);
 }
@@ -148,26 +148,26 @@ TEST_CASE("Expectations files get the guards of scenario files", "[runner][expec
     INFO(path);
     const auto e = load_expectations(path);
     REQUIRE_FALSE(e.ok());
-    CHECK(has(e.error(), "cannot read the expectations file: not a regular file"));
+    CHECK(scan_has(e.error(), "cannot read the expectations file: not a regular file"));
     RunOptions o;
     o.paths = {test::data("runner/pass")};
     o.expectations = {path};
     const auto r = test::run(o);
     CHECK(r.code == kExitInvalidInput);
-    CHECK(has(r.err, "not a regular file"));
+    CHECK(scan_has(r.err, "not a regular file"));
   }
   const std::string big = (dir / "big.yaml").string();
   {
     std::ofstream out(big);
     out << "expectations: []\n# " << std::string(kMaxExpectationsBytes, 'x') << "\n";
   }
-  CHECK(has(load_expectations(big).error(), "expectations files are limited to"));
+  CHECK(scan_has(load_expectations(big).error(), "expectations files are limited to"));
   const std::string deep = (dir / "deep.json").string();
   {
     std::ofstream out(deep);
     out << "{\"expectations\": " << std::string(100000, '[') << "\n";
   }
-  CHECK(has(load_expectations(deep).error(), "refused before loading"));
+  CHECK(scan_has(load_expectations(deep).error(), "refused before loading"));
   fs::remove_all(dir);
 }
 
@@ -185,7 +185,7 @@ TEST_CASE("A JSON expectations file over 256 KiB is refused, its YAML twin loads
   CHECK(y->entries.size() == 3000);
   const auto j = parse_expectations(json, "big.json");
   REQUIRE_FALSE(j.ok());
-  CHECK(has(j.error(), "refused before loading"));
+  CHECK(scan_has(j.error(), "refused before loading"));
 }
 
 // Item 5 as a class: every command that takes a file reads it through the same
@@ -208,14 +208,14 @@ TEST_CASE("Every command that reads a file refuses a FIFO and /dev/zero at once,
       const auto c = test::run_child(argv);
       INFO(argv[1] << " " << path << ": exit " << c.code << ", " << c.peak_kib << " KiB\n" << c.out << c.err);
       CHECK(c.code == kExitInvalidInput);
-      CHECK(has(c.out + c.err, "not a regular file but "));
+      CHECK(scan_has(c.out + c.err, "not a regular file but "));
       if (test::kMeasuresMemory) CHECK(c.peak_kib < 64 * 1024);
     }
   }
   const auto cov = test::run_child({bin, "coverage", "--format", "json", pass, fifo});
-  CHECK(has(cov.out, "\"unreadable_files\":1"));
-  CHECK(
-      has(cov.out, "\"coverage\":\"covered\",\"scenarios\":[{\"id\":\"BR-03-t\""));  // the readable folder still counts
+  CHECK(scan_has(cov.out, "\"unreadable_files\":1"));
+  CHECK(scan_has(cov.out,
+                 "\"coverage\":\"covered\",\"scenarios\":[{\"id\":\"BR-03-t\""));  // the readable folder still counts
   fs::remove_all(dir);
 }
 
@@ -227,8 +227,8 @@ TEST_CASE("An expectations entry listed twice, by alias or by hand, is refused w
   for (int i = 0; i < 90000; ++i) aliased += "  - *e\n";
   const auto a = parse_expectations(aliased, "aliased.yaml");
   REQUIRE_FALSE(a.ok());
-  CHECK(has(a.error(), "aliased.yaml:"));
-  CHECK(has(a.error(), "BR-03-a is listed twice (first at 2:5); keep one entry per scenario and ruleset"));
+  CHECK(scan_has(a.error(), "aliased.yaml:"));
+  CHECK(scan_has(a.error(), "BR-03-a is listed twice (first at 2:5); keep one entry per scenario and ruleset"));
   CHECK(a.error().size() < 300);
 
   const auto twice = parse_expectations(
@@ -236,7 +236,7 @@ TEST_CASE("An expectations entry listed twice, by alias or by hand, is refused w
       "  - id: BR-03-a\n    ruleset: hig-c3\n    state: crashed\n",
       "twice.yaml");
   REQUIRE_FALSE(twice.ok());
-  CHECK(has(twice.error(), "twice.yaml:7:5: expectation: BR-03-a under hig-c3 is listed twice (first at 2:5)"));
+  CHECK(scan_has(twice.error(), "twice.yaml:7:5: expectation: BR-03-a under hig-c3 is listed twice (first at 2:5)"));
 
   // The same scenario under two rulesets, or once for every ruleset and once for one, are distinct entries.
   const auto distinct = parse_expectations(

@@ -23,6 +23,7 @@ void setup_commands(CLI::App& app, std::function<int()>& action) {
   setup_run(app, action);
   setup_report(app, action);
   setup_render(app, action);
+  setup_merge(app, action);
   setup_check(app, action);
   setup_moves(app, action);
   setup_perft(app, action);

@@ -93,6 +93,15 @@ struct RenderOptions {
 void setup_render(CLI::App& app, std::function<int()>& action);
 int run_render(const RenderOptions& o, std::ostream& out, std::ostream& err);
 
+// `merge SHARD... [-o FILE]`: the outputs of run --shard K/N (JSON lines, or expectations files)
+// put back together as the unsharded run writes them (src/cli/merge.cpp).
+struct MergeOptions {
+  std::vector<std::string> inputs;
+  std::string output;  // -o FILE; empty: stdout
+};
+void setup_merge(CLI::App& app, std::function<int()>& action);
+int run_merge(const MergeOptions& o, std::ostream& out, std::ostream& err);
+
 // `report [PATHS] --out DIR`: regenerates reports/ (summary.md and results.jsonl).
 struct ReportCommandOptions {
   std::vector<std::string> paths;

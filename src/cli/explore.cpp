@@ -61,6 +61,25 @@ std::string md_cell(std::string s) {
 
 }  // namespace
 
+namespace {
+
+// What every shard of one `explore --shard K/N` run shares, hashed (FNV-1a, 16 hex digits): every
+// option but --shard, --out and --no-progress.
+std::string explore_selection(const ExploreOptions& o) {
+  std::string all = fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", o.impl.size(), o.games, o.seed, o.players,
+                                o.ruleset, o.edition, o.figures, o.sets, o.little_buildings, o.bridges, o.time_budget,
+                                o.timeout, o.no_shrink, o.shrink_asks);
+  for (const auto& impl : o.impl) all += "|" + impl;
+  std::uint64_t h = 14695981039346656037ull;
+  for (const char c : all) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
+  }
+  return fmt::format("{:016x}", h);
+}
+
+}  // namespace
+
 void setup_explore(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<ExploreOptions>();
   CLI::App* cmd = app.add_subcommand(
@@ -321,21 +340,24 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(err, "carc-oracle explore: the time budget ({} s) cut the run: {}\n", o.time_budget,
                s.cut_in_game ? "a game was stopped in progress" : "games left unplayed or the shrinking cut short");
   const double rate = s.seconds > 0 ? static_cast<double>(s.decisions) / s.seconds : 0;
-  records.push_back({{"type", "summary"},
-                     {"seed", o.seed},
-                     {"shard", o.shard.empty() ? "1/1" : o.shard},
-                     {"games", s.games},
-                     {"decisions", s.decisions},
-                     {"asked", s.asked},
-                     {"unsupported", s.unsupported},
-                     {"not_answered", s.not_answered},
-                     {"unsynced", s.unsynced},
-                     {"disagreements", explorer.findings().size()},
-                     {"budget_exhausted", s.budget_exhausted},
-                     {"cut_in_game", s.cut_in_game},
-                     {"implementations", tallies},
-                     {"seconds", s.seconds},
-                     {"decisions_per_second", rate}});
+  nlohmann::json summary_record = {{"type", "summary"},
+                                   {"seed", o.seed},
+                                   {"shard", o.shard.empty() ? "1/1" : o.shard},
+                                   {"games", s.games},
+                                   {"decisions", s.decisions},
+                                   {"asked", s.asked},
+                                   {"unsupported", s.unsupported},
+                                   {"not_answered", s.not_answered},
+                                   {"unsynced", s.unsynced},
+                                   {"disagreements", explorer.findings().size()},
+                                   {"budget_exhausted", s.budget_exhausted},
+                                   {"cut_in_game", s.cut_in_game},
+                                   {"implementations", tallies},
+                                   {"seconds", s.seconds},
+                                   {"decisions_per_second", rate}};
+  // A shard names what every shard of one run shares, for `carc-oracle merge` (src/cli/merge.cpp).
+  if (!o.shard.empty()) summary_record["selection"] = explore_selection(o);
+  records.push_back(std::move(summary_record));
   // The summary: grouped by kind, then capability.
   std::ostringstream text, md;
   const std::string why_unanswered =

@@ -89,4 +89,20 @@ bool write_reports(ReportSet& set, const std::string& dir, const std::string& fi
   return ok;
 }
 
+// The next line without its newline, cut after `max` bytes (the caller refuses it then):
+// a line of a gigabyte is never read whole. False at the end of the file.
+bool read_line_within(std::istream& in, std::string& line, std::size_t max) {
+  line.clear();
+  std::streambuf* buf = in.rdbuf();
+  bool any = false;
+  for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
+    any = true;
+    if (c == '\n') return true;
+    line.push_back(static_cast<char>(c));
+    if (line.size() >= max) return true;
+  }
+  in.setstate(std::ios::eofbit);
+  return any;
+}
+
 }  // namespace carc

@@ -5,6 +5,7 @@
 // after flushing and closing; a failure is a message and exit code 74
 // (kExitOutput, README "Exit codes").
 #include <functional>
+#include <istream>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -33,5 +34,9 @@ bool flush_checked(std::ostream& out, std::string_view what, std::ostream& err);
 // (the others are still written).
 bool write_reports(ReportSet& set, const std::string& dir, const std::string& file, std::string_view command,
                    std::ostream& out, std::ostream& err);
+
+// The next line of `in` without its newline, cut after `max` bytes (the caller refuses it then):
+// a line of a gigabyte is never read whole. False at the end (render, merge).
+bool read_line_within(std::istream& in, std::string& line, std::size_t max);
 
 }  // namespace carc

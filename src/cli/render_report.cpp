@@ -49,22 +49,6 @@ struct Located {
   std::string what;
 };
 
-// The next line without its newline, cut after `max` bytes (the caller refuses it then):
-// a line of a gigabyte is never read whole. False at the end of the file.
-bool read_line_within(std::istream& in, std::string& line, std::size_t max) {
-  line.clear();
-  std::streambuf* buf = in.rdbuf();
-  bool any = false;
-  for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
-    any = true;
-    if (c == '\n') return true;
-    line.push_back(static_cast<char>(c));
-    if (line.size() >= max) return true;
-  }
-  in.setstate(std::ios::eofbit);
-  return any;
-}
-
 // The records of the file one by one; `visit` gets each parsed object with its line number.
 template <typename Visit>
 std::optional<Located> each_record(const std::string& path, Visit visit) {

@@ -13,8 +13,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -123,6 +125,41 @@ std::string distinct_name(const std::string& name, std::vector<std::string>& see
   seen.push_back(name);
   const auto same = std::count(seen.begin(), seen.end(), name);
   return same > 1 ? fmt::format("{} #{}", name, same) : name;
+}
+
+// What every shard of one sharded run shares, as a hash in its JSON summary ("selection"), for
+// `merge` to refuse shards of different runs: the scenario files (paths as given, and contents),
+// the filters, --metamorphic, the implementations, the expectations files (contents) and the
+// options that change a verdict (--timeout, --max-failures, --max-crashes). 16 hex digits.
+std::string selection_fingerprint(const Corpus& corpus, const RunOptions& o) {
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a, 64 bits
+  const auto mix = [&h](std::string_view part) {
+    for (const char c : part) {
+      h ^= static_cast<unsigned char>(c);
+      h *= 1099511628211ull;
+    }
+    h ^= 0xff;  // a separator no text holds, so ("ab","c") and ("a","bc") differ
+    h *= 1099511628211ull;
+  };
+  const auto contents = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return in ? text.str() : std::string("unreadable");
+  };
+  for (const auto& f : corpus.files) {
+    mix(f.path);
+    mix(contents(f.path));
+  }
+  for (const auto* list : {&o.ids, &o.tags, &o.rulings, &o.rulesets, &o.impl}) {
+    mix(std::to_string(list->size()));
+    for (const auto& x : *list) mix(x);
+  }
+  mix(std::to_string(o.expectations.size()));
+  for (const auto& e : o.expectations) mix(contents(e));
+  mix(o.metamorphic ? "metamorphic" : "");
+  mix(fmt::format("{} {} {}", o.timeout, o.max_failures, o.max_crashes));
+  return fmt::format("{:016x}", h);
 }
 
 }  // namespace
@@ -272,6 +309,10 @@ int run_run(const RunOptions& o, std::ostream& out, std::ostream& err) {
   const bool several = plans->size() > 1;
   ReportOptions report_options{o.out_dir.empty() && use_colour(out), true};
   report_options.junit_omit_unsupported = o.junit_unsupported == "omit";
+  if (sel->shards > 0) {  // the JSON summary names the shard and what the shards share (merge)
+    report_options.shard = fmt::format("{}/{}", sel->shard, sel->shards);
+    report_options.selection = selection_fingerprint(corpus, o);
+  }
   ReportSet reports(formats, report_options, several);
   bool invalid = false, unstarted = false, failure = false;
   std::vector<std::string> names;

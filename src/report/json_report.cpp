@@ -54,7 +54,8 @@ struct JsonRun {
 
 class JsonWriter final : public TallyingWriter<JsonRun> {
  public:
-  JsonWriter(const ReportOptions& o, bool several) : timings_(o.timings), several_(several) {}
+  JsonWriter(const ReportOptions& o, bool several)
+      : timings_(o.timings), several_(several), shard_(o.shard), selection_(o.selection) {}
 
   void add(const std::vector<RunResult>& results) override {
     for (const auto& r : results) {
@@ -84,6 +85,10 @@ class JsonWriter final : public TallyingWriter<JsonRun> {
     summary["command"] = t.header.command;
     summary["rerun_options"] = t.header.rerun_options;
     summary["format_version"] = kJsonLinesVersion;
+    if (!shard_.empty()) {  // run --shard K/N: what `merge` checks (src/cli/merge.cpp)
+      summary["shard"] = shard_;
+      summary["selection"] = selection_;
+    }
     spool_.append(line(summary));
   }
 
@@ -109,6 +114,7 @@ class JsonWriter final : public TallyingWriter<JsonRun> {
   std::string implementation() const { return several_ ? runs_.back().tally.header.subject : std::string(); }
 
   bool timings_, several_;
+  std::string shard_, selection_;
 };
 
 }  // namespace

@@ -49,6 +49,10 @@ struct ReportOptions {
   // testcases (`run --junit-unsupported omit`), counted in each suite's properties instead
   // (carc-oracle.unsupported-omitted) and still in its coverage.
   bool junit_omit_unsupported = false;
+  // JSON lines of `run --shard K/N`: "shard" (K/N) and "selection" (what every shard of one run
+  // shares: the scenario files, filters and options; a hash) in each summary record, for
+  // `carc-oracle merge` to check the shards it is given. Empty: an unsharded run, no such keys.
+  std::string shard = {}, selection = {};
 };
 
 using Counts = std::array<int, kOutcomes>;  // results per state, indexed by Outcome

@@ -1,0 +1,52 @@
+# ctest `implementer-ci`: examples/implementer-ci/implementer-ci.sh `all` (SHARDS shards against
+# the example adapter, then the merge) gives what one unsharded run gives: the merged JSON lines
+# equal the unsharded run's but for each result's "seconds", the JUnit and the failures file exist.
+# -DBINARY=carc-oracle -DSOURCE=<source root> -DWORK=<scratch dir> -DPYTHON=python3 -DSHARDS=3
+foreach(var BINARY SOURCE WORK PYTHON SHARDS)
+  if(NOT ${var})
+    message(FATAL_ERROR "CheckImplementerCi.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(adapter "${PYTHON} ${SOURCE}/oracle/adapters/toy_adapter.py")
+execute_process(COMMAND ${CMAKE_COMMAND} -E env CARC_ORACLE=${BINARY} SCENARIOS=${SOURCE}/scenarios
+                        "ADAPTER=${adapter}" SHARDS=${SHARDS} OUT=${WORK}/ci
+                        sh ${SOURCE}/examples/implementer-ci/implementer-ci.sh all
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "implementer-ci.sh all exited ${rc}:\n${err}\n${out}")
+endif()
+foreach(f merged/results.jsonl merged/junit.xml merged/failures.yaml)
+  if(NOT EXISTS ${WORK}/ci/${f})
+    message(FATAL_ERROR "implementer-ci.sh all wrote no ${f}:\n${err}")
+  endif()
+endforeach()
+foreach(i RANGE 1 ${SHARDS})
+  if(NOT EXISTS ${WORK}/ci/shard-${i}/results.jsonl)
+    message(FATAL_ERROR "no shard-${i}/results.jsonl")
+  endif()
+endforeach()
+execute_process(COMMAND ${BINARY} run ${SOURCE}/scenarios --impl "${adapter}" --format json --no-progress
+                OUTPUT_FILE ${WORK}/unsharded.jsonl RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "the unsharded run exited ${rc}")
+endif()
+file(READ ${WORK}/unsharded.jsonl whole)
+file(READ ${WORK}/ci/merged/results.jsonl merged)
+foreach(v whole merged)
+  string(REGEX REPLACE ",\"seconds\":[-+.eE0-9]+" "" ${v} "${${v}}")
+endforeach()
+if(NOT whole STREQUAL merged)
+  message(FATAL_ERROR "the merged results differ from the unsharded run's (seconds aside): compare "
+                      "${WORK}/unsharded.jsonl and ${WORK}/ci/merged/results.jsonl")
+endif()
+string(LENGTH "${merged}" size)
+if(size LESS 100000)
+  message(FATAL_ERROR "the merged results are only ${size} bytes")
+endif()
+file(READ ${WORK}/ci/merged/junit.xml junit)
+if(NOT junit MATCHES "<testsuites" OR NOT junit MATCHES "<testcase")
+  message(FATAL_ERROR "merged/junit.xml holds no testcase")
+endif()
+message(STATUS "implementer-ci: ${SHARDS} shards merged equal the unsharded run (seconds aside)")
