@@ -29,6 +29,7 @@ constexpr const char* kHoldout = "lookup-holdout.yaml";
 constexpr const char* kThird = "lookup-third.yaml";
 constexpr const char* kForum = "lookup-forum.yaml";
 constexpr const char* kFresh = "lookup-fresh.yaml";
+constexpr const char* kFresh2 = "lookup-fresh-2.yaml";
 
 std::vector<Question> load(const char* section, const char* file = kEval) {
   const YAML::Node doc = YAML::LoadFile(std::string(CARC_SOURCE_DIR) + "/tests/data/" + file);
@@ -44,9 +45,19 @@ std::vector<Question> load(const char* section, const char* file = kEval) {
   return out;
 }
 
-const SearchIndex& eval_index() {
+const Corpus& eval_corpus() {
   static const Corpus corpus = load_corpus({std::string(CARC_SOURCE_DIR) + "/scenarios"});
-  static const SearchIndex index(corpus);
+  return corpus;
+}
+
+const SearchIndex& eval_index() {
+  static const SearchIndex index(eval_corpus());
+  return index;
+}
+
+// The same documents ranked by BM25F, measured against lookup's scorer (issue 48).
+const SearchIndex& bm25f_index() {
+  static const SearchIndex index(eval_corpus(), SearchOptions{Scorer::Bm25f});
   return index;
 }
 
@@ -187,10 +198,10 @@ struct StrictTallies {
   int junk = 0, junk_confident = 0;
 };
 
-StrictTallies ask_strict(const char* file) {
+StrictTallies ask_strict(const char* file, const SearchIndex& index = eval_index()) {
   StrictTallies out;
   for (const auto& q : load("questions", file)) {
-    const SearchResult r = eval_index().search(q.text);
+    const SearchResult r = index.search(q.text);
     const auto ranked = ranking(r);
     const bool right = r.confident && !ranked.empty() &&
                        std::find(q.answers.begin(), q.answers.end(), ranked.front()) != q.answers.end();
@@ -218,7 +229,7 @@ StrictTallies ask_strict(const char* file) {
     }
   }
   for (const auto& q : load("junk", file)) {
-    const SearchResult r = eval_index().search(q.text);
+    const SearchResult r = index.search(q.text);
     ++out.junk;
     out.junk_confident += r.confident;
     if (r.confident || report())
@@ -344,4 +355,47 @@ TEST_CASE("lookup answers the fresh set written after the issue-48 tuning, as fi
   CHECK(t.junk_confident == 0);
   for (const auto& q : load("questions", kFresh))
     for (const auto& id : q.answers) CHECK((find_ruling(id) != nullptr || find_ledger_switch(id) != nullptr));
+}
+
+TEST_CASE("BM25F against lookup's scorer on the forum set (issue 48)", "[lookup][eval][bm25f]") {
+  const StrictTallies classic = ask_strict(kForum, eval_index());
+  const StrictTallies bm25f = ask_strict(kForum, bm25f_index());
+  const Strict& c = classic.per_group.at("all");
+  const Strict& b = bm25f.per_group.at("all");
+  INFO("lookup's scorer: top-1 " << c.top1 << ", confident-wrong " << c.confident_wrong << ", no card " << c.no_card
+                                 << "; BM25F: top-1 " << b.top1 << ", confident-wrong " << b.confident_wrong
+                                 << ", no card " << b.no_card);
+  // Measured (src/lookup/README.md "Ranking"): lookup's scorer 75/89, 10 confident-wrong, 4 without a card;
+  // BM25F over the same fields and weights 73/89, 11 confident-wrong, 5 without a card. lookup keeps its
+  // scorer while it measures at least as well on both counts; when it does not, switch the default.
+  CHECK(c.top1 >= b.top1);
+  CHECK(c.confident_wrong <= b.confident_wrong);
+  CHECK(bm25f.junk_confident == 0);
+}
+
+TEST_CASE("lookup answers the second fresh set, written before the end figures, as first measured",
+          "[lookup][eval][fresh2]") {
+  const StrictTallies t = ask_strict(kFresh2);
+  const Strict& all = t.per_group.at("all");
+  INFO("top-1 " << all.top1 << "/" << all.asked << ", confident-wrong " << all.confident_wrong << ", no card "
+                << all.no_card << ", junk confident " << t.junk_confident << "/" << t.junk);
+  // Measured once, nothing tuned on it (src/lookup/README.md "Evaluation"): top-1 26/40, 12 confident-wrong,
+  // 2 without a card, 1 of 4 junk queries confident (the Spanish "¿A qué hora abre el circo de la ciudad el
+  // domingo?" got BT-02: circus and city are rules concepts, and the unknown-word guard reads English only).
+  // Pinned as measured so it cannot fall back; far below issue 48's goal (90%, none wrong, no junk answered).
+  CHECK(all.top1 >= 26);
+  CHECK(all.confident_wrong <= 12);
+  CHECK(t.junk_confident <= 1);
+  const auto questions = load("questions", kFresh2);
+  int outside_english = 0, two = 0;
+  for (const auto& q : questions) {
+    INFO(q.text);
+    REQUIRE_FALSE(q.answers.empty());
+    for (const auto& id : q.answers) CHECK((find_ruling(id) != nullptr || find_ledger_switch(id) != nullptr));
+    outside_english += q.lang != "en";
+    two += std::find(q.tags.begin(), q.tags.end(), "two") != q.tags.end();
+  }
+  CHECK(questions.size() == 40);
+  CHECK(outside_english >= 20);
+  CHECK(two >= 10);
 }

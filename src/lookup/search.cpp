@@ -10,7 +10,6 @@ namespace carc {
 namespace {
 
 constexpr double kExactId = 1000;
-constexpr double kPredicateInTitle = 1.2;
 
 std::string joined(const std::vector<std::string>& v) {
   std::string out;
@@ -83,7 +82,7 @@ std::string_view hit_kind_name(HitKind k) {
   return "ruling";
 }
 
-SearchIndex::SearchIndex(const Corpus& corpus) {
+SearchIndex::SearchIndex(const Corpus& corpus, SearchOptions options) : options_(options) {
   add_rulings();
   add_switches();
   add_scenarios(corpus);
@@ -93,6 +92,20 @@ SearchIndex::SearchIndex(const Corpus& corpus) {
     for (const auto& f : d.fields) seen.insert(f.terms.begin(), f.terms.end());
     for (const auto& t : seen) ++df_[t];
   }
+  // Each kind's documents have the same fields in the same order: their mean lengths, for BM25F.
+  std::vector<std::vector<double>> sums(3), counts(3);
+  for (const auto& d : docs_) {
+    const auto k = static_cast<std::size_t>(d.kind);
+    sums[k].resize(std::max(sums[k].size(), d.fields.size()));
+    counts[k].resize(sums[k].size());
+    for (std::size_t i = 0; i < d.fields.size(); ++i) {
+      sums[k][i] += static_cast<double>(d.fields[i].terms.size());
+      counts[k][i] += 1;
+    }
+  }
+  average_length_.resize(3);
+  for (std::size_t k = 0; k < 3; ++k)
+    for (std::size_t i = 0; i < sums[k].size(); ++i) average_length_[k].push_back(sums[k][i] / counts[k][i]);
 }
 
 SearchIndex::Field SearchIndex::field(double weight, std::string_view text, bool core) {
@@ -150,6 +163,22 @@ double SearchIndex::idf(const std::string& term) const {
   return std::log(1.0 + static_cast<double>(docs_.size()) / df);
 }
 
+double SearchIndex::bm25f(const Doc& d, const std::string& term) const {
+  const auto& average = average_length_[static_cast<std::size_t>(d.kind)];
+  double tf = 0;
+  for (std::size_t i = 0; i < d.fields.size(); ++i) {
+    const auto& f = d.fields[i];
+    const auto n = std::count(f.terms.begin(), f.terms.end(), term);
+    if (n == 0) continue;
+    const double ratio = i < average.size() && average[i] > 0 ? static_cast<double>(f.terms.size()) / average[i] : 1;
+    tf += f.weight * static_cast<double>(n) / (1 - kBm25B + kBm25B * ratio);
+  }
+  const auto it = df_.find(term);
+  const double df = it == df_.end() ? 0 : it->second;
+  const double n = static_cast<double>(docs_.size());
+  return std::log(1 + (n - df + 0.5) / (df + 0.5)) * tf / (kBm25K1 + tf);
+}
+
 double SearchIndex::word_score(const Doc& d, const std::vector<WeightedTerm>& terms, Hit& hit) const {
   double score = 0, total = 0, matched = 0, concepts = 0, concepts_matched = 0;
   for (const auto& wt : terms) {
@@ -168,7 +197,7 @@ double SearchIndex::word_score(const Doc& d, const std::vector<WeightedTerm>& te
       concepts_matched += wt.weight;
       ++hit.concepts_matched;
     }
-    score += best * idf(wt.term->term) * wt.weight;
+    score += (options_.scorer == Scorer::Bm25f ? bm25f(d, wt.term->term) : best * idf(wt.term->term)) * wt.weight;
   }
   if (total == 0 || matched == 0) return 0;
   hit.coverage = matched / total;
@@ -202,7 +231,7 @@ double SearchIndex::word_score(const Doc& d, const std::vector<WeightedTerm>& te
   for (const auto& wt : terms) {
     if (wt.term->kind != ConceptKind::Action || !wt.term->is_concept) continue;
     if (!d.fields.empty() && d.fields.front().core && contains(d.fields.front().terms, wt.term->term)) {
-      score *= kPredicateInTitle;
+      score *= options_.predicate_in_title;
       break;
     }
   }

@@ -71,10 +71,27 @@ inline constexpr double kMinConfidenceOneConcept = 0.75;
 // A confident card must beat the best hit that answers otherwise by this factor (src/lookup/README.md "Honesty").
 inline constexpr double kMinMargin = 1.01;
 
+// How a query term scores in a document (src/lookup/README.md "Ranking"). Classic: its best field's
+// weight damped by that field's length, times its rarity. Bm25f: BM25F over all the document's
+// fields (each field's weight times its term frequency, normalised by the field's length against
+// that field's average, saturated with k1 and multiplied by the BM25 idf). Both are measured on the
+// forum set (tests/lookup_eval_test.cpp); lookup uses the one that measured better.
+enum class Scorer : std::uint8_t { Classic, Bm25f };
+inline constexpr double kBm25K1 = 1.2;
+inline constexpr double kBm25B = 0.75;
+
+// The ranking's measured choices (src/lookup/README.md "Ranking"); lookup uses the defaults, the
+// evaluation tests build indexes with other values to measure them against the defaults.
+struct SearchOptions {
+  Scorer scorer = Scorer::Classic;
+  // A title holding one of the question's actions (the predicate): the score's factor.
+  double predicate_in_title = 1.2;
+};
+
 class SearchIndex {
  public:
   // Indexes the built-in ledger and the valid scenarios of the corpus, which must outlive the index.
-  explicit SearchIndex(const Corpus& corpus);
+  explicit SearchIndex(const Corpus& corpus, SearchOptions options = {});
 
   // `language`: an index of kLanguages, or -1 to guess it from the query.
   SearchResult search(std::string_view query, int language = -1) const;
@@ -108,6 +125,7 @@ class SearchIndex {
   double word_score(const Doc& d, const std::vector<WeightedTerm>& terms, Hit& hit) const;
   double id_score(const Doc& d, const std::vector<std::string>& ids) const;
   double idf(const std::string& term) const;
+  double bm25f(const Doc& d, const std::string& term) const;
   const Doc* doc(std::string_view id) const;  // by id, nullptr when none
 
   std::vector<Doc> docs_;
@@ -115,6 +133,8 @@ class SearchIndex {
   std::map<std::string, int, std::less<>> df_;                 // documents holding each term
   std::map<std::string, std::size_t, std::less<>> doc_index_;  // id -> index in docs_
   TextWords words_;                                            // every word of the texts, for typo correction
+  SearchOptions options_;
+  std::vector<std::vector<double>> average_length_;  // per kind, per field index: mean terms (BM25F)
 };
 
 }  // namespace carc
