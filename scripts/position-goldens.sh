@@ -2,7 +2,8 @@
 # Record or compare the outputs that a change to the position code must leave
 # byte-identical (issue 51 "One position, declared once by its rooms").
 #
-#   scripts/position-goldens.sh record BINARY DIR [--jobs N] [--versions LIST] [--scenarios DIR]
+#   scripts/position-goldens.sh record BINARY DIR [--jobs N] [--versions LIST] [--requests all|none]
+#                                                [--scenarios DIR]
 #   scripts/position-goldens.sh compare DIR_A DIR_B
 #
 # record writes into DIR (which must not exist yet):
@@ -11,6 +12,8 @@
 #   run-metamorphic.jsonl the same with --metamorphic
 #   report/               carc-oracle report --out (summary.md, results.jsonl)
 #   export/               carc-oracle export --out (manifest.json, cases/)
+#   exports/vN/           export --protocol-version N for every version N: every
+#                         scenario x ruleset request as sent to a peer of version N
 #   schemas/              carc-oracle schema --all
 #   requests/ID.txt       request ID --protocol-version N for every scenario id
 #                         and every version N (1 to the binary's current one),
@@ -19,6 +22,9 @@
 #   meta.txt              the binary's --version and the time taken (not compared)
 # --versions "1 5 11" records only those versions (a quick check; the full set is
 # the golden). --jobs N runs N request processes side by side (default 2).
+# --requests none leaves out requests/ (one process per scenario and version: on
+# the loaded 2-core machine the dev build takes 30-45 minutes for them, while
+# exports/ holds the same requests, under every ruleset, from 11 processes).
 #
 # compare diffs two such directories (meta.txt aside) and exits 1 on any
 # difference, listing each differing or missing file; 0 when identical.
@@ -42,7 +48,7 @@ strip_seconds() {
 
 record() {
     [[ $# -ge 2 ]] || usage
-    local bin out jobs=2 versions="" scen=scenarios
+    local bin out jobs=2 versions="" scen=scenarios requests=all
     bin=$(realpath "$1")
     out=$2
     shift 2
@@ -51,9 +57,11 @@ record() {
             --jobs) jobs=$2; shift 2 ;;
             --versions) versions=$2; shift 2 ;;
             --scenarios) scen=$2; shift 2 ;;
+            --requests) requests=$2; shift 2 ;;
             *) die "unknown option '$1'" ;;
         esac
     done
+    [[ $requests == all || $requests == none ]] || die "--requests takes all or none, not '$requests'"
     [[ -x $bin ]] || die "'$bin' is not an executable"
     [[ -d $scen ]] || die "no scenario folder '$scen' (run from the repository root or pass --scenarios)"
     [[ -e $out ]] && die "'$out' exists already; record into a new directory"
@@ -62,7 +70,13 @@ record() {
     local start=$SECONDS
     "$bin" --version > "$out/meta.txt"
 
-    local rc
+    if [[ -z $versions ]]; then
+        local current
+        current=$(sed -nE 's/^adapter protocol: versions 1 to ([0-9]+).*/\1/p' "$out/meta.txt")
+        [[ -n $current ]] || die "cannot read the current protocol version from '$bin --version'"
+        versions=$(seq 1 "$current" | tr '\n' ' ')
+    fi
+    local rc v
     set +e
     "$bin" run "$scen" --format json --no-progress 2> "$out/run.stderr" | strip_seconds > "$out/run.jsonl"
     rc=${PIPESTATUS[0]}
@@ -76,6 +90,10 @@ record() {
     echo "export $?" >> "$out/exit-codes.txt"
     "$bin" schema --all "$out/schemas" > "$out/schema.stdout" 2>&1
     echo "schema $?" >> "$out/exit-codes.txt"
+    for v in $versions; do
+        "$bin" export "$scen" --out "$out/exports/v$v" --protocol-version "$v" > "$out/export-v$v.stdout" 2>&1
+        echo "export-v$v $?" >> "$out/exit-codes.txt"
+    done
     set -e
     # The output folder's own path differs between two records: name it OUT.
     local f
@@ -84,11 +102,9 @@ record() {
     done
     [[ $rc -le 1 && -s $out/run.jsonl ]] || die "run over '$scen' gave exit $rc and no results (see $out/run.stderr)"
 
-    if [[ -z $versions ]]; then
-        local current
-        current=$(sed -nE 's/^adapter protocol: versions 1 to ([0-9]+).*/\1/p' "$out/meta.txt")
-        [[ -n $current ]] || die "cannot read the current protocol version from '$bin --version'"
-        versions=$(seq 1 "$current" | tr '\n' ' ')
+    if [[ $requests == none ]]; then
+        echo "recorded in $((SECONDS - start)) s (versions: $versions; no requests/)" | tee -a "$out/meta.txt"
+        return
     fi
     # Each scenario id with its file, from the run's results (one request
     # process reads only that file, which keeps the thousands of calls short).
