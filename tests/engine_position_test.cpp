@@ -2,6 +2,7 @@
 // its errors name the line, State::from is the one way in, snapshot goes back.
 #include <catch2/catch.hpp>
 
+#include "engine/expansions/builder_pig.hpp"
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/setup.hpp"
@@ -42,7 +43,7 @@ TEST_CASE("The text form of a position round-trips in canonical order", "[setup]
   CHECK(s->placed == Pos{1, 0});
   CHECK(s->last_tile);
   CHECK(s->rolls == std::vector<int>{2, 1});
-  CHECK(s->second_tile);
+  CHECK(s->flags[kSecondTileKey]);
   CHECK(to_string(*s, cat()) == kExample);
   auto again = parse_setup(to_string(*s, cat()), cat());
   REQUIRE(again.ok());

@@ -43,7 +43,7 @@ TEST_CASE("Tower lines of the position value round-trip, and impossible ones are
   CHECK(parsed->towers == std::vector<SetupTower>{{{1, 1}, 2, false}});
   CHECK(parsed->floors == std::vector<int>{8, kDefaultFloors});
   CHECK(parsed->prisoners == std::vector<SetupPrisoner>{{Colour::Red, Colour::Blue, FigureKind::Follower}});
-  CHECK(parsed->ransom_paid);
+  CHECK(parsed->flags[kRansomPaidKey]);
   auto again = parse_setup(to_string(*parsed, cat()), cat());
   REQUIRE(again.ok());
   CHECK(*again == *parsed);

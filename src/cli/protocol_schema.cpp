@@ -14,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "cli/schema_build.hpp"
 #include "engine/expansions/bridges.hpp"
+#include "engine/expansions/builder_pig.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/tower.hpp"
 #include "engine/limits.hpp"
@@ -195,6 +196,13 @@ Json definition_def() {
                 {"id", "edges", "features"});
 }
 
+// A room's flag (engine/position_keys.hpp): its key, a boolean, and from version 2 on the
+// version that brought it with the declaration's words.
+std::pair<std::string, Json> protocol_flag_def(const FlagKey& k) {
+  if (k.doc.empty()) return {std::string(k.key), type("boolean")};
+  return {std::string(k.key), described(type("boolean"), fmt::format("Version {}: {}", k.version, k.doc))};
+}
+
 Json protocol_position_def() {
   Json supply{{"type", "object"},
               {"propertyNames", ref("colour")},
@@ -214,7 +222,7 @@ Json protocol_position_def() {
        {"pile", bounded_list(type("string"), 0, kMaxTiles)},
        {"last_tile", type("boolean")},
        {"rolls", bounded_list(Json{{"enum", {1, 2, 3}}}, 0, kMaxRolls)},
-       {"second_tile", type("boolean")},
+       protocol_flag_def(kSecondTileKey),
        {"figures", list_of(ref("figure"))},
        {"supply", supply},
        {"scores",
@@ -228,7 +236,7 @@ Json protocol_position_def() {
                             "Version 3: tower floors in hand per player; a player not listed has TO-01's number.")},
        {"prisoners",
         described(prisoners, "Version 3: per holder, the figures of other players it holds (owner and kind).")},
-       {"ransom_paid", described(type("boolean"), "Version 3: this turn's ransom is already paid (TO-08).")},
+       protocol_flag_def(kRansomPaidKey),
        {"dragon",
         described(ref("square"), "Version 4: the tile the dragon stands on; absent while it is not in play (PD-17).")},
        {"fairy",
@@ -284,7 +292,7 @@ Json protocol_position_def() {
        {"bridges", described(list_of(type("string")),
                              "Version 10: the bridges on the board, each 'x,y:road{N,S}' or 'x,y:road{E,W}', built "
                              "right after its tile was placed (BC-15).")},
-       {"bridge_built", described(type("boolean"), "Version 10: a bridge was built this turn (one per turn, BC-15).")}},
+       protocol_flag_def(kBridgeBuiltKey)},
       {"players", "active", "phase", "tiles", "definitions"});
 }
 

@@ -18,6 +18,9 @@
 #include "cli/schema_build.hpp"
 #include "data/ledger.hpp"
 #include "data/oracle_data.hpp"
+#include "engine/expansions/bridges.hpp"
+#include "engine/expansions/builder_pig.hpp"
+#include "engine/expansions/tower.hpp"
 #include "engine/limits.hpp"
 #include "engine/state.hpp"
 #include "scenario/capabilities.hpp"
@@ -120,6 +123,11 @@ Json prisoners_def() {
       {"type", "object"}, {"propertyNames", ref("colour")}, {"additionalProperties", list_of(ref("prisonerEntry"))}};
 }
 
+// A room's flag (engine/position_keys.hpp): its key and a boolean.
+std::pair<std::string, Json> scenario_flag_def(const FlagKey& k) {
+  return {std::string(k.key), Json{{"type", "boolean"}}};
+}
+
 Json position_def() {
   Json supply{{"type", "object"},
               {"propertyNames", ref("colour")},
@@ -140,14 +148,14 @@ Json position_def() {
        {"last_tile", {{"type", "boolean"}}},
        {"rolls",
         {{"type", "array"}, {"maxItems", kMaxRolls}, {"items", {{"type", "integer"}, {"minimum", 1}, {"maximum", 3}}}}},
-       {"second_tile", {{"type", "boolean"}}},
+       scenario_flag_def(kSecondTileKey),
        {"figures", list_of(ref("figureEntry"))},
        {"supply", supply},
        {"scores", counts_of(ref("colour"), kMaxScore, -kMaxScore)},
        {"towers", list_of(ref("towerEntry"))},
        {"floors", counts_of(ref("colour"), kMaxFloorsInHand)},
        {"prisoners", prisoners_def()},
-       {"ransom_paid", {{"type", "boolean"}}},
+       scenario_flag_def(kRansomPaidKey),
        {"dragon", ref("position")},
        {"fairy", ref("fairyEntry")},
        {"set_aside", {{"type", "array"}, {"maxItems", kMaxTiles}, {"items", {{"type", "string"}}}}},
@@ -167,7 +175,7 @@ Json position_def() {
        {"animal_tokens", {{"type", "array"}, {"maxItems", 16}, {"items", {{"type", "integer"}}}}},
        {"bridge_tokens", counts_of(ref("colour"), kMaxBridgesInHand)},
        {"bridges", {{"type", "array"}, {"items", {{"type", "string"}}}}},
-       {"bridge_built", {{"type", "boolean"}}}},
+       scenario_flag_def(kBridgeBuiltKey)},
       {"players", "active", "phase", "tiles"});
 }
 

@@ -192,6 +192,14 @@ inline constexpr std::array<Stage, 13> kStages{{
 }};
 inline constexpr std::size_t kScoringStage = 6;
 
+// --- the position's flags (position_keys.hpp): each room's yes/no keys, in slot order (the
+// writers place each among the other keys where the output order has it) ---
+inline constexpr std::array<const FlagKey*, kPositionFlagCount> kPositionFlags{{
+    &kSecondTileKey,   // builder
+    &kRansomPaidKey,   // tower
+    &kBridgeBuiltKey,  // bridges
+}};
+
 namespace detail {
 template <class Table, class Key>
 constexpr bool indexed_by(const Table& t, Key Table::value_type::*key) {
@@ -203,6 +211,18 @@ constexpr bool indexed_by(const Table& t, Key Table::value_type::*key) {
 static_assert(detail::indexed_by(kVerbs, &Verb::kind), "kVerbs lists the move kinds in enum order");
 static_assert(detail::indexed_by(kPhases, &PhaseOwner::phase), "kPhases lists the phases in enum order");
 static_assert(kStages[kScoringStage].name == "scoring");
+constexpr bool flags_well_declared() {
+  for (std::size_t i = 0; i < kPositionFlags.size(); ++i) {
+    if (kPositionFlags[i]->slot != i || kPositionFlags[i]->key.empty() || kPositionFlags[i]->text.empty() ||
+        kPositionFlags[i]->version < 1)
+      return false;
+    for (std::size_t j = 0; j < i; ++j)
+      if (kPositionFlags[j]->key == kPositionFlags[i]->key || kPositionFlags[j]->text == kPositionFlags[i]->text)
+        return false;
+  }
+  return true;
+}
+static_assert(flags_well_declared(), "kPositionFlags: each slot once, in order, every key and keyword distinct");
 // The stage a dragon move is under way in (a position in phase dragon resumes there).
 constexpr std::size_t dragon_stage_index(bool after_scoring) {
   for (std::size_t i = 0; i < kStages.size(); ++i)

@@ -266,7 +266,7 @@ Result<bool> setup_bridge(State& s, const SetupBridge& b) {
 
 // The bridges room's part of a position: bridges in hand, every listed bridge on a tile, this turn's.
 Result<bool> check_bridges(State& s, const Setup& setup, const std::function<void(SetupPart, std::size_t)>& at) {
-  if (setup.bridge_tokens.empty() && setup.bridges.empty() && !setup.bridge_built) return true;
+  if (setup.bridge_tokens.empty() && setup.bridges.empty() && !setup.flags[kBridgeBuiltKey]) return true;
   at(SetupPart::Bridges, 0);
   if (!setup.bridge_tokens.empty() && setup.bridge_tokens.size() != setup.seats.size())
     return fail("bridges: bridges in hand are given per seat");
@@ -280,12 +280,12 @@ Result<bool> check_bridges(State& s, const Setup& setup, const std::function<voi
   d.in_hand.resize(setup.seats.size(), 0);
   for (const int n : d.in_hand)
     if (n < 0 || n > kMaxBridgesInHand) return fail("bridges: bridges in hand are 0 to 3 (BC-15)");
-  if (setup.bridge_built) {
+  if (setup.flags[kBridgeBuiltKey]) {
     if (setup.phase != Phase::Figure && setup.phase != Phase::Dragon &&
-        !(setup.phase == Phase::Tile && setup.second_tile))
-      return fail(
-          "bridges: 'bridge-built' belongs to the turn of a tile placed (phase figure or dragon, or the builder's "
-          "second tile)");
+        !(setup.phase == Phase::Tile && setup.flags[kSecondTileKey]))
+      return fail("bridges: '" + std::string(kBridgeBuiltKey.text) +
+                  "' belongs to the turn of a tile placed (phase figure or dragon, or the builder's "
+                  "second tile)");
     d.built_turn = s.turn();
   }
   s.setup_bridges(std::move(d));
@@ -431,8 +431,8 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
                 "(BG-03), so it is never in hand (give it in the pile instead)");
   }
   s.setup_rolls(setup.rolls);
-  s.setup_second_part(setup.second_tile);
-  s.setup_ransom_paid(setup.ransom_paid);
+  s.setup_second_part(setup.flags[kSecondTileKey]);
+  s.setup_ransom_paid(setup.flags[kRansomPaidKey]);
   if (setup.phase == Phase::Dragon) {  // the move under way: its player and the stage it resumes in
     DragonFairyData& d = s.mutable_dragon_fairy();
     d.dragon_pending = true;
@@ -557,10 +557,10 @@ class LineReader {
       }
       return true;
     }
-    if (key == "second-tile" || key == "ransom-paid") {
+    if (const FlagKey* f = flag_by_text(key)) {
       if (w.size() != 2 || (w[1] != "yes" && w[1] != "no"))
         return fail("expected '" + std::string(key) + " yes' or '" + std::string(key) + " no'");
-      (key == "second-tile" ? s_.second_tile : s_.ransom_paid) = w[1] == "yes";
+      s_.flags[*f] = w[1] == "yes";
       return true;
     }
     if (key == "tower") return tower(w);
@@ -676,11 +676,6 @@ class LineReader {
       auto at = parse_located(w[1]);
       if (!at) return fail(at.error());
       s_.bridges.push_back({at->first, at->second});
-      return true;
-    }
-    if (key == "bridge-built") {
-      if (w.size() != 2 || (w[1] != "yes" && w[1] != "no")) return fail("expected 'bridge-built yes'");
-      s_.bridge_built = w[1] == "yes";
       return true;
     }
     if (key == "castle") {
@@ -864,6 +859,15 @@ Result<SetupTower> parse_tower_entry(std::string_view text) {
   return t;
 }
 
+namespace {
+
+// A room's flag: "KEYWORD yes" when set, nothing at its default.
+void flag_line(std::vector<std::string>& lines, const Setup& s, const FlagKey& k) {
+  if (s.flags[k]) lines.push_back(std::string(k.text) + " yes");
+}
+
+}  // namespace
+
 std::string to_string(const Setup& s, const TileCatalog& catalog) {
   auto tile_name = [&](TileTypeId t) { return t < catalog.size() ? catalog[t].id : std::string("?"); };
   auto colour = [&](Colour c) { return std::string(colour_name(c)); };
@@ -907,8 +911,8 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
     for (const int r : s.rolls) rolls.push_back(std::to_string(r));
     lines.push_back("rolls " + joined(rolls));
   }
-  if (s.second_tile) lines.push_back("second-tile yes");
-  if (s.ransom_paid) lines.push_back("ransom-paid yes");
+  flag_line(lines, s, kSecondTileKey);
+  flag_line(lines, s, kRansomPaidKey);
   if (s.dragon) lines.push_back("dragon " + to_string(*s.dragon));
   if (s.fairy.place != FairyPlace::Absent) lines.push_back("fairy " + to_string(s.fairy));
   if (!s.set_aside.empty()) {
@@ -933,7 +937,7 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
   for (std::size_t p = 0; p < s.seats.size() && p < s.bridge_tokens.size(); ++p)
     lines.push_back("bridge-tokens " + colour(s.seats[p]) + " " + std::to_string(s.bridge_tokens[p]));
   for (const SetupBridge& br : s.bridges) lines.push_back("bridge " + located(br.pos, br.road));
-  if (s.bridge_built) lines.push_back("bridge-built yes");
+  flag_line(lines, s, kBridgeBuiltKey);
   for (std::size_t p = 0; p < s.seats.size() && p < s.building_supply.size(); ++p) {
     std::vector<std::string> parts;
     for (int k = 0; k < kBuildingKinds; ++k)
@@ -1014,7 +1018,7 @@ std::optional<Setup> snapshot(const State& st) {
   s.pile.assign(st.pile().begin() + static_cast<std::ptrdiff_t>(st.pile_next()), st.pile().end());
   s.last_tile = !st.pile_open_ended();
   s.rolls.assign(st.rolls().begin() + static_cast<std::ptrdiff_t>(st.rolls_next()), st.rolls().end());
-  s.second_tile = st.flags().second_part;
+  s.flags[kSecondTileKey] = st.flags().second_part;
   const TowerData& tw = st.tower();
   if (tw.capture_site >= 0 || tw.exchange_with >= 0) return std::nullopt;
   for (const TowerSite& site : tw.sites)
@@ -1024,14 +1028,15 @@ std::optional<Setup> snapshot(const State& st) {
     s.floors[p] = tw.floors[p] == dealt ? kDefaultFloors : tw.floors[p];
   for (const Prisoner& pr : tw.prisoners)
     s.prisoners.push_back({st.player(pr.holder).colour, st.player(pr.owner).colour, pr.kind});
-  s.ransom_paid = tw.ransom_paid;
+  s.flags[kRansomPaidKey] = tw.ransom_paid;
   const DragonFairyData& d = st.dragon_fairy();
   const BridgeData& bd = st.bridges();
   s.bridge_tokens = bd.in_hand;
   for (int t = 0; t < b.tile_count(); ++t)
     if (b.tile(t).bridge >= 0) s.bridges.push_back({b.tile(t).pos, b.bridge_at(t)});
-  s.bridge_built = !bd.in_hand.empty() && bd.built_turn == st.turn() &&
-                   (phase == Phase::Figure || phase == Phase::Dragon || (phase == Phase::Tile && s.second_tile));
+  s.flags[kBridgeBuiltKey] =
+      !bd.in_hand.empty() && bd.built_turn == st.turn() &&
+      (phase == Phase::Figure || phase == Phase::Dragon || (phase == Phase::Tile && s.flags[kSecondTileKey]));
   const CastleData& cd = st.castles();
   s.castle_tokens = cd.in_hand;
   for (const Castle& c : cd.castles)

@@ -17,6 +17,7 @@
 #include "engine/figures.hpp"
 #include "engine/geometry.hpp"
 #include "engine/move.hpp"
+#include "engine/position_keys.hpp"
 #include "engine/result.hpp"
 #include "engine/rules.hpp"
 
@@ -108,11 +109,10 @@ struct Setup {
   std::vector<TileTypeId> pile;                       // draw order still to come
   bool last_tile = false;                             // the pile is closed: the game ends when it runs out
   std::vector<int> rolls;                             // fixed die results, in order
-  bool second_tile = false;                           // the builder's second turn part
+  PositionFlags flags;                                // the rooms' yes/no keys (position_keys.hpp, rooms.hpp)
   std::vector<SetupTower> towers;                     // foundations with floors (not listed: empty)
   std::vector<int> floors;               // per seat: floors in hand, or kDefaultFloors (empty: all default)
   std::vector<SetupPrisoner> prisoners;  // one per held figure; owned = in hand + on the board + held by others
-  bool ransom_paid = false;              // this turn's ransom is paid (TO-08)
   std::optional<Pos> dragon;             // the dragon's tile; none: not in play yet (PD-17)
   SetupFairy fairy;                      // absent: no fairy in this game
   std::vector<TileTypeId> set_aside;     // dragon tiles drawn before the dragon came into play (PD-16)
@@ -128,7 +128,6 @@ struct Setup {
   std::optional<std::vector<int>> animal_tokens;  // the face-down pile, next first; none: default_animal_tokens
   std::vector<int> bridge_tokens;                 // per seat: bridges in hand; empty: no bridges in this game (BC-15)
   std::vector<SetupBridge> bridges;               // bridges on the board, each built right after its tile was placed
-  bool bridge_built = false;                      // a bridge was built this turn (one per turn, BC-15)
   friend bool operator==(const Setup&, const Setup&) = default;
 
   // An empty position with these seats (supplies and scores sized to them).

@@ -4,6 +4,7 @@
 #include "protocol/body_codec.hpp"
 
 #include "engine/expansions/bridges.hpp"
+#include "engine/expansions/builder_pig.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/tower.hpp"
 #include "engine/limits.hpp"
@@ -147,7 +148,6 @@ void read_position_tower(const Json& j, const std::string& path, Position& p) {
     for (const auto& [holder, list] : held.items())
       p.prisoners[holder] = read_list<WirePrisoner>(list, path + ".prisoners." + holder, read_prisoner);
   }
-  if (j.contains("ransom_paid")) p.ransom_paid = boolean(j["ransom_paid"], path + ".ransom_paid");
   // Version 8, the castles (read here with the other pieces on foundations and tokens).
   if (j.contains("castle_tokens")) {
     const Json& f = j["castle_tokens"];
@@ -164,7 +164,6 @@ void read_position_tower(const Json& j, const std::string& path, Position& p) {
       p.bridge_tokens[colour] = integer(n, path + ".bridge_tokens." + colour, 0, kMaxBridgesInHand);
   }
   if (j.contains("bridges")) p.bridges = str_list(j["bridges"], path + ".bridges");
-  if (j.contains("bridge_built")) p.bridge_built = boolean(j["bridge_built"], path + ".bridge_built");
 }
 
 // Version 4, the dragon and the fairy (PROTOCOL.md §13.4). Squares are checked against
@@ -272,7 +271,13 @@ void read_position_turn(const Json& j, const std::string& path, Position& p, Wir
     n.numbers.rolls = read_list<std::int64_t>(j["rolls"], path + ".rolls", wide_integer);
     for (const auto r : n.numbers.rolls) p.rolls.push_back(static_cast<int>(r));
   }
-  if (j.contains("second_tile")) p.second_tile = boolean(j["second_tile"], path + ".second_tile");
+  for (const FlagKey* f : position_flags())  // the rooms' yes/no keys, each through its declaration
+    if (const std::string key(f->key); j.contains(key)) p.flags[*f] = boolean(j[key], path + "." + key);
+}
+
+// A room's flag as its declaration says: always (the keys of version 1) or only when set.
+void put_flag(Json& j, const Position& p, const FlagKey& k) {
+  if (k.always_sent || p.flags[k]) j[std::string(k.key)] = p.flags[k];
 }
 
 }  // namespace
@@ -294,7 +299,7 @@ Json to_json(const Position& p, bool definitions) {
   j["pile"] = p.pile;
   j["last_tile"] = p.last_tile;
   j["rolls"] = p.rolls;
-  j["second_tile"] = p.second_tile;
+  put_flag(j, p, kSecondTileKey);
   Json figures = Json::array();
   for (const auto& f : p.figures)
     figures.push_back(Json{{"owner", f.owner}, {"kind", f.kind}, {"x", f.x}, {"y", f.y}, {"feature", f.feature}});
@@ -326,7 +331,7 @@ Json to_json(const Position& p, bool definitions) {
     }
     j["prisoners"] = std::move(held);
   }
-  if (p.ransom_paid) j["ransom_paid"] = true;
+  put_flag(j, p, kRansomPaidKey);
   // Version 4, likewise only when there is something to say.
   if (p.dragon) j["dragon"] = square_json(*p.dragon);
   if (p.fairy) {
@@ -359,7 +364,7 @@ Json to_json(const Position& p, bool definitions) {
   // Version 10, the bridges.
   if (!p.bridge_tokens.empty()) j["bridge_tokens"] = p.bridge_tokens;
   if (!p.bridges.empty()) j["bridges"] = p.bridges;
-  if (p.bridge_built) j["bridge_built"] = true;
+  put_flag(j, p, kBridgeBuiltKey);
   return j;
 }
 

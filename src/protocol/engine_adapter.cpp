@@ -46,7 +46,6 @@ Result<bool> add_bridge_parts(const Position& p, Seat seat, Setup& out) {
     if (!at) return fail("bridges: '" + text + "': " + at.error());
     out.bridges.push_back({at->first, at->second});
   }
-  out.bridge_built = p.bridge_built;
   return true;
 }
 
@@ -90,7 +89,6 @@ Result<bool> add_tower_parts(const Position& p, Seat seat, Setup& out) {
       out.prisoners.push_back({*h, *owner, k});
     }
   }
-  out.ransom_paid = p.ransom_paid;
   return true;
 }
 
@@ -214,7 +212,7 @@ Result<Setup> setup_of(const Position& p, const TileCatalog& cat) {
   if (seat(*active) < 0) return fail("active: " + p.active + " is not seated");
   out.active = seat(*active);
   out.rolls = p.rolls;
-  out.second_tile = p.second_tile;
+  out.flags = p.flags;
   if (auto ok = add_tower_parts(p, seat, out); !ok) return fail(ok.error());
   if (auto ok = add_castle_parts(p, seat, out); !ok) return fail(ok.error());
   if (auto ok = add_bridge_parts(p, seat, out); !ok) return fail(ok.error());

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "answer/answer.hpp"
+#include "engine/position_keys.hpp"
 
 namespace carc::proto {
 
@@ -127,16 +128,15 @@ struct Position {
   std::vector<std::string> pile;
   bool last_tile = false;
   std::vector<int> rolls;
-  bool second_tile = false;
+  carc::PositionFlags flags;  // the rooms' yes/no keys, each sent from its declaration's version on
   std::vector<WireFigure> figures;
   std::map<std::string, std::map<std::string, int>> supply;  // colour -> kind -> in hand (kinds owned)
   std::map<std::string, int> scores;
   std::vector<TileDefinition> definitions;  // every tile the message names
-  // Version 3, the Tower (PROTOCOL.md §12.4); empty / false = none.
+  // Version 3, the Tower (PROTOCOL.md §12.4); empty = none.
   std::vector<WireTower> towers;
   std::map<std::string, int> floors;                           // colour -> floors in hand; not listed: TO-01's number
   std::map<std::string, std::vector<WirePrisoner>> prisoners;  // holder colour -> figures held
-  bool ransom_paid = false;
   // Version 4, the dragon and the fairy (PROTOCOL.md §13.4); none / empty = none.
   std::optional<WireSquare> dragon;     // none: not in play yet
   std::optional<WireFairy> fairy;       // none: no fairy in this game
@@ -153,10 +153,9 @@ struct Position {
   std::optional<WireSquare> big_top;
   int big_top_token = 0;
   std::optional<std::vector<int>> animal_tokens;
-  // Version 10, the bridges (PROTOCOL.md §18.3); empty / false = none.
+  // Version 10, the bridges (PROTOCOL.md §18.3); empty = none.
   std::map<std::string, int> bridge_tokens;  // colour -> bridges in hand; any entry brings bridges into the game
   std::vector<std::string> bridges;          // "x,y:road{N,S}" or "x,y:road{E,W}"
-  bool bridge_built = false;                 // a bridge was built this turn
 };
 
 struct Ruleset {

@@ -11,6 +11,9 @@
 #include <unordered_map>
 
 #include "data/oracle_data.hpp"
+#include "engine/expansions/bridges.hpp"
+#include "engine/expansions/builder_pig.hpp"
+#include "engine/expansions/tower.hpp"
 #include "engine/score_event.hpp"
 #include "runner/explore.hpp"
 #include "scenario/capabilities.hpp"
@@ -50,6 +53,11 @@ void ex_list(std::ostringstream& out, std::string_view indent, std::string_view 
   }
   out << indent << key << ":\n";
   for (const auto& i : items) out << indent << "  - " << ex_quote(i) << "\n";
+}
+
+// A room's flag: written only when set (absent reads as false).
+void ex_flag(std::ostringstream& out, const Position& p, const FlagKey& k) {
+  if (p.flags[k]) out << "  " << k.key << ": true\n";
 }
 
 // A move as a signature word: its verb with the figure kind and feature kind it names,
@@ -206,7 +214,7 @@ Position position_of(const Setup& s) {
   p.pile = s.pile;
   p.last_tile = s.last_tile;
   p.rolls = s.rolls;
-  p.second_tile = s.second_tile;
+  p.flags = s.flags;
   for (const auto& f : s.figures) p.figures.push_back({f.owner, f.kind, f.pos, f.feature, {}});
   for (std::size_t i = 0; i < s.seats.size(); ++i) {
     FigureCounts c{};
@@ -218,7 +226,6 @@ Position position_of(const Setup& s) {
   for (std::size_t i = 0; i < s.floors.size() && i < s.seats.size(); ++i)
     if (s.floors[i] != kDefaultFloors) p.floors[s.seats[i]] = s.floors[i];
   for (const auto& pr : s.prisoners) p.prisoners[pr.holder].push_back({pr.owner, pr.kind});
-  p.ransom_paid = s.ransom_paid;
   p.dragon = s.dragon;
   p.fairy = s.fairy;
   p.set_aside = s.set_aside;
@@ -232,7 +239,6 @@ Position position_of(const Setup& s) {
   for (std::size_t i = 0; i < s.bridge_tokens.size() && i < s.seats.size(); ++i)
     p.bridge_tokens[s.seats[i]] = s.bridge_tokens[i];
   p.bridges = s.bridges;
-  p.bridge_built = s.bridge_built;
   // Little Buildings: the tokens in hand per player and the buildings on tiles (either key
   // puts them in the game, as a scenario states it).
   for (std::size_t i = 0; i < s.building_supply.size() && i < s.seats.size(); ++i)
@@ -275,7 +281,7 @@ std::string scenario_yaml(const Scenario& s) {
   }
   if (p.last_tile) out << "  last_tile: true\n";
   if (!p.rolls.empty()) out << "  rolls: [" << fmt::format("{}", fmt::join(p.rolls, ", ")) << "]\n";
-  if (p.second_tile) out << "  second_tile: true\n";
+  ex_flag(out, p, kSecondTileKey);
   if (!p.figures.empty()) {
     std::vector<std::string> figures;
     for (const auto& f : p.figures) figures.push_back(to_string(f));
@@ -312,7 +318,7 @@ std::string scenario_yaml(const Scenario& s) {
       out << "    " << ex_colour(holder) << ": [" << fmt::format("{}", fmt::join(items, ", ")) << "]\n";
     }
   }
-  if (p.ransom_paid) out << "  ransom_paid: true\n";
+  ex_flag(out, p, kRansomPaidKey);
   if (p.dragon) out << "  dragon: " << ex_quote(to_string(*p.dragon)) << "\n";
   if (p.fairy.place != FairyPlace::Absent) out << "  fairy: " << ex_quote(to_string(p.fairy)) << "\n";
   if (!p.set_aside.empty()) {
@@ -340,7 +346,7 @@ std::string scenario_yaml(const Scenario& s) {
     for (const auto& br : p.bridges) bridges.push_back(located(br.pos, br.road));
     ex_list(out, "  ", "bridges", bridges);
   }
-  if (p.bridge_built) out << "  bridge_built: true\n";
+  ex_flag(out, p, kBridgeBuiltKey);
   if (!p.building_supply.empty()) {
     out << "  building_supply:\n";
     for (const auto& [c, counts] : p.building_supply) {

@@ -71,7 +71,6 @@ void add_tower_parts(const Position& p, proto::Position& w) {
     for (const auto& [owner, kind] : held)
       w.prisoners[std::string(colour_name(holder))].push_back(
           {std::string(colour_name(owner)), std::string(figure_name(kind))});
-  w.ransom_paid = p.ransom_paid;
 }
 
 // The dragon's and the fairy's keys (version 4; absent without them).
@@ -134,14 +133,13 @@ proto::Position wire_position(const Scenario& s, const std::vector<std::string>&
   }
   w.last_tile = p.last_tile;
   w.rolls = p.rolls;
-  w.second_tile = p.second_tile;
+  w.flags = p.flags;
   add_players(p, w);
   add_tower_parts(p, w);
   for (const auto& [c, n] : p.castle_tokens) w.castle_tokens[std::string(colour_name(c))] = n;  // version 8
   for (const auto& c : p.castles) w.castles.push_back(to_string(c));
   for (const auto& [c, n] : p.bridge_tokens) w.bridge_tokens[std::string(colour_name(c))] = n;  // version 10
   for (const auto& br : p.bridges) w.bridges.push_back(located(br.pos, br.road));
-  w.bridge_built = p.bridge_built;
   add_dragon_parts(p, w, use);
   add_building_parts(p, w);
   for (const auto& m : s.apply) use.add_move(m.text);

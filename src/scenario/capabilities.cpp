@@ -4,6 +4,9 @@
 
 #include "data/oracle_data.hpp"
 #include "engine/events.hpp"
+#include "engine/expansions/bridges.hpp"
+#include "engine/expansions/builder_pig.hpp"
+#include "engine/expansions/tower.hpp"
 #include "engine/move.hpp"
 #include "engine/state.hpp"
 #include "scenario/scenario.hpp"
@@ -77,6 +80,12 @@ class UseCollector {
       if (u.capability == cap) return;
     out_.push_back({std::string(cap), what});
   }
+  // A room's flag, when set: its capability, named as its declaration says.
+  void flag(const Position& p, const FlagKey& k) {
+    if (!p.flags[k]) return;
+    const std::string key = "position." + std::string(k.key);
+    add(k.capability, k.use.empty() ? key : std::string(k.use) + " (" + key + ")");
+  }
   void figure(FigureKind k, const std::string& what) { add(figure_capability(k), what); }
   void figure_entry(const FigureEntry& f, const std::string& what) {
     figure(f.kind, what);
@@ -147,7 +156,7 @@ std::vector<Use> collect_uses(const Scenario& s, bool gardens) {
   if (!p.towers.empty()) c.add("tower", "towers (position.towers)");
   if (!p.floors.empty()) c.add("tower", "floors (position.floors)");
   if (!p.prisoners.empty()) c.add("tower", "prisoners (position.prisoners)");
-  if (p.ransom_paid) c.add("tower", "position.ransom_paid");
+  c.flag(p, kRansomPaidKey);
   if (p.dragon) c.add("dragon", "position.dragon");
   if (!p.set_aside.empty()) c.add("dragon", "set_aside (position.set_aside)");
   for (const auto t : p.set_aside) c.tile(t, " set aside");
@@ -161,7 +170,7 @@ std::vector<Use> collect_uses(const Scenario& s, bool gardens) {
   if (p.animal_tokens) c.add("big-top", "position.animal_tokens");
   if (!p.bridge_tokens.empty()) c.add("bridges", "bridge_tokens (position.bridge_tokens)");
   if (!p.bridges.empty()) c.add("bridges", "bridges (position.bridges)");
-  if (p.bridge_built) c.add("bridges", "position.bridge_built");
+  c.flag(p, kBridgeBuiltKey);
   for (const auto& [colour, counts] : p.supply)
     for (int k = 0; k < kFigureKinds; ++k)
       if (counts[static_cast<std::size_t>(k)] > 0)
@@ -170,7 +179,7 @@ std::vector<Use> collect_uses(const Scenario& s, bool gardens) {
   for (const auto& t : p.tiles) c.tile(t.tile, " at " + to_string(t.pos));
   c.tile(p.in_hand, " in hand");
   if (!p.rolls.empty()) c.add("flier", "die rolls (position.rolls)");
-  if (p.second_tile) c.add("builder", "the builder's second tile (position.second_tile)");
+  c.flag(p, kSecondTileKey);
   for (const auto t : p.pile) c.tile(t, " in the pile");
   for (const auto& m : s.apply) c.move(m);
   for_each_expect(s, [&c](const Expect& e, ExpectSite) { c.expect(e); });  // checkpoints too

@@ -19,6 +19,7 @@
 #include "data/diagnostic.hpp"
 #include "engine/figures.hpp"
 #include "engine/move.hpp"
+#include "engine/position_keys.hpp"
 #include "engine/rules.hpp"
 #include "engine/state.hpp"
 
@@ -69,17 +70,16 @@ struct Position {
   TileTypeId in_hand = kNoTile;
   std::vector<TileTypeId> pile;
   bool last_tile = false;
-  std::vector<int> rolls;    // fixed die results (1..3), consumed in order by fly moves
-  bool second_tile = false;  // the turn is on the builder's second tile (no further double turn)
+  std::vector<int> rolls;  // fixed die results (1..3), consumed in order by fly moves
+  PositionFlags flags;     // the rooms' yes/no keys (engine/position_keys.hpp): second tile, ransom, bridge
   std::vector<FigureEntry> figures;
   std::map<Colour, FigureCounts> supply;  // as written
   std::map<Colour, int> scores;
   // The tower (scenarios/README.md "the Tower"): foundations with floors, floors in hand,
-  // prisoners per holder (owner, kind), this turn's ransom.
+  // prisoners per holder (owner, kind); this turn's ransom is among the flags.
   std::vector<SetupTower> towers;
   std::map<Colour, int> floors;
   std::map<Colour, std::vector<std::pair<Colour, FigureKind>>> prisoners;
-  bool ransom_paid = false;
   // The dragon and the fairy (scenarios/README.md): the dragon's tile, where the fairy is,
   // the set-aside dragon tiles, and in phase dragon the move so far.
   std::optional<Pos> dragon;
@@ -99,10 +99,9 @@ struct Position {
   int big_top_token = 0;
   std::optional<std::vector<int>> animal_tokens;
   // The bridges (scenarios/README.md "Bridges"): bridges in hand per player (any entry brings
-  // bridges into the game), bridges on the board, whether one was built this turn.
+  // bridges into the game), bridges on the board; whether one was built this turn is a flag.
   std::map<Colour, int> bridge_tokens;
   std::vector<SetupBridge> bridges;
-  bool bridge_built = false;
   std::map<std::string, Loc> locs;  // key -> where it was written
 };
 // A player's figures in hand after the default rule of scenarios/README.md:

@@ -330,13 +330,12 @@ Setup setup_of(const Position& p) {
   out.pile = p.pile;
   out.last_tile = p.last_tile;
   out.rolls = p.rolls;
-  out.second_tile = p.second_tile;
+  out.flags = p.flags;
   out.towers = p.towers;
   for (const auto& [c, n] : p.floors)
     if (const int i = seat(c); i >= 0) out.floors[static_cast<std::size_t>(i)] = n;
   for (const auto& [holder, held] : p.prisoners)
     for (const auto& [owner, kind] : held) out.prisoners.push_back({holder, owner, kind});
-  out.ransom_paid = p.ransom_paid;
   out.dragon = p.dragon;
   out.fairy = p.fairy;
   out.set_aside = p.set_aside;
@@ -353,7 +352,6 @@ Setup setup_of(const Position& p) {
       if (const int i = seat(c); i >= 0) out.bridge_tokens[static_cast<std::size_t>(i)] = n;
   }
   out.bridges = p.bridges;
-  out.bridge_built = p.bridge_built;
   if (!p.building_supply.empty() || !p.buildings.empty()) {  // Little Buildings in the game
     out.building_supply.assign(out.seats.size(), {});
     for (const auto& [c, counts] : p.building_supply)

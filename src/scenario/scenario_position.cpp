@@ -295,7 +295,6 @@ void ScenarioReader::read_position_tower(const MapView& m) {
             p.bridges.push_back({at->first, at->second});
         }
   }
-  if (const auto* v = m.get("bridge_built")) p.bridge_built = r_.boolean(*v, "bridge_built").value_or(false);
   if (const auto* v = m.get("castles")) {
     if (!v->IsSequence())
       r_.error(*v, "castles: expected a list of 'COLOUR x,y:city{..} [scored]'");
@@ -343,7 +342,6 @@ void ScenarioReader::read_position_tower(const MapView& m) {
         }
       }
   }
-  if (const auto* v = m.get("ransom_paid")) p.ransom_paid = r_.boolean(*v, "ransom_paid").value_or(false);
   read_position_dragon(m);
   read_position_buildings(m);
 }
@@ -613,7 +611,8 @@ void ScenarioReader::read_position_turn(const MapView& m) {
     }
   });
   if (const auto* v = m.get("last_tile")) p.last_tile = r_.boolean(*v, "last_tile").value_or(false);
-  if (const auto* v = m.get("second_tile")) p.second_tile = r_.boolean(*v, "second_tile").value_or(false);
+  for (const FlagKey* f : position_flags())  // the rooms' yes/no keys, each through its declaration
+    if (const auto* v = m.get(f->key)) p.flags[*f] = r_.boolean(*v, f->key).value_or(false);
   if (const auto* v = m.get("rolls")) {
     if (!v->IsSequence())
       r_.error(*v, "rolls: expected a list of die results 1 to 3, e.g. [2, 1]");

@@ -18,6 +18,7 @@
 #include "engine/events.hpp"
 #include "engine/geometry.hpp"
 #include "engine/move.hpp"
+#include "engine/position_keys.hpp"
 
 namespace carc {
 
@@ -31,6 +32,10 @@ struct BridgeData {
   int built_turn = 0;        // the turn a bridge was last built (one per turn; 0: none)
   friend bool operator==(const BridgeData&, const BridgeData&) = default;
 };
+
+// The room's flag in the position: a bridge was built this turn (one per turn, BC-15).
+inline constexpr FlagKey kBridgeBuiltKey{
+    2, "bridge_built", "bridge-built", "bridges", "", 10, false, "a bridge was built this turn (one per turn, BC-15)."};
 
 // BC-15: bridges each player starts with (3 with 2-4 players, 2 with 5-6).
 int default_bridges(int players);

@@ -10,8 +10,14 @@
 #include "engine/figures.hpp"
 #include "engine/flow.hpp"
 #include "engine/move.hpp"
+#include "engine/position_keys.hpp"
 
 namespace carc {
+
+// The room's part of the position: the turn is on the builder's second tile (TB-05; no
+// further double turn).
+inline constexpr FlagKey kSecondTileKey{
+    0, "second_tile", "second-tile", "builder", "the builder's second tile", 1, true, ""};
 
 struct RoomWords;
 

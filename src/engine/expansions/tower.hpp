@@ -15,6 +15,7 @@
 #include "engine/flow.hpp"
 #include "engine/geometry.hpp"
 #include "engine/move.hpp"
+#include "engine/position_keys.hpp"
 #include "engine/tile.hpp"
 
 namespace carc {
@@ -53,6 +54,10 @@ struct TowerData {
   FeatureAddr captured_feature;
   friend bool operator==(const TowerData&, const TowerData&) = default;
 };
+
+// The room's flag in the position: this turn's ransom is paid (TO-08).
+inline constexpr FlagKey kRansomPaidKey{
+    1, "ransom_paid", "ransom-paid", "tower", "", 3, false, "this turn's ransom is already paid (TO-08)."};
 
 // The most floors the box holds (30) and the most a player starts with.
 inline constexpr int kMaxTowerFloors = 30;
