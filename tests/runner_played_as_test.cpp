@@ -13,9 +13,11 @@
 #include "runner/explore.hpp"
 #include "runner/process_subject.hpp"
 #include "runner/runner.hpp"
+#include "scenario/capabilities.hpp"
 #include "test_support.hpp"
 
 namespace carc {
+using namespace carc::test;
 namespace {
 
 // Our engine, declaring only `value` of switch `key` (every other switch as serve declares it).

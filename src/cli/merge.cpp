@@ -78,6 +78,32 @@ bool looks_like_results(const std::string& first_line) {
   return parsed.error.empty() && parsed.value.is_object() && parsed.value.contains("type");
 }
 
+// Gives each non-empty line of `in` (read from `path`) to `take(record, "PATH:LINE", line)` as a
+// JSON object with a string "type", read within the merge's bounds; false at the first problem,
+// appended to `problems`: a line over the limit, a line that is not such a record (`what` names
+// the file it should be a record of), or what `take` refused (it appends its own).
+template <typename J, typename Take>
+bool for_each_record(std::istream& in, const std::string& path, std::string_view what,
+                     std::vector<std::string>& problems, Take take) {
+  std::string line;
+  for (int number = 1; read_line_within(in, line, kMergeMaxLineBytes + 1); ++number) {
+    const std::string where = fmt::format("{}:{}", path, number);
+    if (line.empty()) continue;
+    if (line.size() > kMergeMaxLineBytes) {
+      problems.push_back(fmt::format("{}: a line over {} bytes", where, kMergeMaxLineBytes));
+      return false;
+    }
+    auto parsed = proto::budgeted_parse<J>(line, proto::JsonBudget{kMergeMaxDepth, kMergeMaxValues});
+    J& j = parsed.value;
+    if (!parsed.error.empty() || !j.is_object() || !j.contains("type") || !j["type"].is_string()) {
+      problems.push_back(fmt::format("{}: not a record of {} (a JSON object with a \"type\")", where, what));
+      return false;
+    }
+    if (!take(j, where, line)) return false;
+  }
+  return true;
+}
+
 // Reads one shard's file; the problems found are appended to `problems` ("FILE:LINE: ...").
 std::optional<ShardRun> read_shard(const std::string& path, std::vector<std::string>& problems) {
   std::ifstream in(path, std::ios::binary);
@@ -87,50 +113,43 @@ std::optional<ShardRun> read_shard(const std::string& path, std::vector<std::str
   }
   ShardRun run;
   run.path = path;
-  std::string line;
   const std::size_t before = problems.size();
-  for (int number = 1; read_line_within(in, line, kMergeMaxLineBytes + 1); ++number) {
-    const std::string where = fmt::format("{}:{}", path, number);
-    if (line.empty()) continue;
-    if (line.size() > kMergeMaxLineBytes) {
-      problems.push_back(fmt::format("{}: a line over {} bytes", where, kMergeMaxLineBytes));
-      return std::nullopt;
-    }
-    auto parsed = proto::budgeted_parse<Json>(line, proto::JsonBudget{kMergeMaxDepth, kMergeMaxValues});
-    Json& j = parsed.value;
-    if (!parsed.error.empty() || !j.is_object() || !j.contains("type") || !j["type"].is_string()) {
-      problems.push_back(fmt::format("{}: not a record of `run --format json` (a JSON object with a \"type\")", where));
-      return std::nullopt;
-    }
-    if (!run.summary.is_null()) {
-      problems.push_back(fmt::format("{}: a record after the summary (at {}): one run of one implementation per file",
-                                     where, run.summary_where));
-      return std::nullopt;
-    }
-    const std::string type = j["type"].get<std::string>();
-    if (j.contains("implementation") || type == "comparison") {
-      problems.push_back(fmt::format(
-          "{}: a run of several implementations (--impl repeated); merge each implementation's shards apart", where));
-      return std::nullopt;
-    }
-    if (type == "result") {
-      if (!j.contains("id") || !j["id"].is_string() || !j.contains("file") || !j["file"].is_string() ||
-          !j.contains("line") || !j["line"].is_number_integer() || !j.contains("column") ||
-          !j["column"].is_number_integer()) {
-        problems.push_back(fmt::format("{}: a result without its \"id\", \"file\", \"line\" and \"column\"", where));
-        return std::nullopt;
-      }
-      run.results.push_back({line, j["id"].get<std::string>(), j["file"].get<std::string>(), j["line"].get<long long>(),
-                             j["column"].get<long long>()});
-    } else if (type == "summary") {
-      run.summary = std::move(j);
-      run.summary_where = where;
-    } else {
-      problems.push_back(
-          fmt::format("{}: a record of type \"{}\", not a result or a summary", where, terminal_safe(type)));
-      return std::nullopt;
-    }
-  }
+  const bool read = for_each_record<Json>(
+      in, path, "`run --format json`", problems, [&](Json& j, const std::string& where, const std::string& line) {
+        if (!run.summary.is_null()) {
+          problems.push_back(
+              fmt::format("{}: a record after the summary (at {}): one run of one implementation per file", where,
+                          run.summary_where));
+          return false;
+        }
+        const std::string type = j["type"].get<std::string>();
+        if (j.contains("implementation") || type == "comparison") {
+          problems.push_back(fmt::format(
+              "{}: a run of several implementations (--impl repeated); merge each implementation's shards apart",
+              where));
+          return false;
+        }
+        if (type == "result") {
+          if (!j.contains("id") || !j["id"].is_string() || !j.contains("file") || !j["file"].is_string() ||
+              !j.contains("line") || !j["line"].is_number_integer() || !j.contains("column") ||
+              !j["column"].is_number_integer()) {
+            problems.push_back(
+                fmt::format("{}: a result without its \"id\", \"file\", \"line\" and \"column\"", where));
+            return false;
+          }
+          run.results.push_back({line, j["id"].get<std::string>(), j["file"].get<std::string>(),
+                                 j["line"].get<long long>(), j["column"].get<long long>()});
+        } else if (type == "summary") {
+          run.summary = std::move(j);
+          run.summary_where = where;
+        } else {
+          problems.push_back(
+              fmt::format("{}: a record of type \"{}\", not a result or a summary", where, terminal_safe(type)));
+          return false;
+        }
+        return true;
+      });
+  if (!read) return std::nullopt;
   if (in.bad()) problems.push_back(fmt::format("{}: a read failed", path));
   if (run.summary.is_null())
     problems.push_back(
@@ -233,6 +252,25 @@ std::string merge_results(std::vector<ShardRun>& shards, std::vector<std::string
   }
   for (std::size_t i = 0; i < kOutcomes; ++i)
     counts[i] = summary.value(std::string(outcome_name(static_cast<Outcome>(i))), 0);
+  // The results sent with a value played in place of the scenario's, by "KEY=SENT for ASKED"
+  // (RunTally::played_as): added up, in the key order run writes them.
+  std::map<std::string, long long> played;
+  for (const auto& s : shards)
+    if (s.summary.contains("played_as") && s.summary["played_as"].is_object())
+      for (const auto& [what, n] : s.summary["played_as"].items())
+        if (n.is_number_integer()) played[what] += n.get<long long>();
+  if (played.empty()) {
+    summary.erase("played_as");
+  } else if (summary.contains("played_as")) {
+    summary["played_as"] = played;
+  } else {  // where run writes it: after cut_short
+    Json placed = Json::object();
+    for (const auto& [name, value] : summary.items()) {
+      placed[name] = value;
+      if (name == "cut_short") placed["played_as"] = played;
+    }
+    summary = std::move(placed);
+  }
   for (const auto& s : shards)  // the first shard cut short says why
     if (s.summary.contains("cut_short") && s.summary["cut_short"].is_string()) {
       summary["cut_short"] = s.summary["cut_short"];
@@ -297,41 +335,35 @@ std::optional<ExploreShard> read_explore_shard(const std::string& dir, std::vect
   }
   ExploreShard shard;
   shard.dir = dir;
-  std::string line, summary_where;
-  for (int number = 1; read_line_within(in, line, kMergeMaxLineBytes + 1); ++number) {
-    const std::string where = fmt::format("{}:{}", path, number);
-    if (line.empty()) continue;
-    if (line.size() > kMergeMaxLineBytes) {
-      problems.push_back(fmt::format("{}: a line over {} bytes", where, kMergeMaxLineBytes));
-      return std::nullopt;
-    }
-    auto parsed = proto::budgeted_parse<Plain>(line, proto::JsonBudget{kMergeMaxDepth, kMergeMaxValues});
-    Plain& j = parsed.value;
-    if (!parsed.error.empty() || !j.is_object() || !j.contains("type") || !j["type"].is_string() ||
-        !shard.summary.is_null()) {
-      problems.push_back(fmt::format("{}: not a record of explore.jsonl, or one after its summary", where));
-      return std::nullopt;
-    }
-    if (j["type"] == "finding") {
-      for (const char* key : {"id", "impl", "versus", "signature"})
-        if (!j.contains(key) || !j[key].is_string()) {
-          problems.push_back(fmt::format("{}: a finding without its \"{}\"", where, key));
-          return std::nullopt;
+  std::string summary_where;
+  const bool read = for_each_record<Plain>(
+      in, path, "explore.jsonl", problems, [&](Plain& j, const std::string& where, const std::string&) {
+        if (!shard.summary.is_null()) {
+          problems.push_back(fmt::format("{}: a record after explore.jsonl's summary (at {})", where, summary_where));
+          return false;
         }
-      for (const char* key : {"first_game", "decision", "seen"})
-        if (!j.contains(key) || !j[key].is_number_integer()) {
-          problems.push_back(fmt::format("{}: a finding without its \"{}\"", where, key));
-          return std::nullopt;
+        if (j["type"] == "finding") {
+          for (const char* key : {"id", "impl", "versus", "signature"})
+            if (!j.contains(key) || !j[key].is_string()) {
+              problems.push_back(fmt::format("{}: a finding without its \"{}\"", where, key));
+              return false;
+            }
+          for (const char* key : {"first_game", "decision", "seen"})
+            if (!j.contains(key) || !j[key].is_number_integer()) {
+              problems.push_back(fmt::format("{}: a finding without its \"{}\"", where, key));
+              return false;
+            }
+          shard.findings.push_back(std::move(j));
+        } else if (j["type"] == "summary") {
+          shard.summary = std::move(j);
+          summary_where = where;
+        } else {
+          problems.push_back(fmt::format("{}: a record neither a finding nor the summary", where));
+          return false;
         }
-      shard.findings.push_back(std::move(j));
-    } else if (j["type"] == "summary") {
-      shard.summary = std::move(j);
-      summary_where = where;
-    } else {
-      problems.push_back(fmt::format("{}: a record neither a finding nor the summary", where));
-      return std::nullopt;
-    }
-  }
+        return true;
+      });
+  if (!read) return std::nullopt;
   if (shard.summary.is_null()) {
     problems.push_back(fmt::format("{}: no summary record: the shard's run did not finish", path));
     return std::nullopt;
@@ -469,7 +501,7 @@ std::vector<std::pair<std::string, std::string>> merge_explore(std::vector<Explo
         continue;
       }
       for (const char* key : {"asked", "unsupported", "not_answered"}) m[key] = m.value(key, 0LL) + t.value(key, 0LL);
-      for (const char* key : {"unanswered", "lacks"})
+      for (const char* key : {"unanswered", "lacks", "played_as"})
         for (const auto& [what, count] : t.value(key, Plain::object()).items())
           m[key][what] = m[key].value(what, 0LL) + count.get<long long>();
     }
