@@ -67,7 +67,7 @@ def run_figures(binary, argv):
 
 def explore_figures(binary, argv, sets, games):
     with tempfile.TemporaryDirectory() as out:
-        edition = ["--edition", "C2"] if "princess-dragon" in sets else []  # printed for C1 and C2 only
+        edition = ["--ruleset", "hig-c2"] if "princess-dragon" in sets else []  # printed for C1 and C2 only
         done = subprocess.run([binary, "explore", "--impl", " ".join(argv), "--games", str(games), "--sets", sets,
                                *edition, "--no-shrink", "--no-progress", "--out", out], capture_output=True, text=True)
         path = os.path.join(out, "explore.jsonl")

@@ -57,6 +57,7 @@ int mg_run_json(RunOptions o, const std::string& file) {
 std::string mg_junit_of(const std::string& results, const std::string& file) {
   RenderOptions o;
   o.results = results;
+  o.paths = {std::string(CARC_SOURCE_DIR) + "/scenarios"};  // the run's paths: ctest runs from the build tree
   o.format = "junit";
   o.output = file;
   std::ostringstream out, err;

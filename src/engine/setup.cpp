@@ -8,6 +8,7 @@
 
 #include "engine/expansions/builder_pig.hpp"
 #include "engine/expansions/castles.hpp"
+#include "engine/expansions/dragon_fairy.hpp"
 #include "engine/names.hpp"
 #include "engine/queries.hpp"
 #include "engine/rooms.hpp"
@@ -49,7 +50,7 @@ Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::functio
     const Pos p = b.node_pos(f.node);
     const std::string who = std::string(colour_name(s.player(f.owner).colour)) + " " +
                             std::string(figure_name(f.kind)) + " " + located(p, b.node_addr(f.node));
-    if (d.dragon_in_play && p == d.dragon && s.rules().dragon_tile_forbidden() && !in_castle(s, f.node))
+    if (d.dragon_in_play && p == d.dragon && s.rules().dragon_tile_forbidden() && !dragon_spares(s, f.node))
       return fail("dragon: the " + who +
                   " stands on the dragon's tile, which dragon-tile-deployment: forbidden keeps free of figures "
                   "(V-PD-10)");
@@ -116,9 +117,8 @@ Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::functio
       if (d.fairy == FairyPlace::OnTile && path[i] == d.fairy_pos)
         return fail("dragon_path: the dragon never enters the fairy's tile (PD-22)");
       for (const BoardFigure& f : s.figures()) {
-        if (b.node_pos(f.node) != path[i] || in_castle(s, f.node))
-          continue;  // a castle's occupant is not eaten (PD-24)
-        if (!s.rules().dragon_eats_tower_top() && b.at(f.node).kind == FeatureKind::Tower) continue;  // V-PD-12 `no`
+        if (b.node_pos(f.node) != path[i] || dragon_spares(s, f.node))
+          continue;  // a castle's occupant (PD-24), a tower's top under V-PD-12 `no`
         return fail("dragon_path: a figure stands on " + to_string(path[i]) + ", which the dragon entered (PD-23)");
       }
     }

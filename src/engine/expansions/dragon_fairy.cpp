@@ -78,6 +78,10 @@ StageResult dragon_stage(State& s) {
 
 }  // namespace
 
+bool dragon_spares(const State& s, std::uint16_t node) {
+  return in_castle(s, node) || (!s.rules().dragon_eats_tower_top() && s.board().at(node).kind == FeatureKind::Tower);
+}
+
 Reason tile_closed_to_figures(const State& s, int t) {
   const Board& b = s.board();
   if (b.def(t).volcano >= 0 && (t == s.placed_tile() || s.rules().volcano_closed_for_good()))
@@ -193,8 +197,7 @@ void apply_dragon_step(State& s, const Move& m, std::vector<Event>* ev) {
   for (std::size_t i = s.figures().size(); i-- > 0;) {
     const BoardFigure f = s.figures()[i];
     if (tile_of(s, f) != t) continue;
-    if (in_castle(s, f.node)) continue;  // BC-13: the dragon cannot attack a castle's occupant
-    if (!s.rules().dragon_eats_tower_top() && s.board().at(f.node).kind == FeatureKind::Tower) continue;  // V-PD-12
+    if (dragon_spares(s, f.node)) continue;  // a castle's occupant (BC-13), a tower's top under V-PD-12 `no`
     if (is_follower(f.kind)) left.emplace_back(f.owner, s.board().find(f.node));
     if (s.board().at(f.node).kind == FeatureKind::Tower && !s.rules().tower_reopens_after_capture())
       for (TowerSite& site : s.mutable_tower().sites)  // V-TO-2 `no`: as after a capture (handover §9.4)
@@ -283,9 +286,8 @@ std::string dragon_fairy_invariants(const State& s) {
           d.dragon_path.begin() + static_cast<std::ptrdiff_t>(i))
         return "the dragon entered a tile twice";
       if (on_fairy_tile(s, p)) return "the dragon entered the fairy's tile";
-      for (const BoardFigure& f : s.figures())  // a castle's occupant is never eaten (BC-13)
-        if (b.node_pos(f.node) == p && !in_castle(s, f.node) &&
-            (s.rules().dragon_eats_tower_top() || b.at(f.node).kind != FeatureKind::Tower))  // V-PD-12
+      for (const BoardFigure& f : s.figures())                     // a castle's occupant is never eaten (BC-13)
+        if (b.node_pos(f.node) == p && !dragon_spares(s, f.node))  // BC-13, V-PD-12
           return "a figure survived on a tile the dragon entered";
     }
   }
@@ -302,7 +304,7 @@ std::string dragon_fairy_invariants(const State& s) {
     if (b.def(t).volcano >= 0 && (t == s.placed_tile() || s.rules().volcano_closed_for_good()))
       return "a figure on a volcano tile closed to figures";
     // A castle's occupant stays where the dragon comes (PD-24): no deployment put it there.
-    if (s.rules().dragon_tile_forbidden() && d.dragon_in_play && b.tile(t).pos == d.dragon && !in_castle(s, f.node))
+    if (s.rules().dragon_tile_forbidden() && d.dragon_in_play && b.tile(t).pos == d.dragon && !dragon_spares(s, f.node))
       return "a figure on the dragon's tile under dragon-tile-deployment: forbidden";
   }
   return {};

@@ -57,6 +57,11 @@ Reason tile_closed_to_figures(const State& s, int t);
 
 // The draw (PD-16): true when the drawn tile is a dragon tile to set aside now.
 bool sets_aside(const State& s, TileTypeId t);
+// Whether the dragon leaves the figure at `node` where it stands when it enters its tile: a
+// castle's occupant (BC-13, PD-24), and a figure on top of a tower under dragon-eats-tower-top
+// `no` (V-PD-12). Such a figure may stand on the dragon's tile under dragon-tile-deployment
+// `forbidden` too: no deployment put it there.
+bool dragon_spares(const State& s, std::uint16_t node);
 // After a tile was placed (PD-17): the dragon onto a volcano (the set-aside tiles back into the
 // pile), or a dragon move due for a dragon tile.
 void dragon_after_place(State& s, int t, std::vector<Event>* ev);
