@@ -43,11 +43,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// As `render` reads them: a line of a saved run is at most a few hundred KiB.
-constexpr std::size_t kMergeMaxLineBytes = std::size_t{16} << 20;
-constexpr int kMergeMaxDepth = 32;
-constexpr std::size_t kMergeMaxValues = std::size_t{1} << 18;
-
 // One shard's JSON lines, read whole.
 struct ShardRun {
   std::string path;
@@ -68,13 +63,13 @@ std::optional<std::string> first_line_of(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
   std::string line;
-  read_line_within(in, line, kMergeMaxLineBytes);
+  read_line_within(in, line, kSavedLineBytes);
   return line;
 }
 
 // Whether a file is JSON lines of `run --format json` (else it is taken for an expectations file).
 bool looks_like_results(const std::string& first_line) {
-  auto parsed = proto::budgeted_parse<Json>(first_line, proto::JsonBudget{kMergeMaxDepth, kMergeMaxValues});
+  auto parsed = proto::budgeted_parse<Json>(first_line, proto::JsonBudget{kSavedDepth, kSavedValues});
   return parsed.error.empty() && parsed.value.is_object() && parsed.value.contains("type");
 }
 
@@ -86,14 +81,14 @@ template <typename J, typename Take>
 bool for_each_record(std::istream& in, const std::string& path, std::string_view what,
                      std::vector<std::string>& problems, Take take) {
   std::string line;
-  for (int number = 1; read_line_within(in, line, kMergeMaxLineBytes + 1); ++number) {
+  for (int number = 1; read_line_within(in, line, kSavedLineBytes + 1); ++number) {
     const std::string where = fmt::format("{}:{}", path, number);
     if (line.empty()) continue;
-    if (line.size() > kMergeMaxLineBytes) {
-      problems.push_back(fmt::format("{}: a line over {} bytes", where, kMergeMaxLineBytes));
+    if (line.size() > kSavedLineBytes) {
+      problems.push_back(fmt::format("{}: a line over {} bytes", where, kSavedLineBytes));
       return false;
     }
-    auto parsed = proto::budgeted_parse<J>(line, proto::JsonBudget{kMergeMaxDepth, kMergeMaxValues});
+    auto parsed = proto::budgeted_parse<J>(line, proto::JsonBudget{kSavedDepth, kSavedValues});
     J& j = parsed.value;
     if (!parsed.error.empty() || !j.is_object() || !j.contains("type") || !j["type"].is_string()) {
       problems.push_back(fmt::format("{}: not a record of {} (a JSON object with a \"type\")", where, what));
@@ -455,9 +450,8 @@ std::vector<std::pair<std::string, std::string>> merge_explore(std::vector<Explo
     f["seen"] = k.seen;
     const std::string candidate = k.shard->dir + "/candidates/" + old_id + ".yaml";
     std::error_code ec;
-    if (const auto size = std::filesystem::file_size(candidate, ec); !ec && size > kMergeMaxLineBytes) {
-      problems.push_back(
-          fmt::format("{}: over {} bytes, not a candidate explore wrote", candidate, kMergeMaxLineBytes));
+    if (const auto size = std::filesystem::file_size(candidate, ec); !ec && size > kSavedLineBytes) {
+      problems.push_back(fmt::format("{}: over {} bytes, not a candidate explore wrote", candidate, kSavedLineBytes));
       continue;
     }
     std::ifstream in(candidate, std::ios::binary);

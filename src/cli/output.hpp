@@ -4,6 +4,7 @@
 // disk, /dev/full, a read-only place, a closed pipe). Each write is checked
 // after flushing and closing; a failure is a message and exit code 74
 // (kExitOutput, README "Exit codes").
+#include <cstddef>
 #include <functional>
 #include <istream>
 #include <ostream>
@@ -38,5 +39,11 @@ bool write_reports(ReportSet& set, const std::string& dir, const std::string& fi
 // The next line of `in` without its newline, cut after `max` bytes (the caller refuses it then):
 // a line of a gigabyte is never read whole. False at the end (render, merge).
 bool read_line_within(std::istream& in, std::string& line, std::size_t max);
+// The bounds of reading a saved run's JSON lines back (render, merge): a line is at most a few
+// hundred KiB (a result keeps 64 KiB of differences, src/runner/README.md "Memory"); a record
+// nests 4 levels and holds some thousands of values.
+inline constexpr std::size_t kSavedLineBytes = std::size_t{16} << 20;
+inline constexpr int kSavedDepth = 32;
+inline constexpr std::size_t kSavedValues = std::size_t{1} << 18;
 
 }  // namespace carc

@@ -38,12 +38,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// A saved line is at most a few hundred KiB (a result keeps 64 KiB of differences, src/runner/README.md "Memory").
-constexpr std::size_t kMaxLineBytes = std::size_t{16} << 20;
-// A record nests 4 levels and holds some thousands of values (a result's differences are cut at 64 KiB).
-constexpr int kMaxDepth = 32;
-constexpr std::size_t kMaxValues = std::size_t{1} << 18;
-
 struct Located {
   std::string where;  // "FILE:LINE"
   std::string what;
@@ -55,13 +49,13 @@ std::optional<Located> each_record(const std::string& path, Visit visit) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Located{path, "cannot be read"};
   std::string line;
-  for (int n = 1; read_line_within(in, line, kMaxLineBytes + 1); ++n) {
+  for (int n = 1; read_line_within(in, line, kSavedLineBytes + 1); ++n) {
     const std::string where = fmt::format("{}:{}", path, n);
-    if (line.size() > kMaxLineBytes) return Located{where, fmt::format("a line over {} bytes", kMaxLineBytes)};
+    if (line.size() > kSavedLineBytes) return Located{where, fmt::format("a line over {} bytes", kSavedLineBytes)};
     if (line.empty()) continue;
     // Built within a budget: a line of 16 MiB of `[` or of numbers is refused as the parser
     // reaches the level or the value too many, before it becomes a tree of a gigabyte.
-    auto parsed = proto::budgeted_parse<Json>(line, proto::JsonBudget{kMaxDepth, kMaxValues});
+    auto parsed = proto::budgeted_parse<Json>(line, proto::JsonBudget{kSavedDepth, kSavedValues});
     if (parsed.over_budget) return Located{where, parsed.error};
     Json& j = parsed.value;
     if (!parsed.error.empty() || !j.is_object() || !j.contains("type") || !j["type"].is_string())
