@@ -6,9 +6,9 @@ set -euo pipefail
 # chromium renders the HTML report in its test (tests/html_chromium_test.py); fonts-dejavu-core gives it
 # and the report's SVG boards the same font everywhere. GNU time measures the corpus run's peak memory.
 # clang-format checks the C++ layout of .clang-format (the ctest `format`). libstemmer-dev gives lookup its
-# Snowball stemmers.
+# Snowball stemmers. dpkg-dev gives CPack's Debian package its dpkg-shlibdeps (the ctest `package`).
 packages=(cmake ninja-build g++ libyaml-cpp-dev catch2 libfmt-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev
-          libstemmer-dev
+          libstemmer-dev dpkg-dev
           python3 python3-yaml python3-jsonschema chromium fonts-dejavu-core time clang-format "$@")
 missing=()
 for p in "${packages[@]}"; do
