@@ -495,9 +495,12 @@ std::vector<std::pair<std::string, std::string>> merge_explore(std::vector<Explo
         continue;
       }
       for (const char* key : {"asked", "unsupported", "not_answered"}) m[key] = m.value(key, 0LL) + t.value(key, 0LL);
-      for (const char* key : {"unanswered", "lacks", "played_as"})
-        for (const auto& [what, count] : t.value(key, Plain::object()).items())
-          m[key][what] = m[key].value(what, 0LL) + count.get<long long>();
+      for (const char* key : {"unanswered", "lacks", "played_as"}) {
+        const Plain counts = t.value(key, Plain::object());  // held: items() does not keep a temporary alive
+        if (!counts.is_object()) continue;
+        for (const auto& [what, count] : counts.items())
+          if (count.is_number_integer()) m[key][what] = m[key].value(what, 0LL) + count.get<long long>();
+      }
     }
   }
   Plain tallies = Plain::array();
