@@ -247,14 +247,18 @@ ExportJson case_json(const Scenario& s, const std::string& preset, const Request
     if (find_switch(k) && proto::default_in_version(k, version) != v) switches[k] = v;
   // The case's verdict under other rules: the final state's and every checkpoint's expectation
   // met by our engine (run's verdict, runner.hpp engine_meets).
+  // Each checkpoint's request and expectation are made once (a request points at its scenario).
+  std::vector<std::unique_ptr<Scenario>> cuts;
+  std::vector<std::pair<Request, Expect>> cut_parts;
+  for (std::size_t i = 0; i < s.checkpoints.size(); ++i) {
+    const Scenario& cs = *cuts.emplace_back(std::make_unique<Scenario>(checkpoint_scenario(s, i)));
+    Expect ce = expect_in_version(cs.resolved_expect(request.rules), version);
+    cut_parts.emplace_back(request_of(cs, request.rules, ce), std::move(ce));
+  }
   const auto holds = [&](const RuleSet& rules) {
     if (!engine_meets(request, rules, e)) return false;
-    for (std::size_t i = 0; i < s.checkpoints.size(); ++i) {
-      const Scenario cs = checkpoint_scenario(s, i);
-      const Expect ce = expect_in_version(cs.resolved_expect(request.rules), version);
-      if (!engine_meets(request_of(cs, request.rules, ce), rules, ce)) return false;
-    }
-    return true;
+    return std::all_of(cut_parts.begin(), cut_parts.end(),
+                       [&](const auto& part) { return engine_meets(part.first, rules, part.second); });
   };
   // Else the verdict is not ours to predict: nothing is relaxed. Asked only when something may be.
   std::optional<bool> ours_cache;
