@@ -5,6 +5,7 @@
 #include <set>
 
 #include "data/ledger.hpp"
+#include "lookup/asked.hpp"
 
 namespace carc {
 namespace {
@@ -87,6 +88,7 @@ SearchIndex::SearchIndex(const Corpus& corpus, SearchOptions options) : options_
   add_switches();
   add_scenarios(corpus);
   for (std::size_t i = 0; i < docs_.size(); ++i) doc_index_.emplace(docs_[i].id, i);
+  if (options_.asked_weight > 0) add_asked();
   for (const auto& d : docs_) {
     std::set<std::string> seen;
     for (const auto& f : d.fields) seen.insert(f.terms.begin(), f.terms.end());
@@ -106,6 +108,18 @@ SearchIndex::SearchIndex(const Corpus& corpus, SearchOptions options) : options_
   average_length_.resize(3);
   for (std::size_t k = 0; k < 3; ++k)
     for (std::size_t i = 0; i < sums[k].size(); ++i) average_length_[k].push_back(sums[k][i] / counts[k][i]);
+}
+
+void SearchIndex::add_asked() {
+  // Each ruling's and switch's asked questions, read in their own language, make one more field of it.
+  std::map<std::size_t, std::vector<std::string>> fields;
+  for (const auto& q : builtin_asked()) {
+    const auto it = doc_index_.find(q.id);
+    if (it == doc_index_.end()) continue;
+    auto& terms = fields[it->second];
+    for (auto& t : read_query(q.text, words_, q.language).terms) terms.push_back(std::move(t.term));
+  }
+  for (auto& [doc, terms] : fields) docs_[doc].fields.push_back({options_.asked_weight, std::move(terms), false});
 }
 
 SearchIndex::Field SearchIndex::field(double weight, std::string_view text, bool core) {

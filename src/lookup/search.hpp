@@ -86,6 +86,9 @@ struct SearchOptions {
   Scorer scorer = Scorer::Classic;
   // A title holding one of the question's actions (the predicate): the score's factor.
   double predicate_in_title = 1.2;
+  // The rulings as players ask them (oracle/lookup/asked.yaml): the weight of the field a ruling's or
+  // switch's asked questions make (read in their languages); 0 leaves them out.
+  double asked_weight = 0.8;
 };
 
 class SearchIndex {
@@ -119,6 +122,7 @@ class SearchIndex {
   };
 
   void add_rulings();
+  void add_asked();
   void add_switches();
   void add_scenarios(const Corpus& corpus);
   Field field(double weight, std::string_view text, bool core = false);
@@ -134,6 +138,7 @@ class SearchIndex {
   std::map<std::string, std::size_t, std::less<>> doc_index_;  // id -> index in docs_
   TextWords words_;                                            // every word of the texts, for typo correction
   SearchOptions options_;
+
   std::vector<std::vector<double>> average_length_;  // per kind, per field index: mean terms (BM25F)
 };
 
