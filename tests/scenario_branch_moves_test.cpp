@@ -3,7 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <sstream>
 
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
 #include "data/oracle_data.hpp"
 #include "runner/engine_subject.hpp"
 #include "runner/runner.hpp"
@@ -207,4 +210,20 @@ TEST_CASE("Stricter checks say what to write instead", "[scenario][authoring]") 
                    "rejected: the refused move must be the last of query.apply (move 2), so nothing "
                    "is applied after it: delete the moves after move 1"));
   }
+}
+
+TEST_CASE("moves plays the branch's own moves under its switch value", "[cli][moves][branch]") {
+  // CC-11-f: under crop-choice-on-empty-board skip the variant's moves stop before `crop add`, which
+  // that rule refuses; the state after either branch's moves is the same.
+  MovesOptions o;
+  o.file = std::string(CARC_SOURCE_DIR) + "/scenarios/crop-circles/cc-11-choice-per-branch.yaml";
+  o.id = "CC-11-f";
+  std::ostringstream written, written_err;
+  REQUIRE(run_moves(o, written, written_err) == kExitOk);
+  o.id = "CC-11-f[crop-choice-on-empty-board=skip]";
+  std::ostringstream skip, skip_err;
+  INFO(skip_err.str());
+  CHECK(run_moves(o, skip, skip_err) == kExitOk);
+  CHECK(skip_err.str().empty());
+  CHECK(skip.str() == written.str());
 }
