@@ -152,6 +152,9 @@ TEST_CASE("adapter-check against the toy adapter: its subset checked, unlock cou
       for (const auto& preset : scenario_rulesets(s)) {
         auto rules = scenario_rules(s, preset);
         REQUIRE(rules.ok());
+        // A variant with its own query.apply is asked its moves (scenarios/README.md "Moves per branch").
+        const std::optional<Scenario> branch = branch_scenario(s, *rules);
+        const Scenario& asked = branch ? *branch : s;
         std::vector<std::string> missing;
         for (const auto& cap : required_capabilities(s))
           if (cap != "base") missing.push_back(cap);
@@ -176,16 +179,16 @@ TEST_CASE("adapter-check against the toy adapter: its subset checked, unlock cou
               missing.push_back(item);
           }
         };
-        switch_items(s, s.resolved_expect(*rules));
-        for (std::size_t i = 0; i < s.checkpoints.size(); ++i) {
-          const Scenario cut = checkpoint_scenario(s, i);
+        switch_items(asked, asked.resolved_expect(*rules));
+        for (std::size_t i = 0; i < asked.checkpoints.size(); ++i) {
+          const Scenario cut = checkpoint_scenario(asked, i);
           switch_items(cut, cut.resolved_expect(*rules));
         }
-        const Expect e = s.resolved_expect(*rules);
-        if (!s.apply.empty()) missing.emplace_back("query apply");
-        if (s.final_scoring) missing.emplace_back("query final-scoring");
+        const Expect e = asked.resolved_expect(*rules);
+        if (!asked.apply.empty()) missing.emplace_back("query apply");
+        if (asked.final_scoring) missing.emplace_back("query final-scoring");
         bool legal = e.legal && !e.legal->empty();
-        for (const auto& cp : s.resolved_checkpoints(*rules))  // a checkpoint's request asks legal too
+        for (const auto& cp : asked.resolved_checkpoints(*rules))  // a checkpoint's request asks legal too
           legal = legal || (cp.second.legal && !cp.second.legal->empty());
         if (legal) missing.emplace_back("query legal");
         if (missing.empty()) continue;

@@ -414,14 +414,18 @@ int run_export(const ExportOptions& o, std::ostream& out, std::ostream& err) {
         if (!sel->rulesets.empty() &&
             std::find(sel->rulesets.begin(), sel->rulesets.end(), preset) == sel->rulesets.end())
           continue;
-        auto request = request_for(s, preset);
+        // A variant with its own query.apply: the case asks its moves and checkpoints.
+        const std::optional<Scenario> branch = branch_for(s, preset);
+        const Scenario& branched = branch ? *branch : s;
+        auto request = request_for(branched, preset);
         if (!request) {
           report_invalid(Diagnostic{s.file, s.loc.line, s.loc.column, request.error()});
           continue;
         }
         const std::string target = case_file_of(f.path, paths);
         lines_by_file[target] +=
-            case_json(s, preset, *request, version).dump(-1, ' ', false, ExportJson::error_handler_t::replace) + "\n";
+            case_json(branched, preset, *request, version).dump(-1, ' ', false, ExportJson::error_handler_t::replace) +
+            "\n";
         auto& entry = files[target];
         entry.first = f.path;
         ++entry.second;

@@ -60,6 +60,9 @@ int run_request(const RequestOptions& o, std::ostream& out, std::ostream& err) {
                s->loc.column, printable(s->id), asked, list);
     return kExitInvalidInput;
   }
+  // A variant with its own query.apply: its moves and checkpoints are what is sent.
+  const std::optional<Scenario> branch = branch_for(*s, ruleset);
+  if (branch) s = &*branch;
   auto request = request_for(*s, ruleset);
   if (!request) {
     fmt::print(err, "{}:{}:{}: error: {}\n", printable(s->file), s->loc.line, s->loc.column, request.error());

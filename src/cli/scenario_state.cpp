@@ -59,6 +59,9 @@ std::optional<State> scenario_state(const std::string& path, const std::string& 
     fmt::print(err, "carc-oracle {}: {}\n", command, rules.error());
     return std::nullopt;
   }
+  // Under a ruleset whose variant gives its own query.apply, its moves are played.
+  const std::optional<Scenario> branch = branch_scenario(*s, *rules);
+  if (branch) s = &*branch;
   auto state = build_state(*s, *rules);
   if (!state) {
     fmt::print(err, "carc-oracle {}: {}\n", command, state.error());

@@ -247,14 +247,15 @@ Json scenario_schema() {
   Json variant_checkpoint = object({{"after", after}, {"expect", checkpoint_expect}, {"remove", remove}}, {"after"});
   variant_checkpoint["anyOf"] = Json::array({Json{{"required", {"expect"}}}, Json{{"required", {"remove"}}}});
   // A variant replaces keys of expect (`expect`), leaves some out (`remove`), does either at
-  // checkpoints (`checkpoints`), or several.
+  // checkpoints (`checkpoints`), asks moves of its own (`query`: apply only), or several.
   Json variant = object({{"when", ref("when")},
+                         {"query", object({{"apply", ref("moves")}}, {"apply"})},
                          {"expect", ref("expect")},
                          {"remove", remove},
                          {"checkpoints", Json{{"type", "array"}, {"minItems", 1}, {"items", variant_checkpoint}}}},
                         {"when"});
-  variant["anyOf"] = Json::array(
-      {Json{{"required", {"expect"}}}, Json{{"required", {"remove"}}}, Json{{"required", {"checkpoints"}}}});
+  variant["anyOf"] = Json::array({Json{{"required", {"expect"}}}, Json{{"required", {"remove"}}},
+                                  Json{{"required", {"checkpoints"}}}, Json{{"required", {"query"}}}});
   Json combination = ref("switches");
   Json also_with{{"type", "array"},
                  {"minItems", 1},

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "data/oracle_data.hpp"
+#include "report/report.hpp"
 
 namespace carc {
 namespace {
@@ -115,6 +116,7 @@ std::vector<std::string> question_lines(const Scenario& s) {
       out.push_back(fmt::format("checkpoint: the state after move {} is checked", after));
   }
   if (s.final_scoring) out.push_back("then: final scoring");
+  for (const auto& line : branch_move_lines(s)) out.push_back(line);
   return out;
 }
 

@@ -294,7 +294,7 @@ std::string markdown_safe(std::string_view text) {
   return out;
 }
 
-std::vector<std::string> position_lines(const Scenario& s) {
+std::vector<std::string> position_lines(const Scenario& s, const std::string& ruleset) {
   std::vector<std::string> out;
   const auto setup = scenario_setup(s);
   if (!setup)
@@ -307,8 +307,26 @@ std::vector<std::string> position_lines(const Scenario& s) {
       at = end == std::string::npos ? text.size() : end + 1;
     }
   }
-  for (const auto& m : s.apply) out.push_back(fmt::format("apply {}", m.text));
+  // Under a ruleset whose variant gives its own query.apply, the moves asked there.
+  std::optional<Scenario> branch;
+  if (!ruleset.empty())
+    if (auto rules = scenario_rules(s, ruleset)) branch = branch_scenario(s, *rules);
+  for (const auto& m : branch ? branch->apply : s.apply) out.push_back(fmt::format("apply {}", m.text));
   if (s.final_scoring) out.push_back("then final scoring");
+  return out;
+}
+
+std::vector<std::string> branch_move_lines(const Scenario& s) {
+  std::vector<std::string> out;
+  for (const auto& v : s.variants) {
+    if (!v.apply) continue;
+    std::vector<std::string> when;
+    for (const auto& [key, value] : v.switches) when.push_back(fmt::format("{}: {}", key, value));
+    if (!v.rulesets.empty()) when.push_back(fmt::format("ruleset {}", fmt::join(v.rulesets, ", ")));
+    std::vector<std::string> moves;
+    for (const auto& m : *v.apply) moves.push_back(m.text);
+    out.push_back(fmt::format("under {} the moves are instead: {}", fmt::join(when, ", "), fmt::join(moves, "; ")));
+  }
   return out;
 }
 

@@ -219,7 +219,10 @@ std::string counts_line(const RunReport& report);
 // A scenario's position in the engine's canonical text form (src/engine/README.md
 // "The position value"; parse_setup reads it back), one item per line, then its query:
 // "apply MOVE" lines and "then final scoring".
-std::vector<std::string> position_lines(const Scenario& s);
+// `ruleset` given: the moves are those asked under it (a variant's own query.apply, if any).
+std::vector<std::string> position_lines(const Scenario& s, const std::string& ruleset = {});
+// One line per variant giving its own query.apply (scenarios/README.md "Moves per branch"): when, and its moves.
+std::vector<std::string> branch_move_lines(const Scenario& s);
 // The note that stands for the items a bounded difference left out, or empty ("... 51234 more not kept").
 std::string omitted_note(const Diff& d);
 // The message then each difference as plain lines: "KEY (- expected, + actual):", "  - ITEM", "  + ITEM".

@@ -205,7 +205,7 @@ class TextWriter final : public TallyingWriter<TextRun> {
     if (!message.empty()) fmt::format_to(out, "  {}\n", message);
     if (r.scenario && r.outcome != Outcome::Invalid) {
       text += "  position:\n";
-      for (const auto& line : position_lines(*r.scenario)) fmt::format_to(out, "    {}\n", safe(line));
+      for (const auto& line : position_lines(*r.scenario, r.ruleset)) fmt::format_to(out, "    {}\n", safe(line));
       if (!r.scenario->rules.empty()) {
         text += "  rules:";
         for (const auto& [k, v] : r.scenario->rules) fmt::format_to(out, " {}={}", safe(k), safe(v));

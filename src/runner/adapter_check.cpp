@@ -22,7 +22,8 @@ bool contains(const std::vector<std::string>& list, const std::string& x) {
   return std::find(list.begin(), list.end(), x) != list.end();
 }
 
-// Every valid scenario under every preset it applies to, with the request run would make.
+// Every valid scenario under every preset it applies to, with the request run would make: the
+// scenario as written (kept by callers) and as asked (its branch's moves, which the request points at).
 template <typename F>
 void for_each_case(const Corpus& corpus, F&& f) {
   for (const auto& file : corpus.files)
@@ -31,7 +32,10 @@ void for_each_case(const Corpus& corpus, F&& f) {
       for (const auto& preset : scenario_rulesets(s)) {
         auto rules = scenario_rules(s, preset);
         if (!rules) continue;  // run reports it invalid
-        f(s, preset, request_of(s, *rules, s.resolved_expect(*rules)));
+        // A variant with its own query.apply: its moves and checkpoints are asked.
+        const std::optional<Scenario> branch = branch_scenario(s, *rules);
+        const Scenario& asked = branch ? *branch : s;
+        f(s, asked, preset, request_of(asked, *rules, asked.resolved_expect(*rules)));
       }
     }
 }
@@ -130,8 +134,8 @@ std::vector<CheckCase> canonical_cases(const Corpus& corpus, const proto::Hello&
   // item -> candidates (others, id, preset index, scenario, preset)
   using Candidate = std::tuple<int, std::string, std::size_t, const Scenario*, std::string>;
   std::map<std::string, std::vector<Candidate>> found;
-  for_each_case(corpus, [&](const Scenario& s, const std::string& preset, const Request& r) {
-    if (!missing_items(s, r, hello).empty()) return;  // run would not send it
+  for_each_case(corpus, [&](const Scenario& s, const Scenario& asked, const std::string& preset, const Request& r) {
+    if (!missing_items(asked, r, hello).empty()) return;  // run would not send it
     const std::vector<std::string> used = used_items(s, r, hello.protocol_version);
     const auto rulesets = scenario_rulesets(s);
     const std::size_t order =
@@ -164,9 +168,9 @@ UnlockTable unlock_table(const Corpus& corpus, const proto::Hello& hello) {
   UnlockTable t;
   std::map<std::string, UnlockRow> rows;
   for (const auto& item : undeclared_items(hello)) rows[item].item = item;
-  for_each_case(corpus, [&](const Scenario& s, const std::string&, const Request& r) {
+  for_each_case(corpus, [&](const Scenario&, const Scenario& asked, const std::string&, const Request& r) {
     ++t.cases;
-    const std::vector<std::string> missing = missing_items(s, r, hello);
+    const std::vector<std::string> missing = missing_items(asked, r, hello);
     if (missing.empty()) return;
     ++t.unsupported;
     if (missing.size() > 1) ++t.several;

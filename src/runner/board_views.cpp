@@ -30,7 +30,9 @@ ScenarioViews scenario_views(const Scenario& s, const std::string& preset) {
     out.problem = rules.error();
     return out;
   }
-  auto state = build_state(s, *rules);
+  const std::optional<Scenario> branch = branch_scenario(s, *rules);  // a variant's own moves, if any
+  const Scenario& asked = branch ? *branch : s;
+  auto state = build_state(asked, *rules);
   if (!state) {
     out.problem = state.error();
     return out;
@@ -38,7 +40,7 @@ ScenarioViews scenario_views(const Scenario& s, const std::string& preset) {
   // The moves up to the first one our notation does not read.
   std::vector<Move> moves;
   std::string unreadable;
-  for (const auto& m : s.apply) {
+  for (const auto& m : asked.apply) {
     if (!m.move) {
       unreadable = "move '" + m.text + "' is not in this engine's notation";
       break;

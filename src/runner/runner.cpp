@@ -276,14 +276,18 @@ Prepared prepare(const Scenario& s, const std::string& preset, const Subject& su
     return p;
   }
   for (const auto& [k, v] : rules->effective()) r.rules.emplace_back(k, v);
+  // A variant with its own query.apply: every request of this result asks its moves (and its checkpoints).
+  std::optional<Scenario> branch = branch_scenario(s, *rules);
+  const Scenario& branched = branch ? *branch : s;
   std::vector<Part> parts;
-  for (std::size_t i = 0; i < s.checkpoints.size(); ++i) {
+  for (std::size_t i = 0; i < branched.checkpoints.size(); ++i) {
     Part part;
-    part.after = s.checkpoints[i].after;
-    part.scenario = std::make_unique<Scenario>(checkpoint_scenario(s, i));
+    part.after = branched.checkpoints[i].after;
+    part.scenario = std::make_unique<Scenario>(checkpoint_scenario(branched, i));
     parts.push_back(std::move(part));
   }
   parts.emplace_back();
+  if (branch) parts.back().scenario = std::make_unique<Scenario>(std::move(*branch));
   // Everything the subject lacks at once: capabilities (the checkpoints' uses count), then switch
   // values and query kinds of every request, each once, located when only a checkpoint needs it.
   std::vector<std::string> needs = missing_capabilities(s, subject.capabilities(), subject.protocol_version());
@@ -424,6 +428,12 @@ Result<Request> request_for(const Scenario& s, const std::string& preset) {
   auto rules = scenario_rules(s, preset);
   if (!rules) return fail(rules.error());
   return request_of(s, *rules, s.resolved_expect(*rules));
+}
+
+std::optional<Scenario> branch_for(const Scenario& s, const std::string& preset) {
+  auto rules = scenario_rules(s, preset);
+  if (!rules) return std::nullopt;
+  return branch_scenario(s, *rules);
 }
 
 RunResult run_one(const Scenario& s, const std::string& preset, Subject& subject) {

@@ -3,6 +3,7 @@
 // --ruleset, --shard), expansion into scenario x ruleset, one request per
 // pair, and one RunResult each (src/runner/README.md).
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -120,6 +121,11 @@ bool engine_meets(const Request& req, const RuleSet& rules, const Expect& expect
 Settled settle_for_expectation(Request& req, std::vector<std::string> lacks, const Expect& expect,
                                const std::function<std::vector<std::string>(std::string_view)>& plays,
                                const std::function<std::vector<std::string>(const Request&)>& lacks_of);
+// The request of the final state, asked about `s` as given (the request points at it). A scenario
+// whose variants give their own moves is asked under a preset as branch_for(s, preset) says.
 Result<Request> request_for(const Scenario& s, const std::string& preset);
+// The scenario as asked under a preset when the variant that applies gives its own query.apply
+// (scenario.hpp branch_scenario); nullopt: as written (or rules that do not resolve: request_for says).
+std::optional<Scenario> branch_for(const Scenario& s, const std::string& preset);
 
 }  // namespace carc

@@ -181,7 +181,9 @@ std::vector<Use> collect_uses(const Scenario& s, bool gardens) {
   if (!p.rolls.empty()) c.add("flier", "die rolls (position.rolls)");
   c.flag(p, kSecondTileKey);
   for (const auto t : p.pile) c.tile(t, " in the pile");
-  for (const auto& m : s.apply) c.move(m);
+  for_each_apply(s, [&c](const std::vector<MoveText>& moves, const Variant*) {  // each variant's own moves too
+    for (const auto& m : moves) c.move(m);
+  });
   for_each_expect(s, [&c](const Expect& e, ExpectSite) { c.expect(e); });  // checkpoints too
   return out;
 }

@@ -190,6 +190,11 @@ struct Variant {
   std::vector<std::string> remove;    // keys of the scenario's expect it leaves out
   std::vector<Loc> remove_locs;
   std::vector<Checkpoint> checkpoints;  // per checkpoint of the scenario (by `after`): keys replaced or left out
+  // Its own `query.apply` (scenarios/README.md "Moves per branch"): the moves asked under it in place
+  // of the scenario's. Only then may `checkpoints` name a move the scenario has no checkpoint after:
+  // a checkpoint of this branch alone (its `expect` whole).
+  std::optional<std::vector<MoveText>> apply;
+  Loc apply_loc;
   Loc loc;
   bool matches(const RuleSet& effective) const;
   bool keyed_on_switches() const { return !switches.empty(); }
@@ -249,9 +254,24 @@ struct Scenario {
   const Variant* chosen_variant(const RuleSet& effective) const;
   // The expectations that hold under `effective` (the first matching variant applied).
   Expect resolved_expect(const RuleSet& effective) const;
-  // Those of each checkpoint under `effective`, in order: (after, expectations).
+  // Those of each checkpoint under `effective`, in order: (after, expectations); the variant that
+  // applies may add checkpoints of its own branch (when it gives query.apply).
   std::vector<std::pair<int, Expect>> resolved_checkpoints(const RuleSet& effective) const;
 };
+
+// The scenario as it is asked under `effective` when the variant that applies gives its own
+// query.apply (scenarios/README.md "Moves per branch"): its moves in place of the scenario's and its
+// own checkpoints among the scenario's, in order; everything else as written. nullopt when the
+// variant that applies (if any) gives no moves: the scenario is asked as written. A request points
+// at the scenario it asks, so the caller keeps the branch alive while its requests live.
+std::optional<Scenario> branch_scenario(const Scenario& s, const RuleSet& effective);
+// Every move list the scenario asks: query.apply, then each variant's own.
+template <typename S, typename F>
+void for_each_apply(S& s, F f) {
+  f(s.apply, static_cast<decltype(&s.variants.front())>(nullptr));
+  for (auto& v : s.variants)
+    if (v.apply) f(*v.apply, &v);
+}
 
 // Every expectation a scenario writes, with where it holds: its `expect`, each variant's, each
 // checkpoint's and each variant's checkpoint's (a variant's may be empty: removals only). Checks

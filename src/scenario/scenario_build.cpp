@@ -169,6 +169,34 @@ std::vector<std::pair<int, Expect>> Scenario::resolved_checkpoints(const RuleSet
         }
     out.emplace_back(c.after, std::move(e));
   }
+  // A branch with its own moves may check states the scenario's moves do not have.
+  if (chosen && chosen->apply) {
+    for (const auto& vc : chosen->checkpoints)
+      if (std::none_of(checkpoints.begin(), checkpoints.end(),
+                       [&vc](const Checkpoint& c) { return c.after == vc.after; }))
+        out.emplace_back(vc.after, vc.expect);
+    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  }
+  return out;
+}
+
+std::optional<Scenario> branch_scenario(const Scenario& s, const RuleSet& effective) {
+  const Variant* chosen = s.chosen_variant(effective);
+  if (!chosen || !chosen->apply) return std::nullopt;
+  Scenario out = s;
+  out.apply = *chosen->apply;
+  for (const auto& vc : chosen->checkpoints)
+    if (std::none_of(s.checkpoints.begin(), s.checkpoints.end(),
+                     [&vc](const Checkpoint& c) { return c.after == vc.after; })) {
+      Checkpoint own;  // the branch's alone: the variant's expect is the whole of it
+      own.after = vc.after;
+      own.expect = vc.expect;
+      own.loc = vc.loc;
+      own.after_loc = vc.after_loc;
+      out.checkpoints.push_back(std::move(own));
+    }
+  std::stable_sort(out.checkpoints.begin(), out.checkpoints.end(),
+                   [](const Checkpoint& a, const Checkpoint& b) { return a.after < b.after; });
   return out;
 }
 

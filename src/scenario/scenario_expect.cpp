@@ -310,7 +310,7 @@ Expect ScenarioReader::read_expect(const YAML::Node& n, const std::string& what)
 Variant ScenarioReader::read_variant(const YAML::Node& n) {
   Variant v;
   v.loc = loc_of(n);
-  if (!r_.keys(n, {"when", "expect", "remove", "checkpoints"}, "variant")) return v;
+  if (!r_.keys(n, {"when", "query", "expect", "remove", "checkpoints"}, "variant")) return v;
   const MapView m(n, r_);
   if (const auto* w = m.get("when")) {
     v.when_loc = loc_of(*w);
@@ -326,19 +326,38 @@ Variant ScenarioReader::read_variant(const YAML::Node& n) {
   }
   // remove: keys of the scenario's expect this variant leaves out (scenarios/README.md).
   if (const auto* rm = m.get("remove")) read_remove(*rm, v.remove, v.remove_locs);
+  if (const auto* q = m.get("query")) read_variant_query(*q, v);
   if (const auto* c = m.get("checkpoints")) v.checkpoints = read_checkpoints(*c, true);
   if (const auto* e = m.get("expect"))
     v.expect = read_expect(*e, "variant expect");
-  else if (!m.get("remove") && !m.get("checkpoints"))
+  else if (!m.get("remove") && !m.get("checkpoints") && !m.get("query"))
     r_.error(n,
              "variant: missing 'expect' (the keys that replace the scenario's expect), 'remove' (the keys it "
-             "leaves out) or 'checkpoints' (the same for checkpoints)");
+             "leaves out), 'checkpoints' (the same for checkpoints) or 'query' (its own moves)");
   for (std::size_t i = 0; i < v.remove.size(); ++i)
     if (v.expect.has(v.remove[i]))
       s_.problem(v.remove_locs[i], "remove: '" + v.remove[i] +
                                        "' is also given in this variant's expect (either replace the key or "
                                        "remove it)");
   return v;
+}
+
+// A variant's `query`: only `apply`, the moves asked under it in place of the scenario's (scenarios/README.md
+// "Moves per branch"); final scoring stays the scenario's.
+void ScenarioReader::read_variant_query(const YAML::Node& q, Variant& v) {
+  std::vector<std::string> meant;
+  if (!r_.keys(q, {"apply", "final_scoring"}, "variant query", &meant)) return;
+  const MapView m(q, r_);
+  if (const auto* f = m.get("final_scoring"))
+    r_.error(*f,
+             "variant query: final_scoring is the scenario's alone (give it in query.final_scoring); a variant's "
+             "query gives only apply, its own moves");
+  if (const auto* a = m.get("apply")) {
+    v.apply_loc = loc_of(*a);
+    v.apply = moves(*a, "apply");
+  } else if (std::find(meant.begin(), meant.end(), "apply") == meant.end()) {
+    r_.error(q, "variant query: missing 'apply' (the moves asked under this variant in place of query.apply)");
+  }
 }
 
 void ScenarioReader::read_remove(const YAML::Node& rm, std::vector<std::string>& keys_out, std::vector<Loc>& locs) {

@@ -238,8 +238,10 @@ void check_tile_editions(Scenario& s) {
   use(s.position.in_hand, pos_loc(s, "in_hand"));
   for (const auto t : s.position.pile) use(t, pos_loc(s, "pile"));
   for (const auto t : s.position.set_aside) use(t, pos_loc(s, "set_aside"));
-  for (const auto& m : s.apply)
-    if (m.move && m.move->kind == MoveKind::Place) use(m.move->tile, m.loc);
+  for_each_apply(s, [&use](const std::vector<MoveText>& moves, const Variant*) {
+    for (const auto& m : moves)
+      if (m.move && m.move->kind == MoveKind::Place) use(m.move->tile, m.loc);
+  });
   const auto rulesets = scenario_rulesets(s);
   for (const auto& [tile, at] : used) {
     std::vector<std::string> editions;
@@ -330,16 +332,25 @@ void check_canonical(Scenario& s, const std::optional<std::vector<MoveText>>& mo
   }
 }
 
-void check_rejected(Scenario& s, const Expect& e) {
+// The moves a variant asks (its own query.apply, else the scenario's), and how a message names them.
+const std::vector<MoveText>& moves_of_branch(const Scenario& s, const Variant* v) {
+  return v && v->apply ? *v->apply : s.apply;
+}
+std::string apply_name(const Variant* v) {
+  return v && v->apply ? fmt::format("the variant's query.apply (line {})", v->apply_loc.line) : "query.apply";
+}
+
+void check_rejected(Scenario& s, const Expect& e, const Variant* v = nullptr) {
   if (!e.rejected || e.rejected->move == 0) return;
-  const int n = static_cast<int>(s.apply.size());
+  const int n = static_cast<int>(moves_of_branch(s, v).size());
+  const std::string moves = apply_name(v);
   if (e.rejected->move > n)
-    s.problem(e.rejected->loc, fmt::format("rejected: move {} but query.apply has {} move(s)", e.rejected->move, n));
+    s.problem(e.rejected->loc, fmt::format("rejected: move {} but {} has {} move(s)", e.rejected->move, moves, n));
   else if (e.rejected->move != n)
-    s.problem(
-        e.rejected->loc,
-        fmt::format(
-            "rejected: the refused move must be the last of query.apply (move {}), so nothing is applied after it", n));
+    s.problem(e.rejected->loc,
+              fmt::format("rejected: the refused move must be the last of {} (move {}), so nothing is applied after "
+                          "it: delete the moves after move {} (check what they reach in another scenario)",
+                          moves, n, e.rejected->move));
   if (s.final_scoring)
     s.problem(e.rejected->loc,
               "rejected: cannot be combined with query.final_scoring (the refused move ends the query)");
@@ -368,10 +379,13 @@ void check_variants(Scenario& s) {
   for (const auto& v : s.variants) {
     const bool used = std::any_of(effective.begin(), effective.end(), [&](const RuleSet& r) { return v.matches(r); });
     if (!used)
-      s.problem(v.loc, s.also_with.empty()
-                           ? "variant: its 'when' matches none of the rulesets the scenario applies to"
-                           : "variant: its 'when' matches none of the rulesets the scenario applies to, with or "
-                             "without its also_with combinations");
+      s.problem(v.loc, fmt::format("{} ({}: key it on a value one of them plays, add the ruleset to applies_to, "
+                                   "add the switch value to also_with, or delete the variant)",
+                                   s.also_with.empty()
+                                       ? "variant: its 'when' matches none of the rulesets the scenario applies to"
+                                       : "variant: its 'when' matches none of the rulesets the scenario applies to, "
+                                         "with or without its also_with combinations",
+                                   fmt::format("they are {}", fmt::join(scenario_rulesets(s), ", "))));
     for (std::size_t i = 0; i < v.remove.size(); ++i)
       if (!s.expect.has(v.remove[i]))
         s.problem(v.remove_locs[i],
@@ -422,17 +436,30 @@ void check_checkpoints(Scenario& s) {
                                 c.after, last));
     last = std::max(last, c.after);
   }
-  // A refused move ends the query: nothing after it is reached.
-  std::vector<const Expect*> finals{&s.expect};
-  for (const auto& v : s.variants) finals.push_back(&v.expect);
-  for (const Expect* e : finals)
-    if (e->rejected && e->rejected->move > 0)
-      for (const auto& c : s.checkpoints)
-        if (c.after >= e->rejected->move)
-          s.problem(c.after_loc.line > 0 ? c.after_loc : c.loc,
-                    fmt::format("checkpoint after move {}: expect rejects move {} of query.apply, so the state "
-                                "after move {} is never reached",
-                                c.after, e->rejected->move, c.after));
+  // Each variant with its own moves asks the scenario's checkpoints after its moves too.
+  for (const auto& v : s.variants) {
+    if (!v.apply) continue;
+    const int m = static_cast<int>(v.apply->size());
+    for (const auto& c : s.checkpoints)
+      if (c.after > 0 && c.after < n && c.after >= m)
+        s.problem(c.after_loc.line > 0 ? c.after_loc : c.loc,
+                  fmt::format("checkpoint after move {}: out of range for the variant at line {}: its query.apply has "
+                              "{} move(s), so it has no state after move {} between its moves (give that variant "
+                              "moves enough, or check this state in expect)",
+                              c.after, v.loc.line, m, c.after));
+  }
+  // A refused move ends the query: nothing after it is reached (on each branch's moves).
+  const auto unreached = [&s](const Expect& e, const Checkpoint& c, const Variant* v) {
+    if (e.rejected && e.rejected->move > 0 && c.after >= e.rejected->move)
+      s.problem(c.after_loc.line > 0 ? c.after_loc : c.loc,
+                fmt::format("checkpoint after move {}: expect rejects move {} of {}, so the state after move {} is "
+                            "never reached",
+                            c.after, e.rejected->move, apply_name(v), c.after));
+  };
+  for (const auto& c : s.checkpoints) {
+    unreached(s.expect, c, nullptr);
+    for (const auto& v : s.variants) unreached(v.expect, c, &v);
+  }
   for (const auto& v : s.variants) {
     std::map<int, Loc> in_variant;
     for (const auto& vc : v.checkpoints) {
@@ -440,17 +467,37 @@ void check_checkpoints(Scenario& s) {
       const Loc at = vc.after_loc.line > 0 ? vc.after_loc : vc.loc;
       const auto own = std::find_if(s.checkpoints.begin(), s.checkpoints.end(),
                                     [&vc](const Checkpoint& c) { return c.after == vc.after; });
+      if (const auto [it, fresh] = in_variant.emplace(vc.after, vc.loc); !fresh) {
+        s.problem(at, fmt::format("variant checkpoint after move {} is given twice (also at line {})", vc.after,
+                                  it->second.line));
+        continue;
+      }
+      if (own == s.checkpoints.end() && v.apply) {
+        // A checkpoint of this branch alone: a state of its own moves, its expect whole.
+        const int m = static_cast<int>(v.apply->size());
+        if (vc.after >= m)
+          s.problem(at, fmt::format("variant checkpoint after move {}: out of range: the variant's query.apply has "
+                                    "{} move(s), so a checkpoint of its own comes after move 1 to {} (the state "
+                                    "after all of them is expect)",
+                                    vc.after, m, m - 1));
+        for (const auto& key_at : vc.remove_locs)
+          s.problem(key_at, fmt::format("remove: the scenario has no checkpoint after move {}, so this variant's "
+                                        "checkpoint there is its own and has nothing to remove (give its keys in "
+                                        "expect)",
+                                        vc.after));
+        const bool kept = std::find(v.remove.begin(), v.remove.end(), "rejected") == v.remove.end();
+        if (v.expect.rejected || kept) unreached(v.expect.rejected ? v.expect : s.expect, vc, &v);
+        continue;
+      }
       if (own == s.checkpoints.end()) {
         std::string afters;
         for (const auto& c : s.checkpoints) afters += fmt::format("{}{}", afters.empty() ? "" : ", ", c.after);
         s.problem(at, fmt::format("variant checkpoint after move {}: the scenario has no checkpoint after move {} "
-                                  "(a variant changes the scenario's checkpoints: {})",
+                                  "(a variant changes the scenario's checkpoints: {}; to check a state of moves of "
+                                  "its own, give the variant its own query.apply)",
                                   vc.after, vc.after, afters.empty() ? "it has none" : "after move " + afters));
         continue;
       }
-      if (const auto [it, fresh] = in_variant.emplace(vc.after, vc.loc); !fresh)
-        s.problem(at, fmt::format("variant checkpoint after move {} is given twice (also at line {})", vc.after,
-                                  it->second.line));
       for (std::size_t i = 0; i < vc.remove.size(); ++i)
         if (!own->expect.has(vc.remove[i]))
           s.problem(vc.remove_locs[i], fmt::format("remove: '{}' is not in the scenario's checkpoint after move {} "
@@ -605,7 +652,21 @@ void lint_scenario(Scenario& s) {
   });
   if (s.read_cleanly({"query"})) {
     check_rejected(s, s.expect);
-    for (const auto& v : s.variants) check_rejected(s, v.expect);
+    for (const auto& v : s.variants) {
+      // A branch with its own moves is checked against them, the scenario's rejected too unless it
+      // replaces or removes it.
+      const bool own = v.expect.rejected.has_value();
+      const bool removed = std::find(v.remove.begin(), v.remove.end(), "rejected") != v.remove.end();
+      if (own)
+        check_rejected(s, v.expect, &v);
+      else if (v.apply && !removed && s.expect.rejected && s.expect.rejected->move > 0 &&
+               s.expect.rejected->move != static_cast<int>(v.apply->size()))
+        s.problem(v.apply_loc,
+                  fmt::format("variant query.apply: expect rejects move {}, but this variant's query.apply "
+                              "has {} move(s), so the refused move is not its last (give the variant "
+                              "its own rejected, or list the refused move last)",
+                              s.expect.rejected->move, v.apply->size()));
+    }
     if (s.read_cleanly({"checkpoints", "variants", "expect"})) check_checkpoints(s);
   }
   const bool rulesets = s.read_cleanly({"applies_to", "rules", "also_with"});

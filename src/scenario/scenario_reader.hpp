@@ -79,6 +79,7 @@ class ScenarioReader {
   // remove: keys of expect, each once (`what` names where, for messages).
   void read_remove(const YAML::Node& n, std::vector<std::string>& keys, std::vector<Loc>& locs);
   Variant read_variant(const YAML::Node& n);
+  void read_variant_query(const YAML::Node& q, Variant& v);
 
   std::optional<Colour> colour(const YAML::Node& n, std::string_view what);
   std::map<Colour, int> scores(const YAML::Node& n, std::string_view what);

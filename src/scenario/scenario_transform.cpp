@@ -252,6 +252,8 @@ Scenario transform_scenario(const Scenario& s, const BoardTransform& t, const Ti
   out.id += "@" + t.name();
   map.position(out.position);
   out.apply = map.moves(s.apply, false);
+  for (auto& v : out.variants)  // a variant's own moves (scenarios/README.md "Moves per branch")
+    if (v.apply) v.apply = map.moves(*v.apply, false);
   for_each_expect(out, [&map](Expect& e, ExpectSite) { map.expect(e); });  // checkpoints too
   if (map.beyond())
     out.problem(s.loc, fmt::format("transformed by {}, the board leaves the bounds of a position (coordinates within "
