@@ -277,6 +277,7 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
                        {"players", f.shrunk.position.players.size()},
                        {"moves", f.shrunk.apply.size()},
                        {"shrink_asks", f.shrink_asks},
+                       {"shrink_cached", f.shrink_cached},
                        {"shrink_seconds", f.shrink_seconds},
                        {"shrink_cut_short", f.shrink_cut_short},
                        {"differences", f.lines}});

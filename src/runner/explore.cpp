@@ -301,9 +301,8 @@ Result<ExploreStats> Explorer::run(const std::function<void(int, int)>& on_game)
     ++stats_.games;
     if (on_game) on_game(stats_.games, mine);
   }
-  stats_.seconds = ex_seconds_since(start);
-  if (config_.shrink)
-    for (Finding& f : findings_) shrink(f, deadline_);
+  shrink_pending();  // none left but after an error-free run cut short before a finding's shrink
+  stats_.seconds = ex_seconds_since(start) - shrink_seconds_;
   for (const Finding& f : findings_)
     if (f.shrink_cut_short) stats_.budget_exhausted = true;
   return stats_;
@@ -334,6 +333,9 @@ Result<bool> Explorer::play_game(int game) {
     if (synced) {
       const Scenario question = question_of(base, since, config_.preset, overrides, config_.pile_window);
       ask(question, game, decision, their_moves);
+      // A new disagreement is shrunk at once, before the games go on: under a time budget the
+      // first ones found get the time to shrink, not the games after them (issue 50).
+      shrink_pending();
       if (out_of_time()) return false;  // its last answer may have come after the budget
     } else {
       stats_.unsynced += static_cast<long long>(impls_.size());
@@ -455,6 +457,15 @@ void Explorer::record(const Scenario& question, int game, int decision, int impl
   findings_.push_back(std::move(f));
 }
 
+void Explorer::shrink_pending() {
+  if (!config_.shrink) return;
+  for (; shrunk_ < findings_.size(); ++shrunk_) {
+    const auto start = ExClock::now();
+    shrink(findings_[shrunk_], deadline_);
+    shrink_seconds_ += ex_seconds_since(start);
+  }
+}
+
 void Explorer::shrink(Finding& f, std::optional<ExClock::time_point> deadline) {
   const auto start = ExClock::now();
   Subject& impl = *impls_[static_cast<std::size_t>(f.impl_index)];
@@ -465,20 +476,34 @@ void Explorer::shrink(Finding& f, std::optional<ExClock::time_point> deadline) {
   target.signature = f.signature;
   target.deadline = deadline;
   target.events = f.events;
+  ShrinkEvidence evidence;
+  target.evidence = &evidence;
+  target.cached = &f.shrink_cached;
   int asks = 0;
   bool out_of_time = false;
   f.shrunk = shrink_scenario(f.original, config_.rules, target, config_.shrink_asks, asks, out_of_time);
   f.shrink_asks = asks;
   f.shrink_cut_short = out_of_time;
   f.shrink_seconds = ex_seconds_since(start);
-  if (asks == 0) return;  // out of time before the first question: the answers as first seen stand
   if (out_of_time) {
-    // The budget is spent: no more questions, so none to get the answers on the reduction
-    // (the candidate's expect and its lines must be of the question it states). The question
-    // as first seen stands, with its answers.
+    // The budget is spent: no more questions, none to ask the reduction again. The last
+    // reduction that held stands, with the answers it held on (the candidate's expect and its
+    // lines are of the question it states); none held (out of time before the first question,
+    // or the question did not reproduce): the question as first seen, with its answers.
     f.shrunk = f.original;
+    if (!evidence.held) return;
+    const Answer& judged_on = evidence.reference;
+    if (auto d = diff_answers(evidence.scenario, judged_on, evidence.theirs, f.events)) {
+      f.shrunk = evidence.scenario;
+      f.lines = d->lines;
+      f.capability = d->capability;
+      f.ours = evidence.ours;
+      if (f.between_impls()) f.first = judged_on;
+      f.theirs = evidence.theirs;
+    }
     return;
   }
+  if (asks == 0) return;  // no question asked (the ask limit): the answers as first seen stand
   // The answers on the shrunk scenario, for the candidate's expect and notes.
   EngineSubject engine;
   const Request r = explore_request(f.shrunk, question_rules(f.shrunk, config_.rules), true, f.events);

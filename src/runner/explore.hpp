@@ -108,6 +108,7 @@ struct Finding {
   Answer first;                    // of a pair: the first implementation's answer (lines: first vs theirs)
   bool events = false;             // score events were asked and compared (both sides answer them)
   int shrink_asks = 0;
+  int shrink_cached = 0;  // reductions judged again while shrinking, answered from the first judgement
   double shrink_seconds = 0;
   bool shrink_cut_short = false;  // the time budget ran out while shrinking: `shrunk` is the best so far
   bool between_impls() const { return other_index >= 0; }
@@ -177,6 +178,9 @@ class Explorer {
   void ask(const Scenario& question, int game, int decision,
            std::vector<std::optional<std::vector<std::string>>>& moves);
   void shrink(Finding& f, std::optional<std::chrono::steady_clock::time_point> deadline);
+  // Shrinks the findings not shrunk yet (with `shrink` configured); their time is kept apart
+  // from the games'.
+  void shrink_pending();
   void record(const Scenario& question, int game, int decision, int impl_index, int other_index, const AnswerDiff& d,
               const Answer& ours, const Answer* first, const Answer& theirs);
 
@@ -190,6 +194,8 @@ class Explorer {
   std::optional<std::chrono::steady_clock::time_point> deadline_;  // start + time_budget
   std::vector<Subject*> impls_;
   std::vector<Finding> findings_;
+  std::size_t shrunk_ = 0;     // findings_ before this one are shrunk
+  double shrink_seconds_ = 0;  // spent shrinking (ExploreStats::seconds leaves it out)
   ExploreStats stats_;
   std::uint64_t game_seed_ = 0;
   std::vector<std::optional<bool>> events_;  // per implementation: asked score events (decided at its first question)
@@ -221,6 +227,16 @@ Result<GameSetup> largest_game(const RuleSet& rules, GameSetup game, const std::
 Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, Subject& impl, const std::string& signature,
                          int max_asks, int& asks);
 
+// The last reduction a shrink saw hold, with the answers it was judged on (each a question
+// asked): what a shrink cut short by its deadline keeps, without asking again.
+struct ShrinkEvidence {
+  bool held = false;  // some reduction (the start itself, at least) held
+  Scenario scenario;
+  Answer ours;       // our engine's answer
+  Answer reference;  // the reference's: ours, or the first implementation's of a pair
+  Answer theirs;     // the implementation's
+};
+
 // What a shrink keeps: `impl`'s answer differing with `signature` from the reference's (our
 // engine's when `reference` is null, else that implementation's), until `deadline`.
 struct ShrinkTarget {
@@ -228,7 +244,9 @@ struct ShrinkTarget {
   Subject* reference = nullptr;
   std::string signature;
   std::optional<std::chrono::steady_clock::time_point> deadline;
-  bool events = false;  // score events asked and compared (both answer them)
+  bool events = false;                 // score events asked and compared (both answer them)
+  ShrinkEvidence* evidence = nullptr;  // when set: the last reduction that held, and its answers
+  int* cached = nullptr;               // when set: reductions judged again without a question (the same YAML)
 };
 // As above; out_of_time: the deadline passed before the shrink was done (the result is the
 // best reduction so far).
