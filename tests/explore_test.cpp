@@ -991,3 +991,100 @@ TEST_CASE("explore's questions state Little Buildings' tokens, and their YAML re
   REQUIRE(back.scenarios.size() == 1);
   CHECK(back.scenarios.front().position.building_supply == sc.position.building_supply);
 }
+
+namespace {
+
+// explore.jsonl without its timings (seconds, shrink_seconds, decisions_per_second).
+std::string without_timings(std::string text) {
+  for (const std::string key : {"\"seconds\":", "\"shrink_seconds\":", "\"decisions_per_second\":"}) {
+    for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at)) {
+      std::size_t end = at + key.size();
+      while (end < text.size() && text[end] != ',' && text[end] != '}') ++end;
+      text.erase(at + key.size(), end - at - key.size());
+      at += key.size();
+    }
+  }
+  return text;
+}
+
+// The summary line's rate "(N/s)" left out.
+std::string without_rate(std::string text) {
+  const auto open = text.find(" decisions (");
+  if (open != std::string::npos) text.erase(open + 11, text.find(')', open) - open - 10);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("explore --jobs 3 writes what --jobs 1 writes, apart from timings", "[explore]") {
+  // Two implementations (our serve and a planted bug: a disagreement with our engine and one
+  // between the pair), 4 games over 3 sets of processes: the games merged in game order.
+  const auto base = std::filesystem::temp_directory_path() / "carc-explore-jobs";
+  std::filesystem::remove_all(base);
+  const auto explore_jobs = [&](int jobs) {
+    ExploreOptions o;
+    o.impl = {std::string(CARC_BINARY) + " serve", planted("farm-city-per-side")};
+    o.games = 4;
+    o.jobs = jobs;
+    o.out_dir = (base / "out").string();
+    o.no_progress = true;
+    std::ostringstream out, err;
+    CHECK(run_explore(o, out, err) == 1);
+    INFO(out.str() << err.str());
+    std::filesystem::rename(base / "out", base / std::to_string(jobs));
+    return out.str();
+  };
+  const std::string one = explore_jobs(1);
+  const std::string three = explore_jobs(3);
+  const auto dir1 = base / "1", dir3 = base / "3";
+  // stdout up to "wrote ... into DIR" (the directories differ), the rate left out.
+  const auto printed = [](const std::string& text) {
+    const std::string s = without_rate(text);
+    return s.substr(0, s.find("wrote "));
+  };
+  CHECK(printed(one) == printed(three));
+  CHECK(contains(one, "4 games"));
+  CHECK(contains(one, " vs "));  // the pair's disagreement too
+  CHECK(without_timings(read_text(dir1 / "explore.jsonl")) == without_timings(read_text(dir3 / "explore.jsonl")));
+  CHECK(read_text(dir1 / "summary.md") == read_text(dir3 / "summary.md"));
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir1 / "candidates"))
+    files.push_back(entry.path().filename().string());
+  REQUIRE(files.size() >= 2);
+  for (const auto& name : files) {
+    INFO(name);
+    REQUIRE(std::filesystem::exists(dir3 / "candidates" / name));
+    CHECK(read_text(dir1 / "candidates" / name) == read_text(dir3 / "candidates" / name));
+  }
+  CHECK(std::distance(std::filesystem::directory_iterator(dir3 / "candidates"),
+                      std::filesystem::directory_iterator{}) == static_cast<std::ptrdiff_t>(files.size()));
+  std::filesystem::remove_all(base);
+}
+
+TEST_CASE("explore with a misbehaving process among its --jobs sets counts its questions and merges every game",
+          "[explore]") {
+  // Set 1 answers well, set 2 answers every 7th question `errored`: every game is merged, each
+  // decision counted once as answered or not, the unanswered ones under their reason.
+  auto good = start_planted("dup-rotations");
+  auto bad = start_impl(
+      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/unanswering.py", CARC_BINARY, "errored", "7"});
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  config.game = *setup;
+  config.games = 4;
+  config.shrink = false;
+  Explorer explorer(config, {good.get()});
+  explorer.add_lane({bad.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  CHECK(stats->games == 4);
+  CHECK(stats->decisions > 4 * 100);
+  CHECK(stats->asked + stats->not_answered == stats->decisions);
+  REQUIRE(stats->impls.size() == 1);
+  CHECK(stats->impls[0].unanswered["errored"] == stats->not_answered);
+  // Whichever set played which game, some game was the bad set's: its every 7th question went unanswered.
+  CHECK(stats->not_answered > 0);
+}

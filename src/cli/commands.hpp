@@ -36,6 +36,7 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err);
 struct ExploreOptions {
   std::vector<std::string> impl;  // 'CMD ARGS', no shell; each compared with our engine
   int games = 10;
+  int jobs = 1;  // processes of each implementation, each set playing games of its own
   std::uint64_t seed = 1;
   int players = 2;
   std::string ruleset = "hig-c3";

@@ -114,6 +114,12 @@ void setup_explore(CLI::App& app, std::function<int()>& action) {
                   "against each --impl) into DIR")
       ->type_name("DIR");
   cmd->add_option("--shard", o->shard, "Play shard K of N: the games g with g % N == K - 1")->type_name("K/N");
+  cmd->add_option("--jobs", o->jobs,
+                  "Start this many processes of each implementation, each set playing games of its own (the output "
+                  "as with one, apart from timings)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
   cmd->add_option("--time-budget", o->time_budget,
                   "Ask no more questions after this many seconds (a game in progress and the shrinking are cut; "
                   "the run lasts at most about this plus one --timeout)")
@@ -229,6 +235,21 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
                impls.size() == 1 ? "it" : "they all", impls.size() == 1 ? "s" : "");
   }
   Explorer explorer(config, impls);
+  // --jobs: more sets of the implementations' processes, started as the first (exit 3 when one
+  // cannot start, the reason on err), each playing games of its own.
+  for (int job = 1; job < o.jobs; ++job) {
+    std::vector<Subject*> lane;
+    for (std::size_t i = 0; i < o.impl.size(); ++i) {
+      SubjectPlan plan;
+      plan.impl = o.impl[i];
+      plan.number = static_cast<int>(i) + 1;
+      RunSetup started = setup_run_subject(plan, o.timeout, err);
+      if (!started.subject) return started.exit_code;
+      lane.push_back(started.subject.get());
+      owned.push_back(std::move(started.subject));
+    }
+    explorer.add_lane(std::move(lane));
+  }
   const bool progress = !o.no_progress && &err == &std::cerr && isatty(fileno(stderr)) == 1;
   auto stats = explorer.run([&](int done, int total) {
     if (progress)
