@@ -264,7 +264,8 @@ int mg_explore(const std::string& shard, std::uint64_t seed, const std::string& 
 
 }  // namespace
 
-TEST_CASE("Four shards of explore merged give the unsharded run's candidates and explore.jsonl", "[cli][merge][ci]") {
+TEST_CASE("Four shards of explore merged give the unsharded run's candidates, explore.jsonl and summary.md",
+          "[cli][merge][ci]") {
   const auto dir = fresh_dir("merge-explore");
   std::filesystem::create_directories(dir);
   const std::string whole = (dir / "whole").string(), merged = (dir / "merged").string();
@@ -288,6 +289,10 @@ TEST_CASE("Four shards of explore merged give the unsharded run's candidates and
   const std::string expected = mg_explore_untimed(whole + "/explore.jsonl");
   CHECK(contains(expected, "\"seen\":"));
   CHECK(mg_explore_untimed(merged + "/explore.jsonl") == expected);
+  // summary.md as the unsharded run writes it (issue 50: merge did not write it).
+  REQUIRE(std::filesystem::exists(merged + "/summary.md"));
+  CHECK(contains(read_text(whole + "/summary.md"), "| kind | capability |"));
+  CHECK(read_text(merged + "/summary.md") == read_text(whole + "/summary.md"));
   // A shard missing, one of another seed.
   const std::string out = (dir / "out").string();
   MgRun bad = mg_merge({shards[0], shards[1], shards[3]}, out);

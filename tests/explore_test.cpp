@@ -56,6 +56,13 @@ std::unique_ptr<ProcessSubject> start_planted(const std::string& bug) {
   return start_impl({"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/planted.py", CARC_BINARY, bug});
 }
 
+// slow_planted.py: planted.py's bug `bug`, each reply `delay` seconds after its request, each
+// request a line of `log`.
+std::unique_ptr<ProcessSubject> start_slow(const std::string& bug, double delay, const std::filesystem::path& log) {
+  return start_impl({"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/slow_planted.py", CARC_BINARY, bug,
+                     std::to_string(delay), log.string()});
+}
+
 struct Explored {
   std::vector<Finding> findings;
   ExploreStats stats;
@@ -313,8 +320,11 @@ TEST_CASE("explore with two implementations writes their disagreement as a candi
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("explore stops shrinking when its time budget is spent and keeps the question as first seen", "[explore]") {
+TEST_CASE("explore cuts a game in progress when its time budget is spent, its first finding shrunk already",
+          "[explore]") {
   // Since issue 45 the budget cuts a game in progress too (it used to finish the game under way).
+  // Since issue 50 a disagreement is shrunk when it is found, before the games go on: the first
+  // one (game 1) is shrunk in full, not cut short by the games after it.
   auto impl = start_planted("dup-rotations");
   PlayOptions play;
   auto setup = game_setup_of(play);
@@ -332,9 +342,110 @@ TEST_CASE("explore stops shrinking when its time budget is spent and keeps the q
   CHECK(stats->games < 50);
   REQUIRE_FALSE(explorer.findings().empty());
   const Finding& f = explorer.findings().front();
+  CHECK(f.first_game == 0);
+  CHECK_FALSE(f.shrink_cut_short);
+  CHECK(f.shrink_asks > 0);
+  CHECK(scenario_tile_count(f.shrunk) <= 2);
+}
+
+TEST_CASE("explore cut short while shrinking keeps the last reduction that held, with the answers it held on",
+          "[explore]") {
+  // A slow engine (0.3 s a question): the budget runs out a few questions into the first shrink.
+  const auto log = std::filesystem::temp_directory_path() / "carc-explore-cut-shrink.log";
+  std::filesystem::remove(log);
+  auto impl = start_slow("dup-rotations", 0.3, log);
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  config.game = *setup;
+  config.games = 50;
+  config.time_budget = 3.5;
+  Explorer explorer(config, {impl.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  CHECK(stats->budget_exhausted);
+  REQUIRE_FALSE(explorer.findings().empty());
+  const Finding& f = explorer.findings().front();
+  INFO(scenario_tile_count(f.original) << " -> " << scenario_tile_count(f.shrunk) << " tiles, decision " << f.decision
+                                       << ", " << f.shrink_asks << " questions, " << f.shrink_seconds << " s");
   CHECK(f.shrink_cut_short);
-  CHECK(f.shrink_asks == 0);
-  CHECK(scenario_tile_count(f.shrunk) == scenario_tile_count(f.original));
+  CHECK(f.shrink_asks > 1);
+  CHECK(scenario_tile_count(f.shrunk) < scenario_tile_count(f.original));  // reduced before the budget ran out
+  // The answers kept are those on the reduction kept: they differ as the finding says.
+  const auto d = diff_answers(f.shrunk, f.ours, f.theirs, f.events);
+  REQUIRE(d);
+  CHECK(d->signature == f.signature);
+  CHECK(d->lines == f.lines);
+}
+
+TEST_CASE(
+    "explore shrinks an abbot's return far from the placed tile to the cloister's tile alone (the board cut to what "
+    "the difference names)",
+    "[explore]") {
+  // cloister-short: the first disagreement is an abbot taken back (decision 113 of game 1) from a
+  // cloister 9 squares from the tile placed that turn. Removing tiles one chunk at a time could not
+  // cut the path between them: it stopped at 16 tiles (40 questions). The placed tile moved onto
+  // the cloister and the board cut to the squares the difference names: 1 tile.
+  auto impl = start_planted("cloister-short");
+  const Explored e = explore_with(*impl, 1);
+  const Finding* f = find_signature(e, "scores-scored-after-return");
+  REQUIRE(f != nullptr);
+  INFO(scenario_tile_count(f->original) << " -> " << scenario_tile_count(f->shrunk) << " tiles, " << f->shrink_asks
+                                        << " questions");
+  CHECK(f->kind == "scoring");
+  CHECK(f->capability == "abbot");
+  CHECK(scenario_tile_count(f->shrunk) <= 2);
+  CHECK(f->shrink_asks <= 30);
+  REQUIRE(f->shrunk.position.placed);
+  CHECK(f->shrunk.apply.size() == 1);
+}
+
+TEST_CASE(
+    "explore shrinks the first disagreement of a slow engine (50 ms a question) to at most 6 tiles within its time "
+    "budget",
+    "[explore]") {
+  // Issue 50: a proxy of serve with one planted one-rule bug (a cloister scores one point less)
+  // answering each question after 50 ms. 10 games take about 75 s at that speed; the 15 s budget
+  // ends in game 2 or 3. Before issue 50 the games came first and took the whole budget: the
+  // first disagreement (65 tiles) was written unshrunk, 0 questions asked.
+  const auto log = std::filesystem::temp_directory_path() / "carc-explore-slow-shrink.log";
+  std::filesystem::remove(log);
+  auto impl = start_slow("cloister-short", 0.05, log);
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  config.game = *setup;
+  config.games = 10;
+  config.seed = 1;
+  config.time_budget = 15;
+  Explorer explorer(config, {impl.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  CHECK(stats->budget_exhausted);
+  REQUIRE_FALSE(explorer.findings().empty());
+  const Finding& f = explorer.findings().front();
+  INFO(f.signature << ": " << scenario_tile_count(f.original) << " -> " << scenario_tile_count(f.shrunk)
+                   << " tiles, game " << f.first_game + 1 << ", decision " << f.decision << ", " << f.shrink_asks
+                   << " questions (" << f.shrink_cached << " judged again from the cache), " << f.shrink_seconds
+                   << " s");
+  CHECK(f.first_game == 0);
+  CHECK_FALSE(f.shrink_cut_short);
+  CHECK(scenario_tile_count(f.original) > 20);
+  CHECK(scenario_tile_count(f.shrunk) <= 6);
+  CHECK(f.shrink_asks <= 40);  // 12 when measured
+  CHECK(f.shrink_seconds < 10);
+  // Every question the proxy got is counted: the games', each shrink's, and one final ask per
+  // shrink done (the shrunk question asked again for its answers).
+  long long expected = stats->asked;
+  for (const Finding& g : explorer.findings())
+    expected += g.shrink_asks + (g.shrink_asks > 0 && !g.shrink_cut_short ? 1 : 0);
+  impl.reset();  // the proxy stopped: its log is complete
+  const std::string lines = read_text(log);
+  CHECK(std::count(lines.begin(), lines.end(), '\n') == expected);
 }
 
 TEST_CASE("explore writes candidates that check accepts and run --impl fails on", "[explore]") {
@@ -879,4 +990,101 @@ TEST_CASE("explore's questions state Little Buildings' tokens, and their YAML re
   REQUIRE(back.valid());
   REQUIRE(back.scenarios.size() == 1);
   CHECK(back.scenarios.front().position.building_supply == sc.position.building_supply);
+}
+
+namespace {
+
+// explore.jsonl without its timings (seconds, shrink_seconds, decisions_per_second).
+std::string without_timings(std::string text) {
+  for (const std::string key : {"\"seconds\":", "\"shrink_seconds\":", "\"decisions_per_second\":"}) {
+    for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at)) {
+      std::size_t end = at + key.size();
+      while (end < text.size() && text[end] != ',' && text[end] != '}') ++end;
+      text.erase(at + key.size(), end - at - key.size());
+      at += key.size();
+    }
+  }
+  return text;
+}
+
+// The summary line's rate "(N/s)" left out.
+std::string without_rate(std::string text) {
+  const auto open = text.find(" decisions (");
+  if (open != std::string::npos) text.erase(open + 11, text.find(')', open) - open - 10);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("explore --jobs 3 writes what --jobs 1 writes, apart from timings", "[explore]") {
+  // Two implementations (our serve and a planted bug: a disagreement with our engine and one
+  // between the pair), 4 games over 3 sets of processes: the games merged in game order.
+  const auto base = std::filesystem::temp_directory_path() / "carc-explore-jobs";
+  std::filesystem::remove_all(base);
+  const auto explore_jobs = [&](int jobs) {
+    ExploreOptions o;
+    o.impl = {std::string(CARC_BINARY) + " serve", planted("farm-city-per-side")};
+    o.games = 4;
+    o.jobs = jobs;
+    o.out_dir = (base / "out").string();
+    o.no_progress = true;
+    std::ostringstream out, err;
+    CHECK(run_explore(o, out, err) == 1);
+    INFO(out.str() << err.str());
+    std::filesystem::rename(base / "out", base / std::to_string(jobs));
+    return out.str();
+  };
+  const std::string one = explore_jobs(1);
+  const std::string three = explore_jobs(3);
+  const auto dir1 = base / "1", dir3 = base / "3";
+  // stdout up to "wrote ... into DIR" (the directories differ), the rate left out.
+  const auto printed = [](const std::string& text) {
+    const std::string s = without_rate(text);
+    return s.substr(0, s.find("wrote "));
+  };
+  CHECK(printed(one) == printed(three));
+  CHECK(contains(one, "4 games"));
+  CHECK(contains(one, " vs "));  // the pair's disagreement too
+  CHECK(without_timings(read_text(dir1 / "explore.jsonl")) == without_timings(read_text(dir3 / "explore.jsonl")));
+  CHECK(read_text(dir1 / "summary.md") == read_text(dir3 / "summary.md"));
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir1 / "candidates"))
+    files.push_back(entry.path().filename().string());
+  REQUIRE(files.size() >= 2);
+  for (const auto& name : files) {
+    INFO(name);
+    REQUIRE(std::filesystem::exists(dir3 / "candidates" / name));
+    CHECK(read_text(dir1 / "candidates" / name) == read_text(dir3 / "candidates" / name));
+  }
+  CHECK(std::distance(std::filesystem::directory_iterator(dir3 / "candidates"),
+                      std::filesystem::directory_iterator{}) == static_cast<std::ptrdiff_t>(files.size()));
+  std::filesystem::remove_all(base);
+}
+
+TEST_CASE("explore with a misbehaving process among its --jobs sets counts its questions and merges every game",
+          "[explore]") {
+  // Set 1 answers well, set 2 answers every 7th question `errored`: every game is merged, each
+  // decision counted once as answered or not, the unanswered ones under their reason.
+  auto good = start_planted("dup-rotations");
+  auto bad = start_impl(
+      {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/unanswering.py", CARC_BINARY, "errored", "7"});
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  config.game = *setup;
+  config.games = 4;
+  config.shrink = false;
+  Explorer explorer(config, {good.get()});
+  explorer.add_lane({bad.get()});
+  auto stats = explorer.run();
+  REQUIRE(stats);
+  CHECK(stats->games == 4);
+  CHECK(stats->decisions > 4 * 100);
+  CHECK(stats->asked + stats->not_answered == stats->decisions);
+  REQUIRE(stats->impls.size() == 1);
+  CHECK(stats->impls[0].unanswered["errored"] == stats->not_answered);
+  // Whichever set played which game, some game was the bad set's: its every 7th question went unanswered.
+  CHECK(stats->not_answered > 0);
 }

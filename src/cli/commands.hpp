@@ -2,6 +2,7 @@
 // One subcommand per file: setup_X registers its options on the app, run_X does
 // the work from an options struct (testable without argv) and returns an exit code.
 #include <CLI/CLI.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <filesystem>
@@ -36,6 +37,7 @@ int run_play(const PlayOptions& o, std::ostream& out, std::ostream& err);
 struct ExploreOptions {
   std::vector<std::string> impl;  // 'CMD ARGS', no shell; each compared with our engine
   int games = 10;
+  int jobs = 1;  // processes of each implementation, each set playing games of its own
   std::uint64_t seed = 1;
   int players = 2;
   std::string ruleset = "hig-c3";
@@ -54,6 +56,9 @@ struct ExploreOptions {
 };
 void setup_explore(CLI::App& app, std::function<int()>& action);
 int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err);
+// explore's summary.md from its explore.jsonl records (the findings, then the summary): what
+// explore writes and what `merge` writes for the shards merged.
+std::string explore_summary_md(const nlohmann::json& records);
 
 // `run [PATHS]`: run scenarios against our engine (DESIGN.md "The command line").
 struct RunOptions {

@@ -61,10 +61,67 @@ std::string md_cell(std::string s) {
 
 }  // namespace
 
+std::string explore_summary_md(const nlohmann::json& records) {
+  const nlohmann::json* summary = nullptr;
+  std::vector<const nlohmann::json*> findings;
+  for (const auto& r : records) {
+    if (r.value("type", std::string()) == "summary") summary = &r;
+    if (r.value("type", std::string()) == "finding") findings.push_back(&r);
+  }
+  const nlohmann::json none = nlohmann::json::object();
+  const nlohmann::json& s = summary ? *summary : none;
+  const auto count = [&](const char* key) { return s.value(key, 0LL); };
+  // Why questions went unanswered, over every implementation; whether the run passed.
+  std::map<std::string, long long> unanswered;
+  bool pass = findings.empty() && count("not_answered") == 0;
+  for (const auto& t : s.value("implementations", nlohmann::json::array())) {
+    if (t.value("asked", 0LL) == 0) pass = false;
+    const nlohmann::json reasons = t.value("unanswered", nlohmann::json::object());
+    if (reasons.is_object())
+      for (const auto& [reason, n] : reasons.items())
+        if (n.is_number_integer()) unanswered[reason] += n.get<long long>();
+  }
+  std::vector<std::string> words;
+  for (const auto& [reason, n] : unanswered)
+    if (n > 0) words.push_back(fmt::format("{} {}", n, reason));
+  std::ostringstream md;
+  md << "# carc-oracle explore\n\n";
+  fmt::print(md,
+             "Seed {}, shard {}, {} games, {} decisions, {} questions answered, {} unsupported, {} not "
+             "answered{}{}.\n\n",
+             s.value("seed", 0ULL), s.value("shard", std::string("1/1")), count("games"), count("decisions"),
+             count("asked"), count("unsupported"), count("not_answered"),
+             words.empty() ? "" : fmt::format(" ({})", fmt::join(words, ", ")),
+             s.value("budget_exhausted", false) ? "; the time budget cut the run" : "");
+  std::map<std::pair<std::string, std::string>, std::vector<const nlohmann::json*>> groups;
+  for (const nlohmann::json* f : findings)
+    groups[{f->value("kind", std::string()), f->value("capability", std::string())}].push_back(f);
+  if (groups.empty() && pass) {
+    md << "No disagreement.\n";
+  } else if (groups.empty()) {  // nothing found, but not a pass: questions unanswered or none compared
+    md << "No disagreement among the answers compared; not a pass: questions went unanswered or none were "
+          "compared.\n";
+  } else {
+    md << "| kind | capability | candidate | implementation | seen | first game | tiles | difference |\n";
+    md << "|---|---|---|---|---|---|---|---|\n";
+  }
+  for (const auto& [group, members] : groups)
+    for (const nlohmann::json* f : members) {
+      const std::string impl = f->value("impl", std::string()), versus = f->value("versus", std::string());
+      const std::string who = versus == "our engine" ? impl : versus + " vs " + impl;
+      const nlohmann::json lines = f->value("differences", nlohmann::json::array());
+      const std::string first = lines.empty() || !lines.front().is_string() ? "" : lines.front().get<std::string>();
+      fmt::print(md, "| {} | {} | `{}` | {} | {} | {} | {} | {} |\n", group.first, group.second,
+                 f->value("id", std::string()), md_cell(who), f->value("seen", 0LL), f->value("first_game", 0LL),
+                 f->value("tiles", 0LL), md_cell(first.substr(0, 200)));
+    }
+  return md.str();
+}
+
 namespace {
 
 // What every shard of one `explore --shard K/N` run shares, hashed (FNV-1a, 16 hex digits): every
-// option but --shard, --out and --no-progress.
+// option but --shard, --jobs (the output does not depend on it), --out and --no-progress.
 std::string explore_selection(const ExploreOptions& o) {
   std::string all = fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", o.impl.size(), o.games, o.seed, o.players,
                                 o.ruleset, o.edition, o.figures, o.sets, o.little_buildings, o.bridges, o.time_budget,
@@ -114,6 +171,12 @@ void setup_explore(CLI::App& app, std::function<int()>& action) {
                   "against each --impl) into DIR")
       ->type_name("DIR");
   cmd->add_option("--shard", o->shard, "Play shard K of N: the games g with g % N == K - 1")->type_name("K/N");
+  cmd->add_option("--jobs", o->jobs,
+                  "Start this many processes of each implementation, each set playing games of its own (the output "
+                  "as with one, apart from timings)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
   cmd->add_option("--time-budget", o->time_budget,
                   "Ask no more questions after this many seconds (a game in progress and the shrinking are cut; "
                   "the run lasts at most about this plus one --timeout)")
@@ -229,6 +292,21 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
                impls.size() == 1 ? "it" : "they all", impls.size() == 1 ? "s" : "");
   }
   Explorer explorer(config, impls);
+  // --jobs: more sets of the implementations' processes, started as the first (exit 3 when one
+  // cannot start, the reason on err), each playing games of its own.
+  for (int job = 1; job < o.jobs; ++job) {
+    std::vector<Subject*> lane;
+    for (std::size_t i = 0; i < o.impl.size(); ++i) {
+      SubjectPlan plan;
+      plan.impl = o.impl[i];
+      plan.number = static_cast<int>(i) + 1;
+      RunSetup started = setup_run_subject(plan, o.timeout, err);
+      if (!started.subject) return started.exit_code;
+      lane.push_back(started.subject.get());
+      owned.push_back(std::move(started.subject));
+    }
+    explorer.add_lane(std::move(lane));
+  }
   const bool progress = !o.no_progress && &err == &std::cerr && isatty(fileno(stderr)) == 1;
   auto stats = explorer.run([&](int done, int total) {
     if (progress)
@@ -277,6 +355,7 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
                        {"players", f.shrunk.position.players.size()},
                        {"moves", f.shrunk.apply.size()},
                        {"shrink_asks", f.shrink_asks},
+                       {"shrink_cached", f.shrink_cached},
                        {"shrink_seconds", f.shrink_seconds},
                        {"shrink_cut_short", f.shrink_cut_short},
                        {"differences", f.lines}});
@@ -359,7 +438,7 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
   if (!o.shard.empty()) summary_record["selection"] = explore_selection(o);
   records.push_back(std::move(summary_record));
   // The summary: grouped by kind, then capability.
-  std::ostringstream text, md;
+  std::ostringstream text;
   const std::string why_unanswered =
       unanswered_words.empty() ? "" : fmt::format(" ({})", fmt::join(unanswered_words, ", "));
   fmt::print(
@@ -367,25 +446,13 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
       s.games == 1 ? "" : "s", s.decisions, rate, s.asked, s.unsupported, s.not_answered, why_unanswered,
       s.budget_exhausted ? s.cut_in_game ? "; the time budget cut the run in a game" : "; the time budget ran out"
                          : "");
-  md << "# carc-oracle explore\n\n";
-  fmt::print(md,
-             "Seed {}, shard {}, {} games, {} decisions, {} questions answered, {} unsupported, {} not "
-             "answered{}{}.\n\n",
-             o.seed, o.shard.empty() ? "1/1" : o.shard, s.games, s.decisions, s.asked, s.unsupported, s.not_answered,
-             why_unanswered, s.budget_exhausted ? "; the time budget cut the run" : "");
   std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> groups;
   for (std::size_t i = 0; i < explorer.findings().size(); ++i)
     groups[{explorer.findings()[i].kind, explorer.findings()[i].capability}].push_back(i);
   if (groups.empty() && exit == kExitOk) {
     text << "no disagreement\n";
-    md << "No disagreement.\n";
   } else if (groups.empty()) {  // nothing found, but not a pass: questions unanswered or none compared
     text << "no disagreement among the answers compared; not a pass (see above)\n";
-    md << "No disagreement among the answers compared; not a pass: questions went unanswered or none were "
-          "compared.\n";
-  } else {
-    md << "| kind | capability | candidate | implementation | seen | first game | tiles | difference |\n";
-    md << "|---|---|---|---|---|---|---|---|\n";
   }
   for (const auto& [group, members] : groups) {
     fmt::print(text, "{} ({}):\n", group.first, group.second);
@@ -398,9 +465,6 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
                  scenario_tile_count(f.original), f.shrink_cut_short ? "; shrinking cut short by the time budget" : "");
       for (const auto& line : f.lines)
         fmt::print(text, "    {}\n", line.size() > 300 ? line.substr(0, 300) + "..." : line);
-      fmt::print(md, "| {} | {} | `{}` | {} | {} | {} | {} | {} |\n", group.first, group.second, id, md_cell(who),
-                 f.seen, f.first_game + 1, scenario_tile_count(f.shrunk),
-                 md_cell(f.lines.empty() ? "" : f.lines.front().substr(0, 200)));
     }
   }
   out << text.str();
@@ -417,7 +481,8 @@ int run_explore(const ExploreOptions& o, std::ostream& out, std::ostream& err) {
                               for (const auto& r : records) f << r.dump() << "\n";
                             }) &&
          ok;
-    ok = write_file_checked(o.out_dir + "/summary.md", true, "explore", err, [&](std::ostream& f) { f << md.str(); }) &&
+    ok = write_file_checked(o.out_dir + "/summary.md", true, "explore", err,
+                            [&](std::ostream& f) { f << explore_summary_md(records); }) &&
          ok;
     // The candidates run against every implementation as `run --impl ... --format html` runs them:
     // the HTML report with each candidate's board, its question and both answers.

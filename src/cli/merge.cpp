@@ -11,7 +11,8 @@
 //   - the --out directories of `explore --shard K/N` (into -o DIR): explore.jsonl (each
 //     disagreement once, as first seen over all games, seen as often as in all shards; the counts
 //     added up; times aside, the unsharded run's) and candidates/ (the unsharded run's files).
-//     summary.md and report.html are not made (run --impl on DIR/candidates makes the report).
+//     summary.md as the unsharded explore writes it (explore_summary_md); report.html is not made
+//     (run --impl on DIR/candidates makes the report).
 // Shards of different runs (scenario files, filters, options, implementation), a shard missing
 // or given twice are refused with the file and line at fault: exit 2, nothing written.
 #include <fmt/format.h>
@@ -439,6 +440,7 @@ std::vector<std::pair<std::string, std::string>> merge_explore(std::vector<Explo
   });
   std::vector<std::pair<std::string, std::string>> files;
   std::string jsonl;
+  Plain records = Plain::array();  // explore.jsonl's, for summary.md
   std::map<std::string, int> taken;
   for (const Kept& k : order) {
     Plain f = *k.finding;
@@ -470,6 +472,7 @@ std::vector<std::pair<std::string, std::string>> merge_explore(std::vector<Explo
     swap(fmt::format("seen at {} decision(s)", old_seen), fmt::format("seen at {} decision(s)", k.seen));
     files.emplace_back("candidates/" + id + ".yaml", body);
     jsonl += f.dump() + "\n";
+    records.push_back(f);
   }
   // The summary: the shards' counts added up; the budget flags if any shard's; the time the longest.
   Plain summary = first.summary;
@@ -516,6 +519,8 @@ std::vector<std::pair<std::string, std::string>> merge_explore(std::vector<Explo
   found = !order.empty() || summary["not_answered"].get<long long>() > 0;
   for (const auto& t : tallies) found = found || t.value("asked", 0LL) == 0;
   files.emplace_back("explore.jsonl", jsonl + summary.dump() + "\n");
+  records.push_back(summary);
+  files.emplace_back("summary.md", explore_summary_md(records));  // as explore writes it
   return files;
 }
 
@@ -566,9 +571,9 @@ int run_merge_explore(const MergeOptions& o, std::ostream& out, std::ostream& er
     }
   }
   fmt::print(out,
-             "wrote {} candidate{} and explore.jsonl into {} ({} shards merged); the HTML report of the "
+             "wrote {} candidate{}, explore.jsonl and summary.md into {} ({} shards merged); the HTML report of the "
              "candidates: carc-oracle run {}/candidates --impl ... --format html\n",
-             files.size() - 1, files.size() == 2 ? "" : "s", o.output, shards.size(), o.output);
+             files.size() - 2, files.size() == 3 ? "" : "s", o.output, shards.size(), o.output);
   return found ? kExitFailures : kExitOk;
 }
 

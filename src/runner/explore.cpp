@@ -253,66 +253,187 @@ class EngineWorker {
   std::thread thread_;  // last: started once the rest is set up
 };
 
-Explorer::Explorer(ExploreConfig config, std::vector<Subject*> impls)
-    : config_(std::move(config)), impls_(std::move(impls)) {
-  for (Subject* impl : impls_) stats_.impls.push_back(ImplTally{impl->name(), 0, 0, 0, {}, {}, {}, {}});
+namespace {
+
+// Adds the counts of `from` to `into` and clears them (a game's, merged more than once).
+void add_tally(ImplTally& into, ImplTally& from) {
+  into.asked += std::exchange(from.asked, 0);
+  into.unsupported += std::exchange(from.unsupported, 0);
+  into.not_answered += std::exchange(from.not_answered, 0);
+  for (const auto& [item, n] : from.lacks) into.lacks[item] += n;
+  for (const auto& [item, n] : from.played_as) into.played_as[item] += n;
+  for (const auto& [why, n] : from.unanswered) into.unanswered[why] += n;
+  for (const auto& [why, text] : from.first_message) into.first_message.emplace(why, text);  // the first kept
+  from.lacks.clear();
+  from.played_as.clear();
+  from.unanswered.clear();
+  from.first_message.clear();
 }
 
-Explorer::~Explorer() = default;
+void add_stats(ExploreStats& into, ExploreStats& from) {
+  into.decisions += std::exchange(from.decisions, 0);
+  into.asked += std::exchange(from.asked, 0);
+  into.unsupported += std::exchange(from.unsupported, 0);
+  into.not_answered += std::exchange(from.not_answered, 0);
+  into.unsynced += std::exchange(from.unsynced, 0);
+  for (std::size_t i = 0; i < into.impls.size() && i < from.impls.size(); ++i) add_tally(into.impls[i], from.impls[i]);
+}
 
-bool Explorer::out_of_time() const { return deadline_ && ExClock::now() >= *deadline_; }
-
-void Explorer::tally_lacks(std::size_t impl, const std::vector<std::string>& lacks) {
-  ++stats_.unsupported;
-  ImplTally& t = stats_.impls[impl];
+void tally_lacks(ExploreStats& stats, std::size_t impl, const std::vector<std::string>& lacks) {
+  ++stats.unsupported;
+  ImplTally& t = stats.impls[impl];
   ++t.unsupported;
   for (const auto& item : lacks) ++t.lacks[item];
 }
 
-void Explorer::tally_unanswered(std::size_t impl, const Reply& reply) {
-  ++stats_.not_answered;
-  ImplTally& t = stats_.impls[impl];
+void tally_unanswered(ExploreStats& stats, std::size_t impl, const Reply& reply) {
+  ++stats.not_answered;
+  ImplTally& t = stats.impls[impl];
   ++t.not_answered;
   const std::string why = unanswered_reason(reply.kind);
   ++t.unanswered[why];
   if (!t.first_message.contains(why)) t.first_message[why] = reply.message;
 }
 
+}  // namespace
+
+struct Explorer::Lane {
+  std::vector<Subject*> impls;
+  std::vector<std::optional<bool>> events;  // per implementation: asked score events (decided at its first question)
+  std::unique_ptr<EngineWorker> engine;     // started at the first question
+};
+
+// A disagreement seen in a game, not merged yet.
+struct ExploreSeen {
+  Scenario question;
+  int decision = 0, impl_index = 0, other_index = -1;
+  bool events = false;
+  AnswerDiff d;
+  Answer ours, theirs;
+  std::optional<Answer> first;
+};
+
+struct Explorer::GameLog {
+  std::size_t order = 0;  // its place among this shard's games
+  int game = 0;           // its index (0-based)
+  std::uint64_t seed = 0;
+  ExploreStats stats;  // counts not merged yet
+  std::vector<ExploreSeen> seen;
+  bool cut = false;  // the budget ran out in it
+};
+
+Explorer::Explorer(ExploreConfig config, std::vector<Subject*> impls) : config_(std::move(config)) {
+  for (Subject* impl : impls) stats_.impls.push_back(ImplTally{impl->name(), 0, 0, 0, {}, {}, {}, {}});
+  add_lane(std::move(impls));
+}
+
+Explorer::~Explorer() = default;
+
+void Explorer::add_lane(std::vector<Subject*> impls) {
+  auto lane = std::make_unique<Lane>();
+  lane->impls = std::move(impls);
+  lane->events.resize(lane->impls.size());
+  lanes_.push_back(std::move(lane));
+}
+
+bool Explorer::out_of_time() const { return deadline_ && ExClock::now() >= *deadline_; }
+
 Result<ExploreStats> Explorer::run(const std::function<void(int, int)>& on_game) {
   const auto start = ExClock::now();
   if (config_.time_budget > 0)
     deadline_ =
         start + std::chrono::duration_cast<ExClock::duration>(std::chrono::duration<double>(config_.time_budget));
-  int mine = 0;
-  for (int g = 0; g < config_.games; ++g) mine += g % config_.shards == config_.shard ? 1 : 0;
-  for (int g = 0; g < config_.games; ++g) {
-    if (g % config_.shards != config_.shard) continue;
-    if (out_of_time()) {
-      stats_.budget_exhausted = true;
-      break;
+  std::vector<int> mine;  // this shard's games, in order
+  for (int g = 0; g < config_.games; ++g)
+    if (g % config_.shards == config_.shard) mine.push_back(g);
+  games_mine_ = mine.size();
+  const auto work = [&](Lane& lane) {
+    while (true) {
+      GameLog log;
+      {
+        std::lock_guard lock(mutex_);
+        if (stop_ || next_ >= mine.size()) return;
+        if (out_of_time()) {
+          stats_.budget_exhausted = true;
+          stop_ = true;
+          return;
+        }
+        log.order = next_++;
+        for (const ImplTally& t : stats_.impls) log.stats.impls.push_back(ImplTally{t.name, 0, 0, 0, {}, {}, {}, {}});
+      }
+      log.game = mine[log.order];
+      auto played = play_game(lane, log);
+      if (!played) {
+        std::lock_guard lock(mutex_);
+        if (!error_) error_ = played.error();
+        stop_ = true;
+        turn_.notify_all();
+        return;
+      }
+      log.cut = !*played;
+      if (log.cut) {  // cut by the budget: merged (its findings kept), and no game after it
+        std::lock_guard lock(mutex_);
+        stop_ = true;
+      }
+      merge(log, lane, true, on_game);
     }
-    auto played = play_game(g);
-    if (!played) return fail(played.error());
-    if (!*played) {
-      stats_.budget_exhausted = true;
-      stats_.cut_in_game = true;
-      break;
-    }
-    ++stats_.games;
-    if (on_game) on_game(stats_.games, mine);
-  }
-  stats_.seconds = ex_seconds_since(start);
-  if (config_.shrink)
-    for (Finding& f : findings_) shrink(f, deadline_);
+  };
+  std::vector<std::thread> others;
+  for (std::size_t i = 1; i < lanes_.size(); ++i) others.emplace_back([&work, this, i] { work(*lanes_[i]); });
+  work(*lanes_.front());
+  for (auto& t : others) t.join();
+  if (error_) return fail(*error_);
+  shrink_pending(*lanes_.front());  // none left unless a game's merge was cut short
+  stats_.seconds = ex_seconds_since(start) - shrink_seconds_;
   for (const Finding& f : findings_)
     if (f.shrink_cut_short) stats_.budget_exhausted = true;
   return stats_;
 }
 
+void Explorer::merge(GameLog& log, Lane& lane, bool done, const std::function<void(int, int)>& on_game) {
+  std::unique_lock lock(mutex_);
+  if (done)
+    turn_.wait(lock, [&] { return merged_ == log.order || error_; });
+  else if (merged_ != log.order)
+    return;  // an earlier game is still being played: this one waits for its turn
+  if (error_) return;
+  if (cut_merged_) {  // an earlier game was cut by the budget: this one is not counted
+    if (done) {
+      ++merged_;
+      turn_.notify_all();
+    }
+    return;
+  }
+  add_stats(stats_, log.stats);
+  for (const ExploreSeen& seen : log.seen)
+    record(log, seen.question, seen.decision, seen.impl_index, seen.other_index, seen.events, seen.d, seen.ours,
+           seen.first ? &*seen.first : nullptr, seen.theirs);
+  log.seen.clear();
+  lock.unlock();
+  // The turn is this game's until merged_ moves on: no other lane touches the findings.
+  shrink_pending(lane);
+  if (!done) return;
+  if (log.cut) {
+    lock.lock();
+    stats_.budget_exhausted = true;
+    stats_.cut_in_game = true;
+    cut_merged_ = true;
+  } else {
+    lock.lock();
+    ++stats_.games;
+    const int games = stats_.games;
+    lock.unlock();
+    if (on_game) on_game(games, static_cast<int>(games_mine_));
+    lock.lock();
+  }
+  ++merged_;
+  turn_.notify_all();
+}
+
 // Plays game `game` to its end; false when the time budget ran out during it (its findings kept).
-Result<bool> Explorer::play_game(int game) {
+Result<bool> Explorer::play_game(Lane& lane, GameLog& log) {
   GameSetup setup = config_.game;
-  setup.seed = game_seed_ = explore_game_seed(config_.seed, game);
+  setup.seed = log.seed = explore_game_seed(config_.seed, log.game);
   auto made = new_game(builtin_catalog(), config_.rules, setup);
   if (!made) return fail(made.error());
   State s = std::move(*made);
@@ -329,14 +450,18 @@ Result<bool> Explorer::play_game(int game) {
   while (true) {
     ++decision;
     // Each implementation's legal moves, when it answered them (nullopt: not asked or not answered).
-    std::vector<std::optional<std::vector<std::string>>> their_moves(impls_.size());
+    std::vector<std::optional<std::vector<std::string>>> their_moves(lane.impls.size());
     if (out_of_time()) return false;  // no question once the budget is spent, mid-game too
     if (synced) {
       const Scenario question = question_of(base, since, config_.preset, overrides, config_.pile_window);
-      ask(question, game, decision, their_moves);
+      ask(question, decision, lane, log, their_moves);
+      // A new disagreement is merged and shrunk at once when this is the oldest game not merged
+      // (always with one lane), before the game goes on: under a time budget the first ones
+      // found get the time to shrink, not the games after them (issue 50).
+      merge(log, lane, false, {});
       if (out_of_time()) return false;  // its last answer may have come after the budget
     } else {
-      stats_.unsynced += static_cast<long long>(impls_.size());
+      log.stats.unsynced += static_cast<long long>(lane.impls.size());
     }
     if (s.phase() == Phase::GameOver) break;
     if (auto snap = snapshot(s)) {  // the next question starts here
@@ -371,35 +496,37 @@ Result<bool> Explorer::play_game(int game) {
   return true;
 }
 
-void Explorer::ask(const Scenario& question, int game, int decision,
+void Explorer::ask(const Scenario& question, int decision, Lane& lane, GameLog& log,
                    std::vector<std::optional<std::vector<std::string>>>& moves) {
-  ++stats_.decisions;
+  ExploreStats& stats = log.stats;
+  ++stats.decisions;
   // Our engine answers on a thread of its own while the implementations answer over the
   // protocol: the two work at once (explore's throughput, README "Speed"). The thread is kept
   // for the whole run (one started per decision cost more than the answer's setup).
-  if (!worker_) worker_ = std::make_unique<EngineWorker>();
+  if (!lane.engine) lane.engine = std::make_unique<EngineWorker>();
   const Request ours_request = explore_request(question, config_.rules, true, true);
-  worker_->submit(ours_request);
-  std::vector<std::optional<Answer>> answers(impls_.size());
-  for (std::size_t i = 0; i < impls_.size(); ++i) {
-    Subject& impl = *impls_[i];
-    if (events_.size() < impls_.size()) events_.resize(impls_.size());
-    if (!events_[i]) events_[i] = answers_events(question, config_.rules, impl);
-    Request r = explore_request(question, config_.rules, true, *events_[i]);
-    const Settled settled = ask_request(question, r, impl, *events_[i]);
+  lane.engine->submit(ours_request);
+  const std::size_t n = lane.impls.size();
+  auto& events = lane.events;
+  std::vector<std::optional<Answer>> answers(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    Subject& impl = *lane.impls[i];
+    if (!events[i]) events[i] = answers_events(question, config_.rules, impl);
+    Request r = explore_request(question, config_.rules, true, *events[i]);
+    const Settled settled = ask_request(question, r, impl, *events[i]);
     if (!settled.lacks.empty()) {
-      tally_lacks(i, settled.lacks);
+      tally_lacks(stats, i, settled.lacks);
       continue;
     }
-    for (const auto& p : settled.played) ++stats_.impls[i].played_as[played_as_text(p)];
+    for (const auto& p : settled.played) ++stats.impls[i].played_as[played_as_text(p)];
     if (out_of_time()) break;  // the budget ran out while an earlier implementation answered: ask no more
     Reply theirs = impl.answer(r);
     if (theirs.kind != ReplyKind::Answered) {
-      tally_unanswered(i, theirs);
+      tally_unanswered(stats, i, theirs);
       continue;
     }
-    ++stats_.asked;
-    ++stats_.impls[i].asked;
+    ++stats.asked;
+    ++stats.impls[i].asked;
     std::vector<std::string> canon;
     canon.reserve(theirs.answer.moves.size());
     for (const auto& m : theirs.answer.moves) canon.push_back(explore_canonical_move(m));
@@ -407,24 +534,33 @@ void Explorer::ask(const Scenario& question, int game, int decision,
     moves[i] = std::move(canon);
     answers[i] = std::move(theirs.answer);
   }
-  const Reply ours = worker_->take();
+  const Reply ours = lane.engine->take();
   if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return;  // cannot happen: our own moves
-  for (std::size_t i = 0; i < impls_.size(); ++i)
+  // Each disagreement kept for the merge (record), with whether both sides answered score events.
+  const auto seen = [&](int impl_index, int other_index, bool with_events, AnswerDiff d, const Answer* first) {
+    ExploreSeen s{question,    decision,     impl_index,  other_index,
+                  with_events, std::move(d), ours.answer, *answers[static_cast<std::size_t>(impl_index)],
+                  std::nullopt};
+    if (first) s.first = *first;
+    log.seen.push_back(std::move(s));
+  };
+  for (std::size_t i = 0; i < n; ++i)
     if (answers[i])
-      if (auto d = diff_answers(question, ours.answer, *answers[i], *events_[i]))
-        record(question, game, decision, static_cast<int>(i), -1, *d, ours.answer, nullptr, *answers[i]);
+      if (auto d = diff_answers(question, ours.answer, *answers[i], *events[i]))
+        seen(static_cast<int>(i), -1, events[i].value_or(false), std::move(*d), nullptr);
   // With two or more implementations: each pair that answered, the first as the reference.
-  for (std::size_t i = 0; i < impls_.size(); ++i)
-    for (std::size_t j = i + 1; j < impls_.size(); ++j)
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j)
       if (answers[i] && answers[j])
-        if (auto d = diff_answers(question, *answers[i], *answers[j], *events_[i] && *events_[j]))
-          record(question, game, decision, static_cast<int>(j), static_cast<int>(i), *d, ours.answer, &*answers[i],
-                 *answers[j]);
+        if (auto d = diff_answers(question, *answers[i], *answers[j], *events[i] && *events[j]))
+          seen(static_cast<int>(j), static_cast<int>(i), events[i].value_or(false) && events[j].value_or(false),
+               std::move(*d), &*answers[i]);
 }
 
 // Counts a disagreement, or keeps it as a finding when its (implementations, signature) is new.
-void Explorer::record(const Scenario& question, int game, int decision, int impl_index, int other_index,
-                      const AnswerDiff& d, const Answer& ours, const Answer* first, const Answer& theirs) {
+void Explorer::record(const GameLog& log, const Scenario& question, int decision, int impl_index, int other_index,
+                      bool events, const AnswerDiff& d, const Answer& ours, const Answer* first, const Answer& theirs) {
+  const std::vector<Subject*>& impls = lanes_.front()->impls;
   auto it = std::find_if(findings_.begin(), findings_.end(), [&](const Finding& f) {
     return f.impl_index == impl_index && f.other_index == other_index && f.signature == d.signature;
   });
@@ -433,18 +569,17 @@ void Explorer::record(const Scenario& question, int game, int decision, int impl
     return;
   }
   Finding f;
-  f.impl = impls_[static_cast<std::size_t>(impl_index)]->name();
+  f.impl = impls[static_cast<std::size_t>(impl_index)]->name();
   f.impl_index = impl_index;
   f.other_index = other_index;
-  if (other_index >= 0) f.other = impls_[static_cast<std::size_t>(other_index)]->name();
+  if (other_index >= 0) f.other = impls[static_cast<std::size_t>(other_index)]->name();
   f.signature = d.signature;
-  f.events = events_[static_cast<std::size_t>(impl_index)].value_or(false) &&
-             (other_index < 0 || events_[static_cast<std::size_t>(other_index)].value_or(false));
+  f.events = events;
   f.kind = d.kind;
   f.capability = d.capability;
   f.seen = 1;
-  f.first_game = game;
-  f.game_seed = game_seed_;
+  f.first_game = log.game;
+  f.game_seed = log.seed;
   f.decision = decision;
   f.original = question;
   f.shrunk = question;
@@ -455,30 +590,53 @@ void Explorer::record(const Scenario& question, int game, int decision, int impl
   findings_.push_back(std::move(f));
 }
 
-void Explorer::shrink(Finding& f, std::optional<ExClock::time_point> deadline) {
+void Explorer::shrink_pending(Lane& lane) {
+  if (!config_.shrink) return;
+  for (; shrunk_ < findings_.size(); ++shrunk_) {
+    const auto start = ExClock::now();
+    shrink(findings_[shrunk_], lane, deadline_);
+    shrink_seconds_ += ex_seconds_since(start);
+  }
+}
+
+void Explorer::shrink(Finding& f, Lane& lane, std::optional<ExClock::time_point> deadline) {
   const auto start = ExClock::now();
-  Subject& impl = *impls_[static_cast<std::size_t>(f.impl_index)];
-  Subject* reference = f.between_impls() ? impls_[static_cast<std::size_t>(f.other_index)] : nullptr;
+  Subject& impl = *lane.impls[static_cast<std::size_t>(f.impl_index)];
+  Subject* reference = f.between_impls() ? lane.impls[static_cast<std::size_t>(f.other_index)] : nullptr;
   ShrinkTarget target;
   target.impl = &impl;
   target.reference = reference;
   target.signature = f.signature;
   target.deadline = deadline;
   target.events = f.events;
+  ShrinkEvidence evidence;
+  target.evidence = &evidence;
+  target.cached = &f.shrink_cached;
   int asks = 0;
   bool out_of_time = false;
   f.shrunk = shrink_scenario(f.original, config_.rules, target, config_.shrink_asks, asks, out_of_time);
   f.shrink_asks = asks;
   f.shrink_cut_short = out_of_time;
   f.shrink_seconds = ex_seconds_since(start);
-  if (asks == 0) return;  // out of time before the first question: the answers as first seen stand
   if (out_of_time) {
-    // The budget is spent: no more questions, so none to get the answers on the reduction
-    // (the candidate's expect and its lines must be of the question it states). The question
-    // as first seen stands, with its answers.
+    // The budget is spent: no more questions, none to ask the reduction again. The last
+    // reduction that held stands, with the answers it held on (the candidate's expect and its
+    // lines are of the question it states); none held (out of time before the first question,
+    // or the question did not reproduce): the question as first seen, with its answers.
     f.shrunk = f.original;
+    if (!evidence.held) return;
+    const Answer& judged_on = evidence.reference;
+    if (auto d = diff_answers(evidence.scenario, judged_on, evidence.theirs, f.events)) {
+      f.shrunk = evidence.scenario;
+      f.lines = d->lines;
+      f.capability = d->capability;
+      f.ours = evidence.ours;
+      if (f.between_impls()) f.first = judged_on;
+      f.theirs = evidence.theirs;
+    }
     return;
   }
+  if (asks == 0) return;  // no question asked (the ask limit): the answers as first seen stand
   // The answers on the shrunk scenario, for the candidate's expect and notes.
   EngineSubject engine;
   const Request r = explore_request(f.shrunk, question_rules(f.shrunk, config_.rules), true, f.events);

@@ -9,10 +9,12 @@
 // gets a signature (kind and what differs, stable across games), is kept once per signature,
 // shrunk by delta debugging and written as a candidate scenario (EXP-<signature>, UNVERIFIED).
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -108,6 +110,7 @@ struct Finding {
   Answer first;                    // of a pair: the first implementation's answer (lines: first vs theirs)
   bool events = false;             // score events were asked and compared (both sides answer them)
   int shrink_asks = 0;
+  int shrink_cached = 0;  // reductions judged again while shrinking, answered from the first judgement
   double shrink_seconds = 0;
   bool shrink_cut_short = false;  // the time budget ran out while shrinking: `shrunk` is the best so far
   bool between_impls() const { return other_index >= 0; }
@@ -159,41 +162,59 @@ struct ExploreStats {
 // The game index's seed: one per game, independent of sharding.
 std::uint64_t explore_game_seed(std::uint64_t seed, int game);
 
-class EngineWorker;  // our engine's answers on a thread of their own (explore.cpp)
-
 class Explorer {
  public:
   Explorer(ExploreConfig config, std::vector<Subject*> impls);
   Explorer(const Explorer&) = delete;
   Explorer& operator=(const Explorer&) = delete;
   ~Explorer();
+  // `explore --jobs N`: another set of processes of the same implementations (one Subject per
+  // --impl, in the constructor's order) playing games of its own beside the first set, each
+  // set on its own thread. The games' results are merged in game order (a disagreement is kept
+  // as first seen in that order and shrunk on the set whose game merged it), so the findings
+  // and counts are those of one set. Call before run().
+  void add_lane(std::vector<Subject*> impls);
   // Plays the configured games (this shard's), asking every implementation at every decision.
-  // on_game(games done, games of this shard) after each game.
+  // on_game(games done, games of this shard) after each game (merged in game order).
   Result<ExploreStats> run(const std::function<void(int, int)>& on_game = {});
   const std::vector<Finding>& findings() const { return findings_; }
 
  private:
-  Result<bool> play_game(int game);
-  void ask(const Scenario& question, int game, int decision,
+  struct Lane;     // one set of the implementations' processes and our engine's thread
+  struct GameLog;  // what one game adds to the run, merged in game order
+
+  Result<bool> play_game(Lane& lane, GameLog& log);
+  void ask(const Scenario& question, int decision, Lane& lane, GameLog& log,
            std::vector<std::optional<std::vector<std::string>>>& moves);
-  void shrink(Finding& f, std::optional<std::chrono::steady_clock::time_point> deadline);
-  void record(const Scenario& question, int game, int decision, int impl_index, int other_index, const AnswerDiff& d,
-              const Answer& ours, const Answer* first, const Answer& theirs);
+  // Merges what `log` holds when its game is the oldest not merged (after every decision: the
+  // single set of --jobs 1 merges and shrinks at once); with `done`, waits for that turn, then
+  // counts the game and passes the turn on.
+  void merge(GameLog& log, Lane& lane, bool done, const std::function<void(int, int)>& on_game);
+  void shrink(Finding& f, Lane& lane, std::optional<std::chrono::steady_clock::time_point> deadline);
+  void record(const GameLog& log, const Scenario& question, int decision, int impl_index, int other_index, bool events,
+              const AnswerDiff& d, const Answer& ours, const Answer* first, const Answer& theirs);
+  // Shrinks the findings not shrunk yet (with `shrink` configured) on `lane`'s processes; their
+  // time is kept apart from the games'.
+  void shrink_pending(Lane& lane);
 
   // The time budget is spent (none: never); checked before every question.
   bool out_of_time() const;
-  // Counts a question `impl` could not be asked or did not answer.
-  void tally_lacks(std::size_t impl, const std::vector<std::string>& lacks);
-  void tally_unanswered(std::size_t impl, const Reply& reply);
 
   ExploreConfig config_;
   std::optional<std::chrono::steady_clock::time_point> deadline_;  // start + time_budget
-  std::vector<Subject*> impls_;
+  std::vector<std::unique_ptr<Lane>> lanes_;                       // the first: the constructor's
   std::vector<Finding> findings_;
+  std::size_t shrunk_ = 0;     // findings_ before this one are shrunk
+  double shrink_seconds_ = 0;  // spent shrinking (ExploreStats::seconds leaves it out)
   ExploreStats stats_;
-  std::uint64_t game_seed_ = 0;
-  std::vector<std::optional<bool>> events_;  // per implementation: asked score events (decided at its first question)
-  std::unique_ptr<EngineWorker> worker_;     // started at the first question
+  // The lanes' turns: games are handed out in order (next_) and merged in order (merged_).
+  std::mutex mutex_;
+  std::condition_variable turn_;
+  std::size_t next_ = 0, merged_ = 0;
+  std::size_t games_mine_ = 0;  // this shard's games
+  bool stop_ = false;           // no game more: the budget ran out, or a game failed
+  bool cut_merged_ = false;     // a game cut by the budget was merged: later games are not
+  std::optional<std::string> error_;
 };
 
 // What the implementations lack to be asked about a game at all: the capabilities its first
@@ -221,6 +242,16 @@ Result<GameSetup> largest_game(const RuleSet& rules, GameSetup game, const std::
 Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, Subject& impl, const std::string& signature,
                          int max_asks, int& asks);
 
+// The last reduction a shrink saw hold, with the answers it was judged on (each a question
+// asked): what a shrink cut short by its deadline keeps, without asking again.
+struct ShrinkEvidence {
+  bool held = false;  // some reduction (the start itself, at least) held
+  Scenario scenario;
+  Answer ours;       // our engine's answer
+  Answer reference;  // the reference's: ours, or the first implementation's of a pair
+  Answer theirs;     // the implementation's
+};
+
 // What a shrink keeps: `impl`'s answer differing with `signature` from the reference's (our
 // engine's when `reference` is null, else that implementation's), until `deadline`.
 struct ShrinkTarget {
@@ -228,7 +259,9 @@ struct ShrinkTarget {
   Subject* reference = nullptr;
   std::string signature;
   std::optional<std::chrono::steady_clock::time_point> deadline;
-  bool events = false;  // score events asked and compared (both answer them)
+  bool events = false;                 // score events asked and compared (both answer them)
+  ShrinkEvidence* evidence = nullptr;  // when set: the last reduction that held, and its answers
+  int* cached = nullptr;               // when set: reductions judged again without a question (the same YAML)
 };
 // As above; out_of_time: the deadline passed before the shrink was done (the result is the
 // best reduction so far).

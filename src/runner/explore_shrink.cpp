@@ -6,9 +6,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
 #include <chrono>
 #include <functional>
 #include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
 
 #include "engine/score_event.hpp"
 #include "runner/engine_subject.hpp"
@@ -31,22 +38,50 @@ class Reducer {
   }
   bool out_of_time() const { return out_of_time_; }
 
-  // Whether the reduced scenario still shows the disagreement.
-  bool holds(Scenario candidate) {
+  // Whether the reduced scenario still shows the disagreement. A reduction whose YAML was
+  // judged before (ddmin and the rounds come back to some) is judged as then, without a question.
+  bool holds(const Scenario& reduction) {
     if (out_of_asks()) return false;
+    Scenario candidate = reduction;
     if (candidate.title.empty()) candidate.title = "a reduction";
     if (candidate.source.empty()) candidate.source = "carc-oracle explore";
     candidate.required = {"base"};
     candidate.required = required_capabilities(candidate);
     candidate.expect = Expect{};
     candidate.expect.phase = "tile";  // any key: the loader needs one; the question ignores it
-    const ScenarioFile file = load_scenario_text(scenario_yaml(candidate), "explore-shrink.yaml");
-    if (!file.valid() || file.scenarios.size() != 1 || !file.scenarios.front().valid()) return false;
+    std::string text = scenario_yaml(candidate);
+    if (const auto seen = verdicts_.find(text); seen != verdicts_.end()) {
+      if (target_.cached) ++*target_.cached;
+      if (seen->second) evidence_ = *seen->second;
+      return seen->second != nullptr;
+    }
+    cut_ = false;
+    std::optional<ShrinkEvidence> judged = judge(text, reduction);
+    if (cut_) return false;  // out of questions or time half-way: not judged, asked again if ever
+    if (!judged) {
+      verdicts_.emplace(std::move(text), nullptr);
+      return false;
+    }
+    evidence_ = *judged;
+    verdicts_.emplace(std::move(text), std::make_shared<const ShrinkEvidence>(std::move(*judged)));
+    return true;
+  }
+
+  // The last reduction that held, with its answers.
+  const ShrinkEvidence& evidence() const { return evidence_; }
+  bool events() const { return target_.events; }
+
+ private:
+  // The answers on the scenario `text` states (`reduction` as written), when it shows the
+  // disagreement; nothing when it does not (or could not be asked).
+  std::optional<ShrinkEvidence> judge(const std::string& text, const Scenario& reduction) {
+    const ScenarioFile file = load_scenario_text(text, "explore-shrink.yaml");
+    if (!file.valid() || file.scenarios.size() != 1 || !file.scenarios.front().valid()) return std::nullopt;
     const Scenario& sc = file.scenarios.front();
     const Request r = explore_request(sc, question_rules(sc, rules_), true, target_.events);
     EngineSubject engine;
     const Reply ours = engine.answer(r);
-    if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return false;
+    if (ours.kind != ReplyKind::Answered || ours.answer.rejected) return std::nullopt;
     // The reference's answer: our engine's, or the first implementation's of a pair. Each is
     // asked as explore asked it: a switch value it does not play replaced by one it plays under
     // which our engine's answer is the same (ask_request).
@@ -54,21 +89,25 @@ class Reducer {
     if (target_.reference) {
       Subject& ref = *target_.reference;
       Request to_ref = r;
-      if (!ask_request(sc, to_ref, ref, target_.events).lacks.empty()) return false;
+      if (!ask_request(sc, to_ref, ref, target_.events).lacks.empty()) return std::nullopt;
       ++asks_;
       const Reply first = ref.answer(to_ref);
-      if (first.kind != ReplyKind::Answered) return false;
+      if (first.kind != ReplyKind::Answered) return std::nullopt;
       reference = first.answer;
     }
     Subject& impl = *target_.impl;
     Request to_impl = r;
-    if (!ask_request(sc, to_impl, impl, target_.events).lacks.empty()) return false;
-    if (target_.reference && out_of_asks()) return false;  // the budget ran out while the reference answered
+    if (!ask_request(sc, to_impl, impl, target_.events).lacks.empty()) return std::nullopt;
+    if (target_.reference && out_of_asks()) {  // the budget ran out while the reference answered
+      cut_ = true;
+      return std::nullopt;
+    }
     ++asks_;
     const Reply theirs = impl.answer(to_impl);
-    if (theirs.kind != ReplyKind::Answered) return false;
+    if (theirs.kind != ReplyKind::Answered) return std::nullopt;
     const auto d = diff_answers(sc, reference, theirs.answer, target_.events);
-    return d && d->signature == target_.signature;
+    if (!d || d->signature != target_.signature) return std::nullopt;
+    return ShrinkEvidence{true, reduction, ours.answer, std::move(reference), theirs.answer};
   }
 
  private:
@@ -77,6 +116,10 @@ class Reducer {
   int max_asks_;
   int& asks_;
   mutable bool out_of_time_ = false;
+  bool cut_ = false;  // the last judgement was cut half-way (a pair's reference answered, then no time was left)
+  ShrinkEvidence evidence_;
+  // Each reduction's YAML judged so far: its evidence when it held, null when it did not.
+  std::map<std::string, std::shared_ptr<const ShrinkEvidence>> verdicts_;
 };
 
 // Delta debugging (ddmin's complement steps): removes chunks of `items`, halving the chunk
@@ -248,6 +291,119 @@ void gather_figures(Scenario& best, const RuleSet& rules, Reducer& reducer) {
   }
 }
 
+// The squares "x,y" that `text` names (a difference's line, a move), added to `out`.
+void squares_in(std::string_view text, std::set<Pos>& out) {
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  const auto number = [&](std::size_t& at, int& value) {
+    const char* end = text.data() + text.size();
+    const auto [next, ec] = std::from_chars(text.data() + at, end, value);
+    if (ec != std::errc{} || next == text.data() + at) return false;
+    at = static_cast<std::size_t>(next - text.data());
+    return true;
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (!digit(text[i]) && text[i] != '-') continue;
+    if (i > 0) {
+      const char before = text[i - 1];
+      if (digit(before) || before == '-' || before == ',' || std::isalpha(static_cast<unsigned char>(before))) continue;
+    }
+    std::size_t at = i;
+    Pos p;
+    if (!number(at, p.x) || at >= text.size() || text[at] != ',') continue;
+    ++at;
+    if (!number(at, p.y)) continue;
+    if (at < text.size() && (digit(text[at]) || text[at] == ',')) continue;
+    out.insert(p);
+    i = at - 1;
+  }
+}
+
+// The board cut to the tiles around the squares that matter: those the difference (the last
+// reduction that held: its answers) and the moves name, a tile next to each such square that
+// has none (a placement's), and the placed tile. They are joined by shortest paths over the
+// board (the board must stay connected), then the tiles within distance 0, 1, 2 of them added;
+// the smallest of these that holds is kept. One question each, where ddmin over the tiles needs
+// many to cut a long path between far-apart tiles. In a figure step with moves, the placed
+// tile is first moved onto one of those squares (the moves need not be about it).
+void focus_board(Scenario& best, Reducer& reducer) {
+  const ShrinkEvidence& ev = reducer.evidence();
+  if (!ev.held || best.position.tiles.size() <= 2) return;
+  std::set<Pos> named;
+  if (auto d = diff_answers(best, ev.reference, ev.theirs, reducer.events()))
+    for (const auto& line : d->lines) squares_in(line, named);
+  for (const auto& m : best.apply) squares_in(m.text, named);
+  std::set<Pos> board;
+  for (const auto& t : best.position.tiles) board.insert(t.pos);
+  const std::array<Pos, 4> steps{Pos{0, -1}, Pos{1, 0}, Pos{0, 1}, Pos{-1, 0}};
+  std::set<Pos> focus;
+  for (const Pos p : named) {
+    if (board.contains(p)) {
+      focus.insert(p);
+      continue;
+    }
+    for (const Pos s : steps)
+      if (board.contains(Pos{p.x + s.x, p.y + s.y})) focus.insert(Pos{p.x + s.x, p.y + s.y});
+  }
+  if (focus.empty()) return;
+  Position& position = best.position;
+  if (position.phase == "figure" && position.placed && !best.apply.empty() && !focus.contains(*position.placed)) {
+    int tried = 0;
+    for (const Pos f : focus) {
+      if (reducer.out_of_asks() || tried++ == 2) break;
+      Scenario c = best;
+      c.position.placed = f;
+      if (reducer.holds(c)) {
+        best = std::move(c);
+        break;
+      }
+    }
+  }
+  if (position.placed) focus.insert(*position.placed);
+  // Shortest paths over the board from the first focus square to each of the others.
+  const auto path_to = [&](const std::set<Pos>& from, Pos to) {
+    std::map<Pos, Pos> parent;
+    std::vector<Pos> todo(from.begin(), from.end());
+    for (const Pos p : from) parent[p] = p;
+    for (std::size_t i = 0; i < todo.size() && !parent.contains(to); ++i)
+      for (const Pos s : steps) {
+        const Pos n{todo[i].x + s.x, todo[i].y + s.y};
+        if (board.contains(n) && !parent.contains(n)) {
+          parent[n] = todo[i];
+          todo.push_back(n);
+        }
+      }
+    std::vector<Pos> path;
+    if (!parent.contains(to)) return path;
+    for (Pos p = to; !from.contains(p); p = parent[p]) path.push_back(p);
+    return path;
+  };
+  std::set<Pos> joined{*focus.begin()};
+  for (const Pos f : focus)
+    for (const Pos p : path_to(joined, f)) joined.insert(p);
+  const auto distance = [](Pos a, Pos b) { return std::abs(a.x - b.x) + std::abs(a.y - b.y); };
+  std::set<Pos> previous;
+  for (int r = 0; r <= 2 && !reducer.out_of_asks(); ++r) {
+    std::set<Pos> keep = joined;
+    for (const Pos t : board)
+      if (std::any_of(focus.begin(), focus.end(), [&](Pos f) { return distance(f, t) <= r; })) keep.insert(t);
+    if (keep.size() >= board.size()) break;
+    if (keep == previous) continue;
+    previous = keep;
+    Scenario c = best;
+    auto& tiles = c.position.tiles;
+    tiles.erase(std::remove_if(tiles.begin(), tiles.end(), [&](const TileEntry& t) { return !keep.contains(t.pos); }),
+                tiles.end());
+    if (!connected_order(tiles)) continue;  // a focus square the board does not reach (cannot happen: joined)
+    auto& figs = c.position.figures;
+    figs.erase(std::remove_if(figs.begin(), figs.end(), [&](const FigureEntry& f) { return !keep.contains(f.pos); }),
+               figs.end());
+    if (reducer.holds(c)) {
+      best = std::move(c);
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, Subject& impl, const std::string& signature,
@@ -272,6 +428,7 @@ Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, const Shri
   out_of_time = false;
   if (!reducer.holds(best)) {
     out_of_time = reducer.out_of_time();
+    if (target.evidence) *target.evidence = reducer.evidence();
     return best;
   }  // not reproducible on its own (e.g. an implementation with state)
   for (int round = 0; round < 4 && !reducer.out_of_asks(); ++round) {
@@ -284,6 +441,7 @@ Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, const Shri
       if (reducer.holds(c)) best = std::move(c);
     }
     shorten_moves(best, reducer);
+    focus_board(best, reducer);
     // The pile.
     best.position.pile = ddmin<TileTypeId>(
         best.position.pile,
@@ -370,6 +528,7 @@ Scenario shrink_scenario(const Scenario& start, const RuleSet& rules, const Shri
     if (after == before) break;
   }
   out_of_time = reducer.out_of_time();
+  if (target.evidence) *target.evidence = reducer.evidence();
   return best;
 }
 

@@ -13,6 +13,9 @@ planted.py BIN BUG, BUG one of:
                   a `princess` move, the phantom step comes, the princess's player active, with the
                   phantom moves the figure step offered (none under princess-action: must) and `pass`
                   added to the moves
+  cloister-short  a cloister scores one point less, in the game and at final scoring (its score event
+                  and its owners' scores): a one-rule bug of ordinary games, for the slow proxy
+                  (slow_planted.py)
   tiny-city-ignored  the switch tiny-city-scoring is not played: a completed two-tile city always
                   scores 4 (BG-10's 2000 value, 1 a tile and pennant, never applies), so it shows only
                   under tiny-city-scoring: 2
@@ -246,6 +249,23 @@ def princess_phantom(message, serve):
     return reply
 
 
+def cloister_short(message, serve):
+    reply = json.loads(serve.ask(message))
+    answer = reply.get("answer")
+    if not answer or not answer.get("scored"):
+        return reply
+    scored = []
+    for text in answer["scored"]:
+        final, kind, points, colours, _ = event_words(text)
+        if kind == "cloister" and points > 0:
+            for c in colours:
+                answer["scores"][c] = answer["scores"].get(c, 0) - 1
+            text = text.replace("cloister %d " % points, "cloister %d " % (points - 1), 1)
+        scored.append(text)
+    answer["scored"] = scored
+    return reply
+
+
 def tiny_city_ignored(message, serve):
     ruleset = dict(message.get("ruleset", {}))
     switches = dict(ruleset.get("switches", {}))
@@ -261,7 +281,8 @@ def tiny_city_ignored(message, serve):
 # events (version 7), the others answer version 6 as when their numbers were pinned.
 BUGS = {"ties-nobody": (ties_nobody, 7), "farm-city-per-side": (farm_city_per_side, 7),
         "flier-field": (flier_field, 6), "crop-active": (crop_active, 6), "dup-rotations": (dup_rotations, 6),
-        "princess-phantom": (princess_phantom, 6), "tiny-city-ignored": (tiny_city_ignored, 6)}
+        "princess-phantom": (princess_phantom, 6), "cloister-short": (cloister_short, 7),
+        "tiny-city-ignored": (tiny_city_ignored, 6)}
 
 
 def main():
