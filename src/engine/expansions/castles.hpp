@@ -21,6 +21,7 @@
 #include "engine/flow.hpp"
 #include "engine/geometry.hpp"
 #include "engine/move.hpp"
+#include "engine/position_keys.hpp"
 
 namespace carc {
 
@@ -50,6 +51,23 @@ struct CastleData {
 // BC-01: castles each player starts with (3 with 2-4 players, 2 with 5-6).
 int default_castles(int players);
 inline constexpr int kMaxCastlesInHand = 3;
+
+// The room's count in the position: castles in hand per player (BC-01: 12 in the box); any entry
+// brings castles into the game, a player not named then holds none.
+inline constexpr SeatCountKey kCastleTokensKey{
+    1,
+    "castle_tokens",
+    "castle-tokens",
+    "castles",
+    "castles in hand",
+    "BC-01",
+    kMaxCastlesInHand,
+    12,
+    0,
+    false,
+    8,
+    "castles in hand per player (BC-01); any entry brings castles into the game, a player not listed then has 0. "
+    "Absent: no castles in this game."};
 
 // The castle covering the feature at node, or null.
 const Castle* castle_at(const State& s, std::uint16_t node);
