@@ -10,6 +10,7 @@
 #include "engine/expansions/bridges.hpp"
 #include "engine/expansions/builder_pig.hpp"
 #include "engine/expansions/castles.hpp"
+#include "engine/expansions/little_buildings.hpp"
 #include "engine/expansions/tower.hpp"
 #include "engine/position_keys.hpp"
 #include "engine/setup.hpp"
@@ -146,5 +147,39 @@ TEST_CASE("The text form refuses per-seat counts that add up to more than the bo
                Catch::Contains("line " + std::to_string(seats + 1) + ": " + std::string(k->what) + " add up to " +
                                std::to_string(static_cast<int>(seats) * k->max) + ", but the box holds " +
                                std::to_string(k->box) + " (" + std::string(k->rule) + ")"));
+  }
+}
+
+TEST_CASE("Each room's entry list is registered once and bounded by its box in the text form",
+          "[setup][position-keys]") {
+  const auto keys = entry_list_keys();
+  REQUIRE(keys.size() == kEntryListKeyCount);
+  std::set<std::string_view> names;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    CHECK(keys[i]->slot == i);
+    CHECK(entry_list_by_key(keys[i]->key) == keys[i]);
+    CHECK(entry_list_by_text(keys[i]->text) == keys[i]);
+    names.insert(keys[i]->key);
+  }
+  CHECK(names.size() == keys.size());
+  CHECK(kCastlesKey.max == kCastleTokensKey.box);
+  CHECK(kBridgesKey.max == kBridgeTokensKey.box);
+  // One line per entry; the line one past the box is refused on that line, before it is read
+  // (an entry's own text is read after the count: any entry will do here).
+  const std::pair<const EntryListKey*, std::string> lines[] = {{&kTowersKey, "tower 0,0 1"},
+                                                               {&kCastlesKey, "castle red 0,0:city{N}"},
+                                                               {&kBridgesKey, "bridge 0,0:road{N,S}"},
+                                                               {&kBuildingsKey, "building house 0,0"}};
+  for (const auto& [k, line] : lines) {
+    INFO(k->key);
+    std::string text = "seats red blue\n";
+    for (int i = 0; i < k->max; ++i) text += line + "\n";
+    REQUIRE(parse_setup(text, cat()).ok());  // as many as the box holds: read (State::from judges them)
+    text += line + "\n";
+    const auto over = parse_setup(text, cat());
+    REQUIRE_FALSE(over.ok());
+    CHECK_THAT(over.error(), Catch::Contains("line " + std::to_string(k->max + 2) + ": " + std::string(k->text) + ": " +
+                                             std::to_string(k->max + 1) + " entries, but a position holds at most " +
+                                             std::to_string(k->max)));
   }
 }

@@ -219,3 +219,61 @@ TEST_CASE("The protocol reader checks each declared per-seat count before keepin
                        std::to_string(k->box)));
   }
 }
+
+namespace {
+
+// An entry of each room's list, in YAML and in JSON (any entry will do: the length comes first).
+struct ListSample {
+  const EntryListKey* key;
+  std::string yaml, json;
+};
+std::vector<ListSample> list_samples() {
+  return {{&kTowersKey, "0,0 1", R"({"x":0,"y":0,"height":1})"},
+          {&kCastlesKey, "red 0,0:city{N}", R"("red 0,0:city{N}")"},
+          {&kBridgesKey, "0,0:road{N,S}", R"("0,0:road{N,S}")"},
+          {&kBuildingsKey, "house 0,0", R"({"kind":"house","x":0,"y":0})"}};
+}
+
+std::string repeated(const std::string& item, int n, const std::string& open, const std::string& close) {
+  std::string out = open;
+  for (int i = 0; i < n; ++i) out += (i ? ", " : "") + item;
+  return out + close;
+}
+
+}  // namespace
+
+TEST_CASE("The scenario reader refuses an entry list longer than the box before reading an entry",
+          "[position-keys][scenario]") {
+  for (const ListSample& s : list_samples()) {
+    const std::string key(s.key->key);
+    INFO(key);
+    const std::string item = "'" + s.yaml + "'";
+    const std::string at_most =
+        problems_of(load_scenario_text(scenario_with(key + ": " + repeated(item, s.key->max, "[", "]")), "list.yaml"));
+    CHECK_FALSE(contains(at_most, "entries, but"));
+    const std::string over = problems_of(
+        load_scenario_text(scenario_with(key + ": " + repeated(item, s.key->max + 1, "[", "]")), "list.yaml"));
+    CHECK(contains(over, key + ": " + std::to_string(s.key->max + 1) + " entries, but a position holds at most " +
+                             std::to_string(s.key->max) + ": " + std::string(s.key->why)));
+  }
+}
+
+TEST_CASE("The protocol reader refuses an entry list longer than the box before reading an entry",
+          "[position-keys][protocol]") {
+  const std::string base = proto::encode_run(request_with(nullptr));
+  const std::string tiles = "\"tiles\":";
+  for (const ListSample& s : list_samples()) {
+    const std::string key(s.key->key);
+    INFO(key);
+    auto with_list = [&](int n) {
+      std::string line = base;
+      line.insert(line.find(tiles), "\"" + key + "\":" + repeated(s.json, n, "[", "]") + ",");
+      return proto::decode_command(line);
+    };
+    CHECK(with_list(s.key->max).ok());  // as many as the box holds: decoded (the engine judges them)
+    auto over = with_list(s.key->max + 1);
+    REQUIRE_FALSE(over.ok());
+    CHECK(contains(over.error(), "position." + key + ": " + std::to_string(s.key->max + 1) +
+                                     " entries, but a position holds at most " + std::to_string(s.key->max)));
+  }
+}

@@ -32,6 +32,25 @@ const SeatCountKey* seat_count_by_text(std::string_view text) {
   return nullptr;
 }
 
+std::span<const EntryListKey* const> entry_list_keys() { return kEntryListKeys; }
+
+const EntryListKey* entry_list_by_key(std::string_view key) {
+  for (const EntryListKey* k : kEntryListKeys)
+    if (k->key == key) return k;
+  return nullptr;
+}
+
+const EntryListKey* entry_list_by_text(std::string_view text) {
+  for (const EntryListKey* k : kEntryListKeys)
+    if (k->text == text) return k;
+  return nullptr;
+}
+
+std::string entry_list_error(const EntryListKey& k, std::size_t entries) {
+  return std::to_string(entries) + " entries, but a position holds at most " + std::to_string(k.max) + ": " +
+         std::string(k.why);
+}
+
 std::string count_range_error(const SeatCountKey& k, long long n) {
   return std::string(k.what) + " lie within 0.." + std::to_string(k.max) + ", not " + std::to_string(n);
 }

@@ -78,6 +78,23 @@ struct SeatCountsOf {
 };
 using SeatCounts = SeatCountsOf<std::vector<int>>;
 
+// How many entry-list keys the rooms declare (rooms.hpp kEntryListKeys, in slot order).
+inline constexpr std::size_t kEntryListKeyCount = 4;
+
+// A list of a room's pieces on the board (towers, castles, bridges, buildings): YAML and the text
+// form write one entry per item or line. Its length is bounded by the pieces in the box, and every
+// reader checks that bound before it reads an entry. (The entries' own syntax is still read by
+// each layer's code: migration step 4.)
+struct EntryListKey {
+  std::size_t slot;             // its place in kEntryListKeys (rooms.hpp checks each slot is used once)
+  std::string_view key;         // the YAML and JSON name
+  std::string_view text;        // the text form's keyword, one line per entry
+  std::string_view capability;  // the expansion it needs
+  int max;                      // the most entries a position holds
+  std::string_view why;         // the reason for max, in the errors: "the box holds 12 castles (BC-01)"
+  int version;                  // the protocol version that brought it
+};
+
 // Every flag key, in slot order.
 std::span<const FlagKey* const> position_flags();
 // The flag with this YAML/JSON key or this text-form keyword; null when none.
@@ -87,6 +104,12 @@ const FlagKey* flag_by_text(std::string_view text);
 std::span<const SeatCountKey* const> seat_count_keys();
 const SeatCountKey* seat_count_by_key(std::string_view key);
 const SeatCountKey* seat_count_by_text(std::string_view text);
+// Every entry-list key, in slot order; by YAML/JSON key or text keyword (null when none).
+std::span<const EntryListKey* const> entry_list_keys();
+const EntryListKey* entry_list_by_key(std::string_view key);
+const EntryListKey* entry_list_by_text(std::string_view text);
+// The readers' words for a list longer than its declaration allows.
+std::string entry_list_error(const EntryListKey& k, std::size_t entries);
 // The readers' words for a count outside 0..max, for more entries than seats, for a colour that
 // is not seated, and for counts that add up to more than the box holds (each reader puts the key,
 // the path or the line in front).

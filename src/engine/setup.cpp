@@ -489,6 +489,8 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
 //   buildings red tower=2 house=2 shed=2  Little Buildings tokens in hand (any such
 //                                      line or a building: Little Buildings in the game)
 //   building house 1,0                 a little building on the tile at 1,0 (LB-02)
+//                                      (each list at most the box's pieces: 30 tower,
+//                                      12 castle, 12 bridge, 18 building lines)
 //   big-top 2,0 4                      the big top's circus tile and the value of the face-down
 //                                      token under it (default: no circus tile placed yet)
 //   animal-tokens 5 3 7                the face-down pile, next first (default: the 16 tokens
@@ -569,6 +571,8 @@ class LineReader {
       return true;
     }
     if (const SeatCountKey* k = seat_count_by_text(key)) return count(*k, w);
+    if (const EntryListKey* e = entry_list_by_text(key); e && ++entries_[e->slot] > static_cast<std::size_t>(e->max))
+      return fail(std::string(e->text) + ": " + entry_list_error(*e, entries_[e->slot]));
     if (key == "tower") return tower(w);
     if (key == "dragon" || key == "dragon-path") {
       if (key == "dragon" && w.size() != 2) return fail("expected 'dragon x,y'");
@@ -790,6 +794,7 @@ class LineReader {
 
   Setup& s_;
   const TileCatalog& cat_;
+  std::array<std::size_t, kEntryListKeyCount> entries_{};  // the lines of each entry list so far
   bool seated_ = false;
 };
 

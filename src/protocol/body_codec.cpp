@@ -158,6 +158,15 @@ void read_seat_count(const Json& j, const std::string& path, const SeatCountKey&
   if (total > k.box) bad(kp, count_box_error(k, total));
 }
 
+// The rooms' entry lists (engine/position_keys.hpp): each no longer than its declaration allows,
+// checked before any entry is read.
+void check_entry_lists(const Json& j, const std::string& path) {
+  for (const EntryListKey* k : entry_list_keys())
+    if (const std::string key(k->key);
+        j.contains(key) && j[key].is_array() && j[key].size() > static_cast<std::size_t>(k->max))
+      bad(path + "." + key, entry_list_error(*k, j[key].size()));
+}
+
 void read_position_tower(const Json& j, const std::string& path, Position& p) {
   if (j.contains("towers")) p.towers = read_list<WireTower>(j["towers"], path + ".towers", read_tower);
   for (const SeatCountKey* k : seat_count_keys()) read_seat_count(j, path, *k, p);
@@ -389,6 +398,7 @@ Position read_position(const Json& j, const std::string& path) {
              "dragon_path",   "building_supply", "buildings",   "castle_tokens", "castles", "big_top", "animal_tokens",
              "bridge_tokens", "bridges",         "bridge_built"},
             path);
+  check_entry_lists(j, path);
   Position p;
   WireNumbers n;
   p.players = str_list(member(j, "players", path), path + ".players");

@@ -273,9 +273,20 @@ void ScenarioReader::read_seat_count(const MapView& m, const SeatCountKey& k) {
   if (total > k.box) r_.error(*v, std::string(k.key) + ": " + count_box_error(k, total));
 }
 
+// A room's entry list (engine/position_keys.hpp): null when absent, and when longer than its
+// declaration allows (reported at the list, before any entry is read).
+const YAML::Node* ScenarioReader::entry_list(const MapView& m, const EntryListKey& k) {
+  const auto* v = m.get(k.key);
+  if (v && v->IsSequence() && v->size() > static_cast<std::size_t>(k.max)) {
+    r_.error(*v, std::string(k.key) + ": " + entry_list_error(k, v->size()));
+    return nullptr;
+  }
+  return v;
+}
+
 void ScenarioReader::read_position_tower(const MapView& m) {
   Position& p = s_.position;
-  if (const auto* v = m.get("towers")) {
+  if (const auto* v = entry_list(m, kTowersKey)) {
     if (!v->IsSequence())
       r_.error(*v, "towers: expected a list of 'x,y HEIGHT [closed]' entries");
     else
@@ -293,7 +304,7 @@ void ScenarioReader::read_position_tower(const MapView& m) {
         }
   }
   for (const SeatCountKey* k : seat_count_keys()) read_seat_count(m, *k);
-  if (const auto* v = m.get("bridges")) {
+  if (const auto* v = entry_list(m, kBridgesKey)) {
     if (!v->IsSequence())
       r_.error(*v, "bridges: expected a list of 'x,y:road{N,S}' or 'x,y:road{E,W}'");
     else
@@ -308,7 +319,7 @@ void ScenarioReader::read_position_tower(const MapView& m) {
             p.bridges.push_back({at->first, at->second});
         }
   }
-  if (const auto* v = m.get("castles")) {
+  if (const auto* v = entry_list(m, kCastlesKey)) {
     if (!v->IsSequence())
       r_.error(*v, "castles: expected a list of 'COLOUR x,y:city{..} [scored]'");
     else
@@ -389,7 +400,7 @@ void ScenarioReader::read_position_buildings(const MapView& m) {
         p.building_supply[c] = counts;
       }
   }
-  if (const auto* v = m.get("buildings")) {
+  if (const auto* v = entry_list(m, kBuildingsKey)) {
     if (!v->IsSequence())
       r_.error(*v, "buildings: expected a list of 'KIND x,y', e.g. 'house 1,0'");
     else

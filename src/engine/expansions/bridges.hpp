@@ -41,6 +41,12 @@ inline constexpr FlagKey kBridgeBuiltKey{
 int default_bridges(int players);
 inline constexpr int kMaxBridgesInHand = 3;
 
+// BC-15: 3 bridges each for 2-4 players, 2 for 5-6: the box holds 12.
+inline constexpr int kBridgesInBox = 12;
+// The room's list in the position: the bridges on the board.
+inline constexpr EntryListKey kBridgesKey{
+    2, "bridges", "bridge", "bridges", kBridgesInBox, "the box holds 12 bridges (BC-15)", 10};
+
 // The room's count in the position: bridges in hand per player (BC-15: 3 each for 2-4 players,
 // 2 for 5-6, so 12 in the box); any entry brings bridges into the game, a player not named then
 // holds none.
@@ -52,7 +58,7 @@ inline constexpr SeatCountKey kBridgeTokensKey{
     "bridges in hand",
     "BC-15",
     kMaxBridgesInHand,
-    12,
+    kBridgesInBox,
     0,
     false,
     10,

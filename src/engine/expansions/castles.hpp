@@ -52,6 +52,12 @@ struct CastleData {
 int default_castles(int players);
 inline constexpr int kMaxCastlesInHand = 3;
 
+// BC-01: the box holds 12 castles.
+inline constexpr int kCastlesInBox = 12;
+// The room's list in the position: the castles on the board.
+inline constexpr EntryListKey kCastlesKey{
+    1, "castles", "castle", "castles", kCastlesInBox, "the box holds 12 castles (BC-01)", 8};
+
 // The room's count in the position: castles in hand per player (BC-01: 12 in the box); any entry
 // brings castles into the game, a player not named then holds none.
 inline constexpr SeatCountKey kCastleTokensKey{
@@ -62,7 +68,7 @@ inline constexpr SeatCountKey kCastleTokensKey{
     "castles in hand",
     "BC-01",
     kMaxCastlesInHand,
-    12,
+    kCastlesInBox,
     0,
     false,
     8,

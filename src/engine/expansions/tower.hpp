@@ -63,6 +63,10 @@ inline constexpr FlagKey kRansomPaidKey{
 inline constexpr int kMaxTowerFloors = 30;
 inline constexpr int kMaxFloorsInHand = 10;
 
+// The room's list in the position: the towers, each with at least one of the box's floors.
+inline constexpr EntryListKey kTowersKey{
+    0, "towers", "tower", "tower", kMaxTowerFloors, "each tower has at least one of the box's 30 floors (TO-01)", 3};
+
 // The room's count in the position: floors in hand per player; a player not named has TO-01's
 // number (unlisted -1, setup.hpp kDefaultFloors), and the engine's position always has one per seat.
 inline constexpr SeatCountKey kFloorsKey{0,
