@@ -41,7 +41,7 @@ TEST_CASE("Tower lines of the position value round-trip, and impossible ones are
   auto parsed = parse_setup(text, cat());
   REQUIRE(parsed.ok());
   CHECK(parsed->towers == std::vector<SetupTower>{{{1, 1}, 2, false}});
-  CHECK(parsed->floors == std::vector<int>{8, kDefaultFloors});
+  CHECK(parsed->counts[kFloorsKey] == std::vector<int>{8, kDefaultFloors});
   CHECK(parsed->prisoners == std::vector<SetupPrisoner>{{Colour::Red, Colour::Blue, FigureKind::Follower}});
   CHECK(parsed->flags[kRansomPaidKey]);
   auto again = parse_setup(to_string(*parsed, cat()), cat());

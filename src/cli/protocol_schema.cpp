@@ -15,6 +15,7 @@
 #include "cli/schema_build.hpp"
 #include "engine/expansions/bridges.hpp"
 #include "engine/expansions/builder_pig.hpp"
+#include "engine/expansions/castles.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/tower.hpp"
 #include "engine/limits.hpp"
@@ -203,6 +204,13 @@ std::pair<std::string, Json> protocol_flag_def(const FlagKey& k) {
   return {std::string(k.key), described(type("boolean"), fmt::format("Version {}: {}", k.version, k.doc))};
 }
 
+// A room's per-seat count: its key, colour -> 0..max, with the version that brought it and the
+// declaration's words.
+std::pair<std::string, Json> protocol_count_def(const SeatCountKey& k) {
+  return {std::string(k.key),
+          described(counts_of(ref("colour"), k.max), fmt::format("Version {}: {}", k.version, k.doc))};
+}
+
 Json protocol_position_def() {
   Json supply{{"type", "object"},
               {"propertyNames", ref("colour")},
@@ -232,8 +240,7 @@ Json protocol_position_def() {
        {"towers",
         described(list_of(ref("tower")),
                   "Version 3: every tower foundation with at least one floor; a foundation not listed is empty.")},
-       {"floors", described(counts_of(ref("colour"), kMaxFloorsInHand),
-                            "Version 3: tower floors in hand per player; a player not listed has TO-01's number.")},
+       protocol_count_def(kFloorsKey),
        {"prisoners",
         described(prisoners, "Version 3: per holder, the figures of other players it holds (owner and kind).")},
        protocol_flag_def(kRansomPaidKey),
@@ -266,10 +273,7 @@ Json protocol_position_def() {
                                                {"y", ref("coordinate")}},
                                               {"kind", "x", "y"})),
                                "Version 8: the little buildings on tiles, one per tile (LB-02).")},
-       {"castle_tokens",
-        described(counts_of(ref("colour"), kMaxCastlesInHand),
-                  "Version 8: castles in hand per player (BC-01); any entry brings castles into the game, a player "
-                  "not listed then has 0. Absent: no castles in this game.")},
+       protocol_count_def(kCastleTokensKey),
        {"castles", described(list_of(type("string")),
                              "Version 8: the castles on the board, each 'COLOUR x,y:city{..}' naming one segment of "
                              "the town it covers, with ' scored' once its occupant has scored (BC-07).")},
@@ -285,10 +289,7 @@ Json protocol_position_def() {
        {"animal_tokens", described(bounded_list(Json{{"type", "integer"}, {"enum", {1, 3, 4, 5, 6, 7}}}, 0, 16),
                                    "Version 9: the face-down animal tokens still to draw, the next first; absent: the "
                                    "16 tokens of BT-01 in value order less one under the big top.")},
-       {"bridge_tokens",
-        described(counts_of(ref("colour"), kMaxBridgesInHand),
-                  "Version 10: bridges in hand per player (BC-15); any entry brings bridges into the game, a player "
-                  "not listed then has 0. Absent: no bridges in this game.")},
+       protocol_count_def(kBridgeTokensKey),
        {"bridges", described(list_of(type("string")),
                              "Version 10: the bridges on the board, each 'x,y:road{N,S}' or 'x,y:road{E,W}', built "
                              "right after its tile was placed (BC-15).")},

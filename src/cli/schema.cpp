@@ -20,6 +20,7 @@
 #include "data/oracle_data.hpp"
 #include "engine/expansions/bridges.hpp"
 #include "engine/expansions/builder_pig.hpp"
+#include "engine/expansions/castles.hpp"
 #include "engine/expansions/tower.hpp"
 #include "engine/limits.hpp"
 #include "engine/state.hpp"
@@ -128,6 +129,11 @@ std::pair<std::string, Json> scenario_flag_def(const FlagKey& k) {
   return {std::string(k.key), Json{{"type", "boolean"}}};
 }
 
+// A room's per-seat count (engine/position_keys.hpp): its key, colour -> 0..max.
+std::pair<std::string, Json> scenario_count_def(const SeatCountKey& k) {
+  return {std::string(k.key), counts_of(ref("colour"), k.max)};
+}
+
 Json position_def() {
   Json supply{{"type", "object"},
               {"propertyNames", ref("colour")},
@@ -153,7 +159,7 @@ Json position_def() {
        {"supply", supply},
        {"scores", counts_of(ref("colour"), kMaxScore, -kMaxScore)},
        {"towers", list_of(ref("towerEntry"))},
-       {"floors", counts_of(ref("colour"), kMaxFloorsInHand)},
+       scenario_count_def(kFloorsKey),
        {"prisoners", prisoners_def()},
        scenario_flag_def(kRansomPaidKey),
        {"dragon", ref("position")},
@@ -169,11 +175,11 @@ Json position_def() {
            {"additionalProperties", {{"type", "integer"}, {"minimum", 0}, {"maximum", 6}}}}}}},
        {"buildings",
         {{"type", "array"}, {"items", {{"type", "string"}, {"pattern", "^(tower|house|shed) -?[0-9]+,-?[0-9]+$"}}}}},
-       {"castle_tokens", counts_of(ref("colour"), kMaxCastlesInHand)},
+       scenario_count_def(kCastleTokensKey),
        {"castles", {{"type", "array"}, {"items", {{"type", "string"}}}}},
        {"big_top", {{"type", "string"}, {"pattern", "^-?[0-9]+,-?[0-9]+ [0-9]+$"}}},
        {"animal_tokens", {{"type", "array"}, {"maxItems", 16}, {"items", {{"type", "integer"}}}}},
-       {"bridge_tokens", counts_of(ref("colour"), kMaxBridgesInHand)},
+       scenario_count_def(kBridgeTokensKey),
        {"bridges", {{"type", "array"}, {"items", {{"type", "string"}}}}},
        scenario_flag_def(kBridgeBuiltKey)},
       {"players", "active", "phase", "tiles"});

@@ -51,7 +51,7 @@ Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const G
     }
   // Bridges, Castles & Bazaars brings the castle tokens: 3 each, 2 with 5 or 6 players (BC-01).
   if (std::find(setup.sets.begin(), setup.sets.end(), "bridges-castles") != setup.sets.end())
-    position.castle_tokens.assign(setup.seats.size(), default_castles(static_cast<int>(setup.seats.size())));
+    position.counts[kCastleTokensKey].assign(setup.seats.size(), default_castles(static_cast<int>(setup.seats.size())));
   // Under the Big Top: the 16 animal tokens shuffled face down (BT-01), drawn after the tiles'
   // shuffle from the same seed (a game without circus tiles draws nothing more).
   if (std::any_of(pile.begin(), pile.end(), [&](TileTypeId t) { return catalog[t].circus >= 0; })) {
@@ -60,7 +60,7 @@ Result<State> new_game(const TileCatalog& catalog, const RuleSet& rules, const G
     position.animal_tokens = std::move(tokens);
   }
   if (setup.bridges)
-    position.bridge_tokens.assign(setup.seats.size(), default_bridges(static_cast<int>(setup.seats.size())));
+    position.counts[kBridgeTokensKey].assign(setup.seats.size(), default_bridges(static_cast<int>(setup.seats.size())));
   return State::from(catalog, rules, position);
 }
 

@@ -200,6 +200,22 @@ inline constexpr std::array<const FlagKey*, kPositionFlagCount> kPositionFlags{{
     &kBridgeBuiltKey,  // bridges
 }};
 
+// --- the position's per-seat counts (position_keys.hpp): each room's pieces in hand, in slot order
+// (the writers place each among the other keys where the output order has it) ---
+inline constexpr std::array<const SeatCountKey*, kSeatCountKeyCount> kSeatCountKeys{{
+    &kFloorsKey,        // tower
+    &kCastleTokensKey,  // castles
+    &kBridgeTokensKey,  // bridges
+}};
+
+// --- the position's entry lists (position_keys.hpp): each room's pieces on the board, in slot order ---
+inline constexpr std::array<const EntryListKey*, kEntryListKeyCount> kEntryListKeys{{
+    &kTowersKey,     // tower
+    &kCastlesKey,    // castles
+    &kBridgesKey,    // bridges
+    &kBuildingsKey,  // little buildings
+}};
+
 namespace detail {
 template <class Table, class Key>
 constexpr bool indexed_by(const Table& t, Key Table::value_type::*key) {
@@ -223,6 +239,37 @@ constexpr bool flags_well_declared() {
   return true;
 }
 static_assert(flags_well_declared(), "kPositionFlags: each slot once, in order, every key and keyword distinct");
+constexpr bool seat_counts_well_declared() {
+  for (std::size_t i = 0; i < kSeatCountKeys.size(); ++i) {
+    const SeatCountKey& k = *kSeatCountKeys[i];
+    if (k.slot != i || k.key.empty() || k.text.empty() || k.what.empty() || k.version < 1 || k.max < 1 ||
+        k.box < k.max || (!k.every_seat && k.unlisted != 0))
+      return false;
+    for (std::size_t j = 0; j < i; ++j)
+      if (kSeatCountKeys[j]->key == k.key || kSeatCountKeys[j]->text == k.text) return false;
+    for (const FlagKey* f : kPositionFlags)
+      if (f->key == k.key || f->text == k.text) return false;
+  }
+  return true;
+}
+constexpr bool entry_lists_well_declared() {
+  for (std::size_t i = 0; i < kEntryListKeys.size(); ++i) {
+    const EntryListKey& k = *kEntryListKeys[i];
+    if (k.slot != i || k.key.empty() || k.text.empty() || k.why.empty() || k.max < 1 || k.version < 1) return false;
+    for (std::size_t j = 0; j < i; ++j)
+      if (kEntryListKeys[j]->key == k.key || kEntryListKeys[j]->text == k.text) return false;
+    for (const SeatCountKey* c : kSeatCountKeys)
+      if (c->key == k.key || c->text == k.text) return false;
+    for (const FlagKey* f : kPositionFlags)
+      if (f->key == k.key || f->text == k.text) return false;
+  }
+  return true;
+}
+static_assert(entry_lists_well_declared(),
+              "kEntryListKeys: each slot once, in order, keys and keywords distinct from every other position key");
+static_assert(seat_counts_well_declared(),
+              "kSeatCountKeys: each slot once, in order, keys and keywords distinct from each other and the flags, "
+              "bounds 0 <= max <= box");
 // The stage a dragon move is under way in (a position in phase dragon resumes there).
 constexpr std::size_t dragon_stage_index(bool after_scoring) {
   for (std::size_t i = 0; i < kStages.size(); ++i)

@@ -21,9 +21,11 @@ Setup Setup::with_seats(std::vector<Colour> seats) {
   s.seats = std::move(seats);
   s.supply.assign(s.seats.size(), std::array<int, kFigureKinds>{});
   s.scores.assign(s.seats.size(), 0);
-  s.floors.assign(s.seats.size(), kDefaultFloors);
+  for (const SeatCountKey* k : kSeatCountKeys)  // the counts kept for every seat at all times
+    if (k->every_seat) s.counts[*k].assign(s.seats.size(), k->unlisted);
   return s;
 }
+static_assert(kFloorsKey.unlisted == kDefaultFloors);
 
 namespace {
 
@@ -131,11 +133,11 @@ Result<bool> check_dragon_fairy(State& s, const Setup& setup, const std::functio
 // board and the figures already set up (BC-01, BC-02, BC-07).
 Result<bool> check_castles(State& s, const Setup& setup, const std::function<void(SetupPart, std::size_t)>& at) {
   at(SetupPart::Castles, 0);
-  if (setup.castle_tokens.empty() && setup.castles.empty()) return true;
-  if (!setup.castle_tokens.empty() && setup.castle_tokens.size() != setup.seats.size())
-    return fail("castles: castle tokens are given per seat");
+  const std::vector<int>& tokens = setup.counts[kCastleTokensKey];
+  if (tokens.empty() && setup.castles.empty()) return true;
+  if (!tokens.empty() && tokens.size() != setup.seats.size()) return fail("castles: castle tokens are given per seat");
   CastleData d;
-  d.in_hand = setup.castle_tokens;
+  d.in_hand = tokens;
   d.in_hand.resize(setup.seats.size(), 0);
   std::vector<int> owned = d.in_hand;
   const Board& b = s.board();
@@ -266,9 +268,10 @@ Result<bool> setup_bridge(State& s, const SetupBridge& b) {
 
 // The bridges room's part of a position: bridges in hand, every listed bridge on a tile, this turn's.
 Result<bool> check_bridges(State& s, const Setup& setup, const std::function<void(SetupPart, std::size_t)>& at) {
-  if (setup.bridge_tokens.empty() && setup.bridges.empty() && !setup.flags[kBridgeBuiltKey]) return true;
+  const std::vector<int>& tokens = setup.counts[kBridgeTokensKey];
+  if (tokens.empty() && setup.bridges.empty() && !setup.flags[kBridgeBuiltKey]) return true;
   at(SetupPart::Bridges, 0);
-  if (!setup.bridge_tokens.empty() && setup.bridge_tokens.size() != setup.seats.size())
+  if (!tokens.empty() && tokens.size() != setup.seats.size())
     return fail("bridges: bridges in hand are given per seat");
   for (std::size_t i = 0; i < setup.bridges.size(); ++i)
     if (s.board().tile_at(setup.bridges[i].pos) < 0) {
@@ -276,7 +279,7 @@ Result<bool> check_bridges(State& s, const Setup& setup, const std::function<voi
       return fail("bridges: the bridge " + located(setup.bridges[i].pos, setup.bridges[i].road) + " stands on no tile");
     }
   BridgeData d;
-  d.in_hand = setup.bridge_tokens;
+  d.in_hand = tokens;
   d.in_hand.resize(setup.seats.size(), 0);
   for (const int n : d.in_hand)
     if (n < 0 || n > kMaxBridgesInHand) return fail("bridges: bridges in hand are 0 to 3 (BC-15)");
@@ -329,10 +332,11 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
       return fail("towers: " + ok.error());
     }
   }
-  if (!setup.floors.empty() && setup.floors.size() != setup.seats.size()) return fail("floors are given per seat");
-  for (std::size_t p = 0; p < setup.floors.size(); ++p) {
-    if (setup.floors[p] == kDefaultFloors) continue;
-    if (auto ok = s.setup_floors(static_cast<int>(p), setup.floors[p]); !ok) {
+  const std::vector<int>& floors = setup.counts[kFloorsKey];
+  if (!floors.empty() && floors.size() != setup.seats.size()) return fail("floors are given per seat");
+  for (std::size_t p = 0; p < floors.size(); ++p) {
+    if (floors[p] == kDefaultFloors) continue;
+    if (auto ok = s.setup_floors(static_cast<int>(p), floors[p]); !ok) {
       at(SetupPart::Floors, p);
       return fail("floors: " + ok.error());
     }
@@ -471,7 +475,8 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
 //   second-tile yes                    the builder's second turn part
 //   tower 2,0 3                        a tower: foundation square and height 1..30;
 //   tower 0,3 2 closed                 closed = nobody on top but closed (V-TO-2 `no`)
-//   floors red 9                       tower floors in hand (default: TO-01's number)
+//   floors red 9                       tower floors in hand, 0..10 (default: TO-01's number;
+//                                      the counts stated at most the box's 30)
 //   prisoner red blue follower         red holds blue's follower (one line per figure)
 //   ransom-paid yes                    this turn's ransom is paid (TO-08)
 //   dragon 2,1                         the dragon's tile (default: not in play)
@@ -484,6 +489,8 @@ Result<State> State::from(const TileCatalog& catalog, RuleSet rules, const Setup
 //   buildings red tower=2 house=2 shed=2  Little Buildings tokens in hand (any such
 //                                      line or a building: Little Buildings in the game)
 //   building house 1,0                 a little building on the tile at 1,0 (LB-02)
+//                                      (each list at most the box's pieces: 30 tower,
+//                                      12 castle, 12 bridge, 18 building lines)
 //   big-top 2,0 4                      the big top's circus tile and the value of the face-down
 //                                      token under it (default: no circus tile placed yet)
 //   animal-tokens 5 3 7                the face-down pile, next first (default: the 16 tokens
@@ -563,6 +570,9 @@ class LineReader {
       s_.flags[*f] = w[1] == "yes";
       return true;
     }
+    if (const SeatCountKey* k = seat_count_by_text(key)) return count(*k, w);
+    if (const EntryListKey* e = entry_list_by_text(key); e && ++entries_[e->slot] > static_cast<std::size_t>(e->max))
+      return fail(std::string(e->text) + ": " + entry_list_error(*e, entries_[e->slot]));
     if (key == "tower") return tower(w);
     if (key == "dragon" || key == "dragon-path") {
       if (key == "dragon" && w.size() != 2) return fail("expected 'dragon x,y'");
@@ -615,16 +625,6 @@ class LineReader {
       }
       return true;
     }
-    if (key == "floors") {
-      if (w.size() != 3) return fail("expected 'floors COLOUR N'");
-      auto p = seat(w[1]);
-      if (!p) return fail(p.error());
-      int n = 0;
-      if (!parse_int(w[2], n) || n < 0)
-        return fail("'" + std::string(w[2]) + "': floors in hand are a whole number from 0");
-      s_.floors[static_cast<std::size_t>(*p)] = n;
-      return true;
-    }
     if (key == "buildings") {
       if (w.size() < 2) return fail("expected 'buildings COLOUR KIND=N...'");
       auto p = seat(w[1]);
@@ -647,28 +647,6 @@ class LineReader {
       if (!parse_building(w[1], pb.kind)) return fail("unknown building '" + std::string(w[1]) + "'");
       if (!parse_pos(w[2], pb.pos)) return fail("'" + std::string(w[2]) + "': expected a position " + pos_syntax());
       s_.buildings.push_back(pb);
-      return true;
-    }
-    if (key == "castle-tokens") {
-      if (w.size() != 3) return fail("expected 'castle-tokens COLOUR N'");
-      auto p = seat(w[1]);
-      if (!p) return fail(p.error());
-      int n = 0;
-      if (!parse_int(w[2], n) || n < 0 || n > kMaxCastlesInHand)
-        return fail("'" + std::string(w[2]) + "': castles in hand are 0 to 3 (BC-01)");
-      s_.castle_tokens.resize(s_.seats.size(), 0);
-      s_.castle_tokens[static_cast<std::size_t>(*p)] = n;
-      return true;
-    }
-    if (key == "bridge-tokens") {
-      if (w.size() != 3) return fail("expected 'bridge-tokens COLOUR N'");
-      auto p = seat(w[1]);
-      if (!p) return fail(p.error());
-      int n = 0;
-      if (!parse_int(w[2], n) || n < 0 || n > kMaxBridgesInHand)
-        return fail("'" + std::string(w[2]) + "': bridges in hand are 0 to 3 (BC-15)");
-      s_.bridge_tokens.resize(s_.seats.size(), 0);
-      s_.bridge_tokens[static_cast<std::size_t>(*p)] = n;
       return true;
     }
     if (key == "bridge") {
@@ -710,6 +688,24 @@ class LineReader {
     const auto it = std::find(s_.seats.begin(), s_.seats.end(), c);
     if (it == s_.seats.end()) return fail(std::string(name) + " is not seated");
     return static_cast<int>(it - s_.seats.begin());
+  }
+  // A room's per-seat count, "KEYWORD COLOUR N", checked against its declaration's bounds: one
+  // player's 0..max, and all stated counts together no more than the box holds.
+  Result<bool> count(const SeatCountKey& k, const std::vector<std::string_view>& w) {
+    if (w.size() != 3) return fail("expected '" + std::string(k.text) + " COLOUR N'");
+    auto p = seat(w[1]);
+    if (!p) return fail(p.error());
+    int n = 0;
+    if (!parse_int(w[2], n) || n < 0 || n > k.max)
+      return fail("'" + std::string(w[2]) + "': " + std::string(k.what) + " are 0 to " + std::to_string(k.max) + " (" +
+                  std::string(k.rule) + ")");
+    std::vector<int>& v = s_.counts[k];
+    v.resize(s_.seats.size(), k.unlisted);
+    v[static_cast<std::size_t>(*p)] = n;
+    long long total = 0;
+    for (const int c : v) total += c == k.unlisted && k.every_seat ? 0 : c;
+    if (total > k.box) return fail(count_box_error(k, total));
+    return true;
   }
   Result<bool> seats(const std::vector<std::string_view>& w) {
     if (seated_) return fail("'seats' is given twice");
@@ -798,6 +794,7 @@ class LineReader {
 
   Setup& s_;
   const TileCatalog& cat_;
+  std::array<std::size_t, kEntryListKeyCount> entries_{};  // the lines of each entry list so far
   bool seated_ = false;
 };
 
@@ -866,6 +863,15 @@ void flag_line(std::vector<std::string>& lines, const Setup& s, const FlagKey& k
   if (s.flags[k]) lines.push_back(std::string(k.text) + " yes");
 }
 
+// A room's per-seat count: "KEYWORD COLOUR N" per seat, in seat order; a count kept for every
+// seat is left out at its default, any other is written for every seat once the room is in play.
+void count_lines(std::vector<std::string>& lines, const Setup& s, const SeatCountKey& k) {
+  const std::vector<int>& v = s.counts[k];
+  for (std::size_t p = 0; p < s.seats.size() && p < v.size(); ++p)
+    if (!k.every_seat || v[p] != k.unlisted)
+      lines.push_back(std::string(k.text) + " " + std::string(colour_name(s.seats[p])) + " " + std::to_string(v[p]));
+}
+
 }  // namespace
 
 std::string to_string(const Setup& s, const TileCatalog& catalog) {
@@ -888,9 +894,7 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
         parts.push_back(std::string(figure_name(static_cast<FigureKind>(k))) + "=" + std::to_string(n));
     if (!parts.empty()) lines.push_back("supply " + colour(s.seats[p]) + " " + joined(parts));
   }
-  for (std::size_t p = 0; p < s.seats.size() && p < s.floors.size(); ++p)
-    if (s.floors[p] != kDefaultFloors)
-      lines.push_back("floors " + colour(s.seats[p]) + " " + std::to_string(s.floors[p]));
+  count_lines(lines, s, kFloorsKey);
   for (const SetupPrisoner& pr : s.prisoners)
     lines.push_back("prisoner " + colour(pr.holder) + " " + colour(pr.owner) + " " + std::string(figure_name(pr.kind)));
   for (std::size_t p = 0; p < s.seats.size() && p < s.scores.size(); ++p)
@@ -931,11 +935,9 @@ std::string to_string(const Setup& s, const TileCatalog& catalog) {
     for (const Pos p : s.dragon_path) ps.push_back(to_string(p));
     lines.push_back("dragon-path " + joined(ps));
   }
-  for (std::size_t p = 0; p < s.seats.size() && p < s.castle_tokens.size(); ++p)
-    lines.push_back("castle-tokens " + colour(s.seats[p]) + " " + std::to_string(s.castle_tokens[p]));
+  count_lines(lines, s, kCastleTokensKey);
   for (const SetupCastle& c : s.castles) lines.push_back("castle " + to_string(c));
-  for (std::size_t p = 0; p < s.seats.size() && p < s.bridge_tokens.size(); ++p)
-    lines.push_back("bridge-tokens " + colour(s.seats[p]) + " " + std::to_string(s.bridge_tokens[p]));
+  count_lines(lines, s, kBridgeTokensKey);
   for (const SetupBridge& br : s.bridges) lines.push_back("bridge " + located(br.pos, br.road));
   flag_line(lines, s, kBridgeBuiltKey);
   for (std::size_t p = 0; p < s.seats.size() && p < s.building_supply.size(); ++p) {
@@ -1025,20 +1027,20 @@ std::optional<Setup> snapshot(const State& st) {
     if (site.height > 0) s.towers.push_back({b.tile(site.tile).pos, site.height, site.closed_empty});
   const int dealt = default_floors(st.player_count());
   for (std::size_t p = 0; p < tw.floors.size(); ++p)
-    s.floors[p] = tw.floors[p] == dealt ? kDefaultFloors : tw.floors[p];
+    s.counts[kFloorsKey][p] = tw.floors[p] == dealt ? kDefaultFloors : tw.floors[p];
   for (const Prisoner& pr : tw.prisoners)
     s.prisoners.push_back({st.player(pr.holder).colour, st.player(pr.owner).colour, pr.kind});
   s.flags[kRansomPaidKey] = tw.ransom_paid;
   const DragonFairyData& d = st.dragon_fairy();
   const BridgeData& bd = st.bridges();
-  s.bridge_tokens = bd.in_hand;
+  s.counts[kBridgeTokensKey] = bd.in_hand;
   for (int t = 0; t < b.tile_count(); ++t)
     if (b.tile(t).bridge >= 0) s.bridges.push_back({b.tile(t).pos, b.bridge_at(t)});
   s.flags[kBridgeBuiltKey] =
       !bd.in_hand.empty() && bd.built_turn == st.turn() &&
       (phase == Phase::Figure || phase == Phase::Dragon || (phase == Phase::Tile && s.flags[kSecondTileKey]));
   const CastleData& cd = st.castles();
-  s.castle_tokens = cd.in_hand;
+  s.counts[kCastleTokensKey] = cd.in_hand;
   for (const Castle& c : cd.castles)
     s.castles.push_back({st.player(c.owner).colour, b.node_pos(c.town), b.node_addr(c.town), c.scored});
   if (d.dragon_pending && phase != Phase::Dragon) return std::nullopt;  // a move due but not yet begun

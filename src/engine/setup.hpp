@@ -111,7 +111,10 @@ struct Setup {
   std::vector<int> rolls;                             // fixed die results, in order
   PositionFlags flags;                                // the rooms' yes/no keys (position_keys.hpp, rooms.hpp)
   std::vector<SetupTower> towers;                     // foundations with floors (not listed: empty)
-  std::vector<int> floors;               // per seat: floors in hand, or kDefaultFloors (empty: all default)
+  // The rooms' per-seat counts (position_keys.hpp, rooms.hpp kSeatCountKeys): floors in hand (per seat,
+  // kDefaultFloors = TO-01's number; empty: all default), castle and bridge tokens in hand (per seat;
+  // empty: not in this game).
+  SeatCounts counts;
   std::vector<SetupPrisoner> prisoners;  // one per held figure; owned = in hand + on the board + held by others
   std::optional<Pos> dragon;             // the dragon's tile; none: not in play yet (PD-17)
   SetupFairy fairy;                      // absent: no fairy in this game
@@ -121,12 +124,10 @@ struct Setup {
   // and the buildings on tiles, one per tile.
   std::vector<std::array<int, kBuildingKinds>> building_supply;
   std::vector<PlacedBuilding> buildings;
-  std::vector<int> castle_tokens;                 // per seat: castles in hand; empty: no castles in this game (BC-01)
   std::vector<SetupCastle> castles;               // castles on the board; their occupants are among figures
   std::optional<Pos> big_top;                     // the big top's circus tile; none: no circus tile placed yet (BT-02)
   int big_top_token = 0;                          // the face-down animal token under it (its value; 0 only without one)
   std::optional<std::vector<int>> animal_tokens;  // the face-down pile, next first; none: default_animal_tokens
-  std::vector<int> bridge_tokens;                 // per seat: bridges in hand; empty: no bridges in this game (BC-15)
   std::vector<SetupBridge> bridges;               // bridges on the board, each built right after its tile was placed
   friend bool operator==(const Setup&, const Setup&) = default;
 

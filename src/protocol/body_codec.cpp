@@ -3,8 +3,11 @@
 // describe the same shapes.
 #include "protocol/body_codec.hpp"
 
+#include <algorithm>
+
 #include "engine/expansions/bridges.hpp"
 #include "engine/expansions/builder_pig.hpp"
+#include "engine/expansions/castles.hpp"
 #include "engine/expansions/dragon_fairy.hpp"
 #include "engine/expansions/tower.hpp"
 #include "engine/limits.hpp"
@@ -134,35 +137,47 @@ WirePrisoner read_prisoner(const Json& j, const std::string& path) {
   return WirePrisoner{str(member(j, "owner", path), path + ".owner"), str(member(j, "kind", path), path + ".kind")};
 }
 
+// A room's per-seat count (engine/position_keys.hpp), checked as its declaration says before an
+// entry is kept: an object of at most one entry per player, each a seated colour holding 0..max,
+// all together no more than the box holds. The players are read already.
+void read_seat_count(const Json& j, const std::string& path, const SeatCountKey& k, Position& p) {
+  const std::string key(k.key);
+  if (!j.contains(key)) return;
+  const Json& f = j[key];
+  const std::string kp = path + "." + key;
+  if (!f.is_object()) bad(kp, "expected an object of colour -> " + std::string(k.what));
+  if (f.size() > p.players.size()) bad(kp, count_seats_error(f.size(), p.players.size()));
+  long long total = 0;
+  for (const auto& [colour, n] : f.items()) {
+    if (std::find(p.players.begin(), p.players.end(), colour) == p.players.end())
+      bad(kp + "." + colour, count_unseated_error(colour));
+    const int v = integer(n, kp + "." + colour, 0, k.max);
+    total += v;
+    p.counts[k][colour] = v;
+  }
+  if (total > k.box) bad(kp, count_box_error(k, total));
+}
+
+// The rooms' entry lists (engine/position_keys.hpp): each no longer than its declaration allows,
+// checked before any entry is read.
+void check_entry_lists(const Json& j, const std::string& path) {
+  for (const EntryListKey* k : entry_list_keys())
+    if (const std::string key(k->key);
+        j.contains(key) && j[key].is_array() && j[key].size() > static_cast<std::size_t>(k->max))
+      bad(path + "." + key, entry_list_error(*k, j[key].size()));
+}
+
 void read_position_tower(const Json& j, const std::string& path, Position& p) {
   if (j.contains("towers")) p.towers = read_list<WireTower>(j["towers"], path + ".towers", read_tower);
-  if (j.contains("floors")) {
-    const Json& f = j["floors"];
-    if (!f.is_object()) bad(path + ".floors", "expected an object of colour -> floors in hand");
-    for (const auto& [colour, n] : f.items())
-      p.floors[colour] = integer(n, path + ".floors." + colour, 0, kMaxFloorsInHand);
-  }
+  for (const SeatCountKey* k : seat_count_keys()) read_seat_count(j, path, *k, p);
   if (j.contains("prisoners")) {
     const Json& held = j["prisoners"];
     if (!held.is_object()) bad(path + ".prisoners", "expected an object of holder colour -> list of figures held");
     for (const auto& [holder, list] : held.items())
       p.prisoners[holder] = read_list<WirePrisoner>(list, path + ".prisoners." + holder, read_prisoner);
   }
-  // Version 8, the castles (read here with the other pieces on foundations and tokens).
-  if (j.contains("castle_tokens")) {
-    const Json& f = j["castle_tokens"];
-    if (!f.is_object()) bad(path + ".castle_tokens", "expected an object of colour -> castles in hand");
-    for (const auto& [colour, n] : f.items())
-      p.castle_tokens[colour] = integer(n, path + ".castle_tokens." + colour, 0, kMaxCastlesInHand);
-  }
+  // Version 8, the castles, and version 10, the bridges (read here with the other pieces on foundations).
   if (j.contains("castles")) p.castles = str_list(j["castles"], path + ".castles");
-  // Version 10, the bridges.
-  if (j.contains("bridge_tokens")) {
-    const Json& f = j["bridge_tokens"];
-    if (!f.is_object()) bad(path + ".bridge_tokens", "expected an object of colour -> bridges in hand");
-    for (const auto& [colour, n] : f.items())
-      p.bridge_tokens[colour] = integer(n, path + ".bridge_tokens." + colour, 0, kMaxBridgesInHand);
-  }
   if (j.contains("bridges")) p.bridges = str_list(j["bridges"], path + ".bridges");
 }
 
@@ -275,6 +290,13 @@ void read_position_turn(const Json& j, const std::string& path, Position& p, Wir
     if (const std::string key(f->key); j.contains(key)) p.flags[*f] = boolean(j[key], path + "." + key);
 }
 
+// A room's per-seat count: only when its room is in play (some player named), so a peer of a
+// version before the declaration's never reads it (the runner sends a room's keys only to a peer
+// that declares the room, and a room only to a peer whose version has it).
+void put_counts(Json& j, const Position& p, const SeatCountKey& k) {
+  if (!p.counts[k].empty()) j[std::string(k.key)] = p.counts[k];
+}
+
 // A room's flag as its declaration says: always (the keys of version 1) or only when set.
 void put_flag(Json& j, const Position& p, const FlagKey& k) {
   if (k.always_sent || p.flags[k]) j[std::string(k.key)] = p.flags[k];
@@ -321,7 +343,7 @@ Json to_json(const Position& p, bool definitions) {
     }
     j["towers"] = std::move(towers);
   }
-  if (!p.floors.empty()) j["floors"] = p.floors;
+  put_counts(j, p, kFloorsKey);
   if (!p.prisoners.empty()) {
     Json held = Json::object();
     for (const auto& [holder, list] : p.prisoners) {
@@ -356,13 +378,13 @@ Json to_json(const Position& p, bool definitions) {
     j["buildings"] = std::move(list);
   }
   // Version 8, the castles.
-  if (!p.castle_tokens.empty()) j["castle_tokens"] = p.castle_tokens;
+  put_counts(j, p, kCastleTokensKey);
   if (!p.castles.empty()) j["castles"] = p.castles;
   // Version 9, Under the Big Top.
   if (p.big_top) j["big_top"] = Json{{"x", p.big_top->x}, {"y", p.big_top->y}, {"token", p.big_top_token}};
   if (p.animal_tokens) j["animal_tokens"] = *p.animal_tokens;
   // Version 10, the bridges.
-  if (!p.bridge_tokens.empty()) j["bridge_tokens"] = p.bridge_tokens;
+  put_counts(j, p, kBridgeTokensKey);
   if (!p.bridges.empty()) j["bridges"] = p.bridges;
   put_flag(j, p, kBridgeBuiltKey);
   return j;
@@ -376,6 +398,7 @@ Position read_position(const Json& j, const std::string& path) {
              "dragon_path",   "building_supply", "buildings",   "castle_tokens", "castles", "big_top", "animal_tokens",
              "bridge_tokens", "bridges",         "bridge_built"},
             path);
+  check_entry_lists(j, path);
   Position p;
   WireNumbers n;
   p.players = str_list(member(j, "players", path), path + ".players");

@@ -31,16 +31,8 @@ Result<TileTypeId> tile_of(const TileCatalog& cat, const std::string& id, const 
   return *t;
 }
 
-// Version 10: bridges in hand, bridges on the board, this turn's (PROTOCOL.md §18.3).
-template <class Seat>
-Result<bool> add_bridge_parts(const Position& p, Seat seat, Setup& out) {
-  for (const auto& [colour, n] : p.bridge_tokens) {
-    auto c = colour_of(colour, "bridge_tokens");
-    if (!c) return fail(c.error());
-    if (seat(*c) < 0) return fail("bridge_tokens: " + colour + " is not seated");
-    out.bridge_tokens.resize(out.seats.size(), 0);
-    out.bridge_tokens[static_cast<std::size_t>(seat(*c))] = n;
-  }
+// Version 10: bridges on the board (PROTOCOL.md §18.3).
+Result<bool> add_bridge_parts(const Position& p, Setup& out) {
   for (const auto& text : p.bridges) {
     auto at = parse_located(text);
     if (!at) return fail("bridges: '" + text + "': " + at.error());
@@ -49,16 +41,8 @@ Result<bool> add_bridge_parts(const Position& p, Seat seat, Setup& out) {
   return true;
 }
 
-// Version 8: castle tokens in hand and castles on the board (PROTOCOL.md §16.3).
-template <class Seat>
-Result<bool> add_castle_parts(const Position& p, Seat seat, Setup& out) {
-  for (const auto& [colour, n] : p.castle_tokens) {
-    auto c = colour_of(colour, "castle_tokens");
-    if (!c) return fail(c.error());
-    if (seat(*c) < 0) return fail("castle_tokens: " + colour + " is not seated");
-    out.castle_tokens.resize(out.seats.size(), 0);
-    out.castle_tokens[static_cast<std::size_t>(seat(*c))] = n;
-  }
+// Version 8: castles on the board (PROTOCOL.md §16.3).
+Result<bool> add_castle_parts(const Position& p, Setup& out) {
   for (const auto& text : p.castles) {
     auto c = parse_castle_entry(text);
     if (!c) return fail("castles: '" + text + "': " + c.error());
@@ -67,17 +51,9 @@ Result<bool> add_castle_parts(const Position& p, Seat seat, Setup& out) {
   return true;
 }
 
-// Version 3: towers, floors in hand, prisoners, this turn's ransom (PROTOCOL.md §12.4).
-template <class Seat>
-Result<bool> add_tower_parts(const Position& p, Seat seat, Setup& out) {
+// Version 3: towers and prisoners (PROTOCOL.md §12.4).
+Result<bool> add_tower_parts(const Position& p, Setup& out) {
   for (const auto& t : p.towers) out.towers.push_back({Pos{t.x, t.y}, t.height, t.closed});
-  for (const auto& [colour, n] : p.floors) {
-    auto c = colour_of(colour, "floors");
-    if (!c) return fail(c.error());
-    if (seat(*c) < 0) return fail("floors: " + colour + " is not seated");
-    out.floors.resize(out.seats.size(), kDefaultFloors);
-    out.floors[static_cast<std::size_t>(seat(*c))] = n;
-  }
   for (const auto& [holder, held] : p.prisoners) {
     auto h = colour_of(holder, "prisoners");
     if (!h) return fail(h.error());
@@ -213,9 +189,17 @@ Result<Setup> setup_of(const Position& p, const TileCatalog& cat) {
   out.active = seat(*active);
   out.rolls = p.rolls;
   out.flags = p.flags;
-  if (auto ok = add_tower_parts(p, seat, out); !ok) return fail(ok.error());
-  if (auto ok = add_castle_parts(p, seat, out); !ok) return fail(ok.error());
-  if (auto ok = add_bridge_parts(p, seat, out); !ok) return fail(ok.error());
+  for (const SeatCountKey* k : seat_count_keys())  // the rooms' per-seat counts, each by its declaration
+    for (const auto& [colour, n] : p.counts[*k]) {
+      auto c = colour_of(colour, std::string(k->key));
+      if (!c) return fail(c.error());
+      if (seat(*c) < 0) return fail(std::string(k->key) + ": " + colour + " is not seated");
+      out.counts[*k].resize(out.seats.size(), k->unlisted);
+      out.counts[*k][static_cast<std::size_t>(seat(*c))] = n;
+    }
+  if (auto ok = add_tower_parts(p, out); !ok) return fail(ok.error());
+  if (auto ok = add_castle_parts(p, out); !ok) return fail(ok.error());
+  if (auto ok = add_bridge_parts(p, out); !ok) return fail(ok.error());
   if (auto ok = add_dragon_parts(p, cat, out); !ok) return fail(ok.error());
   if (auto ok = add_building_parts(p, seats, out); !ok) return fail(ok.error());
   return out;

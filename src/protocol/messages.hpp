@@ -129,13 +129,15 @@ struct Position {
   bool last_tile = false;
   std::vector<int> rolls;
   carc::PositionFlags flags;  // the rooms' yes/no keys, each sent from its declaration's version on
+  // The rooms' per-seat counts (engine/position_keys.hpp): colour -> floors, castles, bridges in
+  // hand; empty: not sent (floors: TO-01's number; tokens: that room is not in this game).
+  carc::SeatCountsOf<std::map<std::string, int>> counts;
   std::vector<WireFigure> figures;
   std::map<std::string, std::map<std::string, int>> supply;  // colour -> kind -> in hand (kinds owned)
   std::map<std::string, int> scores;
   std::vector<TileDefinition> definitions;  // every tile the message names
   // Version 3, the Tower (PROTOCOL.md §12.4); empty = none.
   std::vector<WireTower> towers;
-  std::map<std::string, int> floors;                           // colour -> floors in hand; not listed: TO-01's number
   std::map<std::string, std::vector<WirePrisoner>> prisoners;  // holder colour -> figures held
   // Version 4, the dragon and the fairy (PROTOCOL.md §13.4); none / empty = none.
   std::optional<WireSquare> dragon;     // none: not in play yet
@@ -146,16 +148,14 @@ struct Position {
   std::map<std::string, std::map<std::string, int>> building_supply;  // colour -> tower/house/shed -> in hand
   std::vector<WireBuilding> buildings;                                // one per tile
   // Version 8, the castles (PROTOCOL.md §16.3); empty = none.
-  std::map<std::string, int> castle_tokens;  // colour -> castles in hand; any entry brings castles into the game
-  std::vector<std::string> castles;          // "COLOUR x,y:city{..} [scored]"
+  std::vector<std::string> castles;  // "COLOUR x,y:city{..} [scored]"
   // Version 9, Under the Big Top: the big top's circus tile and the value of the face-down token
   // under it (none: no circus tile placed yet), the face-down pile (none: the default pile).
   std::optional<WireSquare> big_top;
   int big_top_token = 0;
   std::optional<std::vector<int>> animal_tokens;
   // Version 10, the bridges (PROTOCOL.md §18.3); empty = none.
-  std::map<std::string, int> bridge_tokens;  // colour -> bridges in hand; any entry brings bridges into the game
-  std::vector<std::string> bridges;          // "x,y:road{N,S}" or "x,y:road{E,W}"
+  std::vector<std::string> bridges;  // "x,y:road{N,S}" or "x,y:road{E,W}"
 };
 
 struct Ruleset {

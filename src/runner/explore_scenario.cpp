@@ -60,6 +60,14 @@ void ex_flag(std::ostringstream& out, const Position& p, const FlagKey& k) {
   if (p.flags[k]) out << "  " << k.key << ": true\n";
 }
 
+// A room's per-seat count as a flow map, "  KEY: {red: 3, blue: 2}", when any player is named.
+void ex_counts(std::ostringstream& out, const Position& p, const SeatCountKey& k) {
+  if (p.counts[k].empty()) return;
+  std::vector<std::string> entries;
+  for (const auto& [c, n] : p.counts[k]) entries.push_back(fmt::format("{}: {}", ex_colour(c), n));
+  out << "  " << k.key << ": {" << fmt::format("{}", fmt::join(entries, ", ")) << "}\n";
+}
+
 // A move as a signature word: its verb with the figure kind and feature kind it names,
 // without squares, colours, tiles, rotations or rolls ("deploy-follower-field", "land-field").
 std::string move_word(const std::string& text) {
@@ -223,21 +231,18 @@ Position position_of(const Setup& s) {
     p.scores[s.seats[i]] = s.scores[i];
   }
   p.towers = s.towers;
-  for (std::size_t i = 0; i < s.floors.size() && i < s.seats.size(); ++i)
-    if (s.floors[i] != kDefaultFloors) p.floors[s.seats[i]] = s.floors[i];
+  for (const SeatCountKey* k : seat_count_keys())  // a count kept for every seat is left out at its default
+    for (std::size_t i = 0; i < s.counts[*k].size() && i < s.seats.size(); ++i)
+      if (!k->every_seat || s.counts[*k][i] != k->unlisted) p.counts[*k][s.seats[i]] = s.counts[*k][i];
   for (const auto& pr : s.prisoners) p.prisoners[pr.holder].push_back({pr.owner, pr.kind});
   p.dragon = s.dragon;
   p.fairy = s.fairy;
   p.set_aside = s.set_aside;
   p.dragon_path = s.dragon_path;
-  for (std::size_t i = 0; i < s.castle_tokens.size() && i < s.seats.size(); ++i)
-    p.castle_tokens[s.seats[i]] = s.castle_tokens[i];
   p.castles = s.castles;
   p.big_top = s.big_top;
   p.big_top_token = s.big_top_token;
   p.animal_tokens = s.animal_tokens;
-  for (std::size_t i = 0; i < s.bridge_tokens.size() && i < s.seats.size(); ++i)
-    p.bridge_tokens[s.seats[i]] = s.bridge_tokens[i];
   p.bridges = s.bridges;
   // Little Buildings: the tokens in hand per player and the buildings on tiles (either key
   // puts them in the game, as a scenario states it).
@@ -305,11 +310,7 @@ std::string scenario_yaml(const Scenario& s) {
     for (const auto& t : p.towers) towers.push_back(to_string(t));
     ex_list(out, "  ", "towers", towers);
   }
-  if (!p.floors.empty()) {
-    std::vector<std::string> floors;
-    for (const auto& [c, n] : p.floors) floors.push_back(fmt::format("{}: {}", ex_colour(c), n));
-    out << "  floors: {" << fmt::format("{}", fmt::join(floors, ", ")) << "}\n";
-  }
+  ex_counts(out, p, kFloorsKey);
   if (!p.prisoners.empty()) {
     out << "  prisoners:\n";
     for (const auto& [holder, held] : p.prisoners) {
@@ -331,16 +332,8 @@ std::string scenario_yaml(const Scenario& s) {
     for (const auto q : p.dragon_path) path.push_back(to_string(q));
     ex_list(out, "  ", "dragon_path", path);
   }
-  if (!p.castle_tokens.empty()) {
-    std::vector<std::string> tokens;
-    for (const auto& [c, n] : p.castle_tokens) tokens.push_back(fmt::format("{}: {}", ex_colour(c), n));
-    out << "  castle_tokens: {" << fmt::format("{}", fmt::join(tokens, ", ")) << "}\n";
-  }
-  if (!p.bridge_tokens.empty()) {
-    std::vector<std::string> tokens;
-    for (const auto& [c, n] : p.bridge_tokens) tokens.push_back(fmt::format("{}: {}", ex_colour(c), n));
-    out << "  bridge_tokens: {" << fmt::format("{}", fmt::join(tokens, ", ")) << "}\n";
-  }
+  ex_counts(out, p, kCastleTokensKey);
+  ex_counts(out, p, kBridgeTokensKey);
   if (!p.bridges.empty()) {
     std::vector<std::string> bridges;
     for (const auto& br : p.bridges) bridges.push_back(located(br.pos, br.road));

@@ -184,9 +184,7 @@ Position without_player(Position p, Colour c) {
       p.figures.end());
   p.supply.erase(c);
   p.scores.erase(c);
-  p.floors.erase(c);
-  p.castle_tokens.erase(c);
-  p.bridge_tokens.erase(c);
+  for (auto& counts : p.counts.of) counts.erase(c);  // floors, castle and bridge tokens
   p.building_supply.erase(c);
   p.prisoners.erase(c);
   for (auto& [holder, held] : p.prisoners)

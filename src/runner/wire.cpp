@@ -63,10 +63,10 @@ void add_players(const Position& p, proto::Position& w) {
         {std::string(colour_name(f.owner)), std::string(figure_name(f.kind)), f.pos.x, f.pos.y, to_string(f.feature)});
 }
 
-// The Tower's keys (version 3; empty without the Tower, so older versions see no change).
+// The Tower's keys (version 3; empty without the Tower, so older versions see no change); floors
+// in hand go with the other per-seat counts.
 void add_tower_parts(const Position& p, proto::Position& w) {
   for (const auto& t : p.towers) w.towers.push_back({t.pos.x, t.pos.y, t.height, t.closed});
-  for (const auto& [c, n] : p.floors) w.floors[std::string(colour_name(c))] = n;
   for (const auto& [holder, held] : p.prisoners)
     for (const auto& [owner, kind] : held)
       w.prisoners[std::string(colour_name(holder))].push_back(
@@ -134,11 +134,11 @@ proto::Position wire_position(const Scenario& s, const std::vector<std::string>&
   w.last_tile = p.last_tile;
   w.rolls = p.rolls;
   w.flags = p.flags;
+  for (const SeatCountKey* k : seat_count_keys())  // the rooms' per-seat counts, each by its declaration
+    for (const auto& [c, n] : p.counts[*k]) w.counts[*k][std::string(colour_name(c))] = n;
   add_players(p, w);
   add_tower_parts(p, w);
-  for (const auto& [c, n] : p.castle_tokens) w.castle_tokens[std::string(colour_name(c))] = n;  // version 8
   for (const auto& c : p.castles) w.castles.push_back(to_string(c));
-  for (const auto& [c, n] : p.bridge_tokens) w.bridge_tokens[std::string(colour_name(c))] = n;  // version 10
   for (const auto& br : p.bridges) w.bridges.push_back(located(br.pos, br.road));
   add_dragon_parts(p, w, use);
   add_building_parts(p, w);

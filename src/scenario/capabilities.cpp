@@ -86,6 +86,11 @@ class UseCollector {
     const std::string key = "position." + std::string(k.key);
     add(k.capability, k.use.empty() ? key : std::string(k.use) + " (" + key + ")");
   }
+  void count(const Position& p, const SeatCountKey& k) {
+    if (p.counts[k].empty()) return;
+    const std::string key(k.key);
+    add(k.capability, key + " (position." + key + ")");
+  }
   void figure(FigureKind k, const std::string& what) { add(figure_capability(k), what); }
   void figure_entry(const FigureEntry& f, const std::string& what) {
     figure(f.kind, what);
@@ -154,7 +159,7 @@ std::vector<Use> collect_uses(const Scenario& s, bool gardens) {
   const Position& p = s.position;
   for (const auto& f : p.figures) c.figure_entry(f, "figure '" + to_string(f) + "'");
   if (!p.towers.empty()) c.add("tower", "towers (position.towers)");
-  if (!p.floors.empty()) c.add("tower", "floors (position.floors)");
+  c.count(p, kFloorsKey);
   if (!p.prisoners.empty()) c.add("tower", "prisoners (position.prisoners)");
   c.flag(p, kRansomPaidKey);
   if (p.dragon) c.add("dragon", "position.dragon");
@@ -164,11 +169,11 @@ std::vector<Use> collect_uses(const Scenario& s, bool gardens) {
   if (p.fairy.place != FairyPlace::Absent) c.add("fairy", "position.fairy");
   if (!p.building_supply.empty()) c.add("little-buildings", "position.building_supply");
   if (!p.buildings.empty()) c.add("little-buildings", "position.buildings");
-  if (!p.castle_tokens.empty()) c.add("castles", "castle_tokens (position.castle_tokens)");
+  c.count(p, kCastleTokensKey);
   if (!p.castles.empty()) c.add("castles", "castles (position.castles)");
   if (p.big_top) c.add("big-top", "position.big_top");
   if (p.animal_tokens) c.add("big-top", "position.animal_tokens");
-  if (!p.bridge_tokens.empty()) c.add("bridges", "bridge_tokens (position.bridge_tokens)");
+  c.count(p, kBridgeTokensKey);
   if (!p.bridges.empty()) c.add("bridges", "bridges (position.bridges)");
   c.flag(p, kBridgeBuiltKey);
   for (const auto& [colour, counts] : p.supply)

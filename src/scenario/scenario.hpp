@@ -72,13 +72,16 @@ struct Position {
   bool last_tile = false;
   std::vector<int> rolls;  // fixed die results (1..3), consumed in order by fly moves
   PositionFlags flags;     // the rooms' yes/no keys (engine/position_keys.hpp): second tile, ransom, bridge
+  // The rooms' per-seat counts (engine/position_keys.hpp) as written, colour -> floors, castles,
+  // bridges in hand: floors not listed are TO-01's number; any castle or bridge token entry brings
+  // that room into the game (a player not listed then holds none).
+  SeatCountsOf<std::map<Colour, int>> counts;
   std::vector<FigureEntry> figures;
   std::map<Colour, FigureCounts> supply;  // as written
   std::map<Colour, int> scores;
-  // The tower (scenarios/README.md "the Tower"): foundations with floors, floors in hand,
-  // prisoners per holder (owner, kind); this turn's ransom is among the flags.
+  // The tower (scenarios/README.md "the Tower"): foundations with floors, prisoners per holder
+  // (owner, kind); floors in hand are among the counts, this turn's ransom among the flags.
   std::vector<SetupTower> towers;
-  std::map<Colour, int> floors;
   std::map<Colour, std::vector<std::pair<Colour, FigureKind>>> prisoners;
   // The dragon and the fairy (scenarios/README.md): the dragon's tile, where the fairy is,
   // the set-aside dragon tiles, and in phase dragon the move so far.
@@ -90,17 +93,14 @@ struct Position {
   // the buildings on tiles. Either key puts Little Buildings in the game.
   std::map<Colour, std::array<int, kBuildingKinds>> building_supply;
   std::vector<PlacedBuilding> buildings;
-  // The castles (scenarios/README.md "Castles"): tokens in hand per player (any entry brings
-  // castles into the game), castles on the board.
-  std::map<Colour, int> castle_tokens;
+  // The castles (scenarios/README.md "Castles"): castles on the board (tokens in hand: counts).
   std::vector<SetupCastle> castles;
   // Under the Big Top: the big top's circus tile and its face-down token, the pile of tokens.
   std::optional<Pos> big_top;
   int big_top_token = 0;
   std::optional<std::vector<int>> animal_tokens;
-  // The bridges (scenarios/README.md "Bridges"): bridges in hand per player (any entry brings
-  // bridges into the game), bridges on the board; whether one was built this turn is a flag.
-  std::map<Colour, int> bridge_tokens;
+  // The bridges (scenarios/README.md "Bridges"): bridges on the board (in hand: counts; whether one
+  // was built this turn: a flag).
   std::vector<SetupBridge> bridges;
   std::map<std::string, Loc> locs;  // key -> where it was written
 };

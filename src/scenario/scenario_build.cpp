@@ -360,25 +360,19 @@ Setup setup_of(const Position& p) {
   out.rolls = p.rolls;
   out.flags = p.flags;
   out.towers = p.towers;
-  for (const auto& [c, n] : p.floors)
-    if (const int i = seat(c); i >= 0) out.floors[static_cast<std::size_t>(i)] = n;
+  for (const SeatCountKey* k : seat_count_keys()) {  // the rooms' per-seat counts, each by its declaration
+    if (p.counts[*k].empty()) continue;              // floors: all at TO-01's number; tokens: not in play
+    out.counts[*k].assign(out.seats.size(), k->unlisted);
+    for (const auto& [c, n] : p.counts[*k])
+      if (const int i = seat(c); i >= 0) out.counts[*k][static_cast<std::size_t>(i)] = n;
+  }
   for (const auto& [holder, held] : p.prisoners)
     for (const auto& [owner, kind] : held) out.prisoners.push_back({holder, owner, kind});
   out.dragon = p.dragon;
   out.fairy = p.fairy;
   out.set_aside = p.set_aside;
   out.dragon_path = p.dragon_path;
-  if (!p.castle_tokens.empty()) {
-    out.castle_tokens.assign(out.seats.size(), 0);
-    for (const auto& [c, n] : p.castle_tokens)
-      if (const int i = seat(c); i >= 0) out.castle_tokens[static_cast<std::size_t>(i)] = n;
-  }
   out.castles = p.castles;
-  if (!p.bridge_tokens.empty()) {
-    out.bridge_tokens.assign(out.seats.size(), 0);
-    for (const auto& [c, n] : p.bridge_tokens)
-      if (const int i = seat(c); i >= 0) out.bridge_tokens[static_cast<std::size_t>(i)] = n;
-  }
   out.bridges = p.bridges;
   if (!p.building_supply.empty() || !p.buildings.empty()) {  // Little Buildings in the game
     out.building_supply.assign(out.seats.size(), {});

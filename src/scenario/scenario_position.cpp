@@ -247,9 +247,46 @@ void ScenarioReader::read_tiles(const MapView& m, const YAML::Node& n) {
   }
 }
 
+// A room's per-seat count (engine/position_keys.hpp), checked as its declaration says while it is
+// read: a map of at most one entry per player, each a seated colour holding 0..max, all together
+// no more than the box holds. The players are read already (when they read cleanly).
+void ScenarioReader::read_seat_count(const MapView& m, const SeatCountKey& k) {
+  const auto* v = m.get(k.key);
+  if (!v) return;
+  Position& p = s_.position;
+  const bool seats_known = s_.read_cleanly({"position.players"}) && !p.players.empty();
+  if (seats_known && v->IsMap() && v->size() > p.players.size()) {
+    r_.error(*v, std::string(k.key) + ": " + count_seats_error(v->size(), p.players.size()));
+    return;
+  }
+  long long total = 0;
+  for (const auto& [c, n, at] : score_entries(*v, k.key)) {
+    if (n < 0 || n > k.max)
+      s_.problem(at, std::string(k.key) + ": " + count_range_error(k, n));
+    else if (seats_known && std::find(p.players.begin(), p.players.end(), c) == p.players.end())
+      s_.problem(at, std::string(k.key) + ": " + count_unseated_error(colour_name(c)));
+    else {
+      p.counts[k][c] = static_cast<int>(n);
+      total += n;
+    }
+  }
+  if (total > k.box) r_.error(*v, std::string(k.key) + ": " + count_box_error(k, total));
+}
+
+// A room's entry list (engine/position_keys.hpp): null when absent, and when longer than its
+// declaration allows (reported at the list, before any entry is read).
+const YAML::Node* ScenarioReader::entry_list(const MapView& m, const EntryListKey& k) {
+  const auto* v = m.get(k.key);
+  if (v && v->IsSequence() && v->size() > static_cast<std::size_t>(k.max)) {
+    r_.error(*v, std::string(k.key) + ": " + entry_list_error(k, v->size()));
+    return nullptr;
+  }
+  return v;
+}
+
 void ScenarioReader::read_position_tower(const MapView& m) {
   Position& p = s_.position;
-  if (const auto* v = m.get("towers")) {
+  if (const auto* v = entry_list(m, kTowersKey)) {
     if (!v->IsSequence())
       r_.error(*v, "towers: expected a list of 'x,y HEIGHT [closed]' entries");
     else
@@ -266,21 +303,8 @@ void ScenarioReader::read_position_tower(const MapView& m) {
             p.towers.push_back(*t);
         }
   }
-  if (const auto* v = m.get("castle_tokens"))
-    for (const auto& [c, n, at] : score_entries(*v, "castle_tokens")) {
-      if (n < 0 || n > kMaxCastlesInHand)
-        s_.problem(at, fmt::format("castle_tokens: castles in hand lie within 0..{}, not {}", kMaxCastlesInHand, n));
-      else
-        p.castle_tokens[c] = static_cast<int>(n);
-    }
-  if (const auto* v = m.get("bridge_tokens"))
-    for (const auto& [c, n, at] : score_entries(*v, "bridge_tokens")) {
-      if (n < 0 || n > kMaxBridgesInHand)
-        s_.problem(at, fmt::format("bridge_tokens: bridges in hand lie within 0..{}, not {}", kMaxBridgesInHand, n));
-      else
-        p.bridge_tokens[c] = static_cast<int>(n);
-    }
-  if (const auto* v = m.get("bridges")) {
+  for (const SeatCountKey* k : seat_count_keys()) read_seat_count(m, *k);
+  if (const auto* v = entry_list(m, kBridgesKey)) {
     if (!v->IsSequence())
       r_.error(*v, "bridges: expected a list of 'x,y:road{N,S}' or 'x,y:road{E,W}'");
     else
@@ -295,7 +319,7 @@ void ScenarioReader::read_position_tower(const MapView& m) {
             p.bridges.push_back({at->first, at->second});
         }
   }
-  if (const auto* v = m.get("castles")) {
+  if (const auto* v = entry_list(m, kCastlesKey)) {
     if (!v->IsSequence())
       r_.error(*v, "castles: expected a list of 'COLOUR x,y:city{..} [scored]'");
     else
@@ -310,13 +334,6 @@ void ScenarioReader::read_position_tower(const MapView& m) {
             p.castles.push_back(*c);
         }
   }
-  if (const auto* v = m.get("floors"))
-    for (const auto& [c, n, at] : score_entries(*v, "floors")) {
-      if (n < 0 || n > kMaxFloorsInHand)
-        s_.problem(at, fmt::format("floors: floors in hand lie within 0..{}, not {}", kMaxFloorsInHand, n));
-      else
-        p.floors[c] = static_cast<int>(n);
-    }
   if (const auto* v = m.get("prisoners")) {
     if (!v->IsMap())
       r_.error(*v, "prisoners: expected a map of holder to a list of 'COLOUR KIND', e.g. {red: [blue follower]}");
@@ -383,7 +400,7 @@ void ScenarioReader::read_position_buildings(const MapView& m) {
         p.building_supply[c] = counts;
       }
   }
-  if (const auto* v = m.get("buildings")) {
+  if (const auto* v = entry_list(m, kBuildingsKey)) {
     if (!v->IsSequence())
       r_.error(*v, "buildings: expected a list of 'KIND x,y', e.g. 'house 1,0'");
     else

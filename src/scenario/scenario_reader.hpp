@@ -63,6 +63,8 @@ class ScenarioReader {
   void read_position_turn(const MapView& m);
   void read_position_phase(const MapView& m);
   void read_position_tower(const MapView& m);
+  void read_seat_count(const MapView& m, const SeatCountKey& k);
+  const YAML::Node* entry_list(const MapView& m, const EntryListKey& k);
   void read_position_dragon(const MapView& m);
   void read_position_buildings(const MapView& m);
   void read_expect_dragon(const MapView& m, Expect& e);

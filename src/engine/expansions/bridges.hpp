@@ -40,6 +40,30 @@ inline constexpr FlagKey kBridgeBuiltKey{
 // BC-15: bridges each player starts with (3 with 2-4 players, 2 with 5-6).
 int default_bridges(int players);
 inline constexpr int kMaxBridgesInHand = 3;
+
+// BC-15: 3 bridges each for 2-4 players, 2 for 5-6: the box holds 12.
+inline constexpr int kBridgesInBox = 12;
+// The room's list in the position: the bridges on the board.
+inline constexpr EntryListKey kBridgesKey{
+    2, "bridges", "bridge", "bridges", kBridgesInBox, "the box holds 12 bridges (BC-15)", 10};
+
+// The room's count in the position: bridges in hand per player (BC-15: 3 each for 2-4 players,
+// 2 for 5-6, so 12 in the box); any entry brings bridges into the game, a player not named then
+// holds none.
+inline constexpr SeatCountKey kBridgeTokensKey{
+    2,
+    "bridge_tokens",
+    "bridge-tokens",
+    "bridges",
+    "bridges in hand",
+    "BC-15",
+    kMaxBridgesInHand,
+    kBridgesInBox,
+    0,
+    false,
+    10,
+    "bridges in hand per player (BC-15); any entry brings bridges into the game, a player not listed then has 0. "
+    "Absent: no bridges in this game."};
 inline constexpr std::uint8_t kBridgeNS = 0b0101, kBridgeEW = 0b1010;
 
 // The active player may still build a bridge this turn (one in hand, none built this turn).

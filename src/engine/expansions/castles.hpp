@@ -21,6 +21,7 @@
 #include "engine/flow.hpp"
 #include "engine/geometry.hpp"
 #include "engine/move.hpp"
+#include "engine/position_keys.hpp"
 
 namespace carc {
 
@@ -50,6 +51,29 @@ struct CastleData {
 // BC-01: castles each player starts with (3 with 2-4 players, 2 with 5-6).
 int default_castles(int players);
 inline constexpr int kMaxCastlesInHand = 3;
+
+// BC-01: the box holds 12 castles.
+inline constexpr int kCastlesInBox = 12;
+// The room's list in the position: the castles on the board.
+inline constexpr EntryListKey kCastlesKey{
+    1, "castles", "castle", "castles", kCastlesInBox, "the box holds 12 castles (BC-01)", 8};
+
+// The room's count in the position: castles in hand per player (BC-01: 12 in the box); any entry
+// brings castles into the game, a player not named then holds none.
+inline constexpr SeatCountKey kCastleTokensKey{
+    1,
+    "castle_tokens",
+    "castle-tokens",
+    "castles",
+    "castles in hand",
+    "BC-01",
+    kMaxCastlesInHand,
+    kCastlesInBox,
+    0,
+    false,
+    8,
+    "castles in hand per player (BC-01); any entry brings castles into the game, a player not listed then has 0. "
+    "Absent: no castles in this game."};
 
 // The castle covering the feature at node, or null.
 const Castle* castle_at(const State& s, std::uint16_t node);

@@ -16,6 +16,7 @@
 #include "engine/events.hpp"
 #include "engine/geometry.hpp"
 #include "engine/move.hpp"
+#include "engine/position_keys.hpp"
 
 namespace carc {
 
@@ -25,6 +26,10 @@ class State;
 
 enum class BuildingKind : std::uint8_t { Tower, House, Shed };
 inline constexpr int kBuildingKinds = 3;
+
+// The room's list in the position: the buildings on tiles (LB-01: 18 tokens in the box).
+inline constexpr EntryListKey kBuildingsKey{
+    3, "buildings", "building", "little-buildings", 18, "the box holds 18 buildings (LB-01)", 8};
 std::string_view building_name(BuildingKind k);
 bool parse_building(std::string_view s, BuildingKind& out);
 

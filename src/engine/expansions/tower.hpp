@@ -62,6 +62,25 @@ inline constexpr FlagKey kRansomPaidKey{
 // The most floors the box holds (30) and the most a player starts with.
 inline constexpr int kMaxTowerFloors = 30;
 inline constexpr int kMaxFloorsInHand = 10;
+
+// The room's list in the position: the towers, each with at least one of the box's floors.
+inline constexpr EntryListKey kTowersKey{
+    0, "towers", "tower", "tower", kMaxTowerFloors, "each tower has at least one of the box's 30 floors (TO-01)", 3};
+
+// The room's count in the position: floors in hand per player; a player not named has TO-01's
+// number (unlisted -1, setup.hpp kDefaultFloors), and the engine's position always has one per seat.
+inline constexpr SeatCountKey kFloorsKey{0,
+                                         "floors",
+                                         "floors",
+                                         "tower",
+                                         "floors in hand",
+                                         "TO-01",
+                                         kMaxFloorsInHand,
+                                         kMaxTowerFloors,
+                                         -1,
+                                         true,
+                                         3,
+                                         "tower floors in hand per player; a player not listed has TO-01's number."};
 // TO-01: floors each player starts with (1 player: 10, JCZ's number).
 int default_floors(int players);
 
