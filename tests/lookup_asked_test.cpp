@@ -6,6 +6,7 @@
 #include <set>
 
 #include "data/ledger.hpp"
+#include "data/oracle_data.hpp"
 #include "lookup/asked.hpp"
 
 using namespace carc;
@@ -23,9 +24,12 @@ std::string asked_problems(const std::string& yaml) {
 }  // namespace
 
 TEST_CASE("the built-in asked questions read without a problem and cover every ledger entry", "[lookup][asked]") {
+  const auto files = embedded_under("oracle/lookup/asked.yaml");
+  REQUIRE(files.size() == 1);
   Diagnostics diags;
-  const auto& asked = builtin_asked(&diags);
+  const auto asked = read_asked(files[0].text, files[0].path, diags);
   for (const auto& d : diags) FAIL(d.to_string());
+  CHECK(builtin_asked().size() == asked.size());
   std::set<std::string> ids;
   std::map<int, int> per_language;
   for (const auto& q : asked) {

@@ -1,5 +1,7 @@
 #include "lookup/asked.hpp"
 
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 
 #include "data/ledger.hpp"
@@ -19,7 +21,8 @@ void read_entry(const YAML::Node& key, const YAML::Node& list, YamlReader& r, st
                 std::vector<AskedQuestion>& out) {
   const std::string id = key.Scalar();
   const std::string what = "asked '" + id + "'";
-  if (!ledger_has(id)) r.error(key, what + ": no ruling or switch with this id in oracle/rulings.yaml");
+  const bool known = ledger_has(id);
+  if (!known) r.error(key, what + ": no ruling or switch with this id in oracle/rulings.yaml");
   if (!list.IsSequence()) {
     r.error(list, what + ": expected a list of {lang: CODE, q: \"QUESTION\"}");
     return;
@@ -55,7 +58,7 @@ void read_entry(const YAML::Node& key, const YAML::Node& list, YamlReader& r, st
       r.error(item, "asked: more than " + std::to_string(kMaxAskedQuestions) + " questions");
       return;
     }
-    if (ledger_has(id)) out.push_back({id, l, *q, item.Mark().line + 1});
+    if (known) out.push_back({id, l, *q});
   }
 }
 
@@ -77,14 +80,22 @@ std::vector<AskedQuestion> read_asked(const std::string& text, const std::string
   return out;
 }
 
-const std::vector<AskedQuestion>& builtin_asked(Diagnostics* diags) {
-  static Diagnostics problems;
+const std::vector<AskedQuestion>& builtin_asked() {
   static const std::vector<AskedQuestion> asked = [] {
+    Diagnostics diags;
     const auto files = embedded_under(kAskedPath);
-    if (files.empty()) return std::vector<AskedQuestion>{};
-    return read_asked(files[0].text, files[0].path, problems);
+    std::vector<AskedQuestion> out;
+    if (files.empty())
+      diags.push_back({kAskedPath, 0, 0, "not embedded"});
+    else
+      out = read_asked(files[0].text, files[0].path, diags);
+    if (!diags.empty()) {
+      std::fprintf(stderr, "internal error: the embedded lookup asked questions are broken:\n");
+      for (const auto& d : diags) std::fprintf(stderr, "  %s\n", d.to_string().c_str());
+      std::exit(70);
+    }
+    return out;
   }();
-  if (diags) diags->insert(diags->end(), problems.begin(), problems.end());
   return asked;
 }
 

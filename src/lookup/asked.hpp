@@ -16,7 +16,6 @@ struct AskedQuestion {
   std::string id;    // a ledger ruling or switch id
   int language = 0;  // index of kLanguages
   std::string text;
-  int line = 0;  // 1-based line in the file, for messages
 };
 
 // Bounds of the file, checked while reading.
@@ -27,8 +26,8 @@ inline constexpr std::size_t kMaxAskedLength = 400;  // bytes of one question
 // ledger lacks, an unknown language, an empty, overlong or repeated question.
 std::vector<AskedQuestion> read_asked(const std::string& text, const std::string& file, Diagnostics& diags);
 
-// The embedded oracle/lookup/asked.yaml, read once (an empty list when it is not embedded); its
-// problems are added to `diags` (none when the file is sound).
-const std::vector<AskedQuestion>& builtin_asked(Diagnostics* diags = nullptr);
+// The embedded oracle/lookup/asked.yaml, read once; a broken or missing one is an internal error
+// (exit 70), as the vocabulary's (tests/lookup_asked_test.cpp reads the real file).
+const std::vector<AskedQuestion>& builtin_asked();
 
 }  // namespace carc
