@@ -63,6 +63,17 @@ std::unique_ptr<ProcessSubject> start_slow(const std::string& bug, double delay,
                      std::to_string(delay), log.string()});
 }
 
+// Explore's configuration for the default game (2 players, base) under hig-c3; the caller sets the rest.
+ExploreConfig hig_c3_config() {
+  PlayOptions play;
+  auto setup = game_setup_of(play);
+  REQUIRE(setup);
+  ExploreConfig config;
+  config.rules = *ruleset_named("hig-c3");
+  config.game = *setup;
+  return config;
+}
+
 struct Explored {
   std::vector<Finding> findings;
   ExploreStats stats;
@@ -269,12 +280,7 @@ TEST_CASE("explore with two implementations reports their disagreements with eac
           "[explore]") {
   auto serve = start_impl({CARC_BINARY, "serve"});
   auto dup = start_planted("dup-rotations");
-  PlayOptions play;
-  auto setup = game_setup_of(play);
-  REQUIRE(setup);
-  ExploreConfig config;
-  config.rules = *ruleset_named("hig-c3");
-  config.game = *setup;
+  ExploreConfig config = hig_c3_config();
   config.games = 1;
   Explorer explorer(config, {serve.get(), dup.get()});
   auto stats = explorer.run();
@@ -326,12 +332,7 @@ TEST_CASE("explore cuts a game in progress when its time budget is spent, its fi
   // Since issue 50 a disagreement is shrunk when it is found, before the games go on: the first
   // one (game 1) is shrunk in full, not cut short by the games after it.
   auto impl = start_planted("dup-rotations");
-  PlayOptions play;
-  auto setup = game_setup_of(play);
-  REQUIRE(setup);
-  ExploreConfig config;
-  config.rules = *ruleset_named("hig-c3");
-  config.game = *setup;
+  ExploreConfig config = hig_c3_config();
   config.games = 50;
   config.time_budget = 1.5;  // enough for the duplicate rotations (first game), not for 50 games
   Explorer explorer(config, {impl.get()});
@@ -354,12 +355,7 @@ TEST_CASE("explore cut short while shrinking keeps the last reduction that held,
   const auto log = std::filesystem::temp_directory_path() / "carc-explore-cut-shrink.log";
   std::filesystem::remove(log);
   auto impl = start_slow("dup-rotations", 0.3, log);
-  PlayOptions play;
-  auto setup = game_setup_of(play);
-  REQUIRE(setup);
-  ExploreConfig config;
-  config.rules = *ruleset_named("hig-c3");
-  config.game = *setup;
+  ExploreConfig config = hig_c3_config();
   config.games = 50;
   config.time_budget = 3.5;
   Explorer explorer(config, {impl.get()});
@@ -413,12 +409,7 @@ TEST_CASE(
   const auto log = std::filesystem::temp_directory_path() / "carc-explore-slow-shrink.log";
   std::filesystem::remove(log);
   auto impl = start_slow("cloister-short", 0.05, log);
-  PlayOptions play;
-  auto setup = game_setup_of(play);
-  REQUIRE(setup);
-  ExploreConfig config;
-  config.rules = *ruleset_named("hig-c3");
-  config.game = *setup;
+  ExploreConfig config = hig_c3_config();
   config.games = 10;
   config.seed = 1;
   config.time_budget = 15;
@@ -577,12 +568,7 @@ TEST_CASE("explore splits games between shards and repeats itself for a seed", "
 
 TEST_CASE("explore starts no game once its time budget is spent", "[explore]") {
   auto impl = start_impl({CARC_BINARY, "serve"});
-  PlayOptions play;
-  auto setup = game_setup_of(play);
-  REQUIRE(setup);
-  ExploreConfig config;
-  config.rules = *ruleset_named("hig-c3");
-  config.game = *setup;
+  ExploreConfig config = hig_c3_config();
   config.games = 50;
   config.time_budget = 0.001;
   Explorer explorer(config, {impl.get()});
@@ -1068,12 +1054,7 @@ TEST_CASE("explore with a misbehaving process among its --jobs sets counts its q
   auto good = start_planted("dup-rotations");
   auto bad = start_impl(
       {"python3", std::string(CARC_SOURCE_DIR) + "/tests/adapters/unanswering.py", CARC_BINARY, "errored", "7"});
-  PlayOptions play;
-  auto setup = game_setup_of(play);
-  REQUIRE(setup);
-  ExploreConfig config;
-  config.rules = *ruleset_named("hig-c3");
-  config.game = *setup;
+  ExploreConfig config = hig_c3_config();
   config.games = 4;
   config.shrink = false;
   Explorer explorer(config, {good.get()});
